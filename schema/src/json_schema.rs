@@ -1,0 +1,3 @@
+pub fn page() -> serde_json::Value {
+    serde_json::Value::Null
+}

@@ -1,0 +1,281 @@
+//! Reading packs and pages from disk, and resolving references between files.
+//!
+//! A load never stops at the first bad file: every page is read, every problem
+//! is reported with its file, and the pack comes back with the pages that
+//! resolved, so a linter can say everything at once.
+
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
+
+use crate::coord::PageId;
+use crate::error::{FileError, FormatCode, FormatError, LoadError};
+use crate::limits;
+use crate::model::{Pack, Page};
+use crate::resolve;
+use crate::source::SourceFile;
+use crate::suggest;
+
+/// The file name that marks a pack folder.
+pub const PACK_FILE: &str = "pack.toml";
+
+/// What a load produced: the model where it resolved, and every problem.
+#[derive(Debug, Default)]
+pub struct Loaded<T> {
+    /// The model, when the top file resolved (pages with errors are left out of a pack).
+    pub value: Option<T>,
+    /// Every format problem, in file order.
+    pub errors: Vec<FileError>,
+}
+
+impl<T> Loaded<T> {
+    /// Whether the load found no problem.
+    pub fn is_clean(&self) -> bool {
+        self.errors.is_empty() && self.value.is_some()
+    }
+}
+
+/// Reads a file within the size limit. `display` is the path shown in messages.
+pub fn read_source(path: &Path, display: &Path) -> Result<Arc<SourceFile>, LoadError> {
+    let io = |source| LoadError::Io {
+        path: display.to_path_buf(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let mut text = String::new();
+    file.take(limits::MAX_FILE_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(io)?;
+    Ok(SourceFile::new(display, text))
+}
+
+/// Reads and resolves one page file on its own (no pack context).
+pub fn load_page(path: &Path) -> Result<Loaded<Page>, LoadError> {
+    let source = read_source(path, path)?;
+    Ok(page_from_source(&source))
+}
+
+/// Resolves a page from text already read.
+pub fn page_from_source(source: &Arc<SourceFile>) -> Loaded<Page> {
+    match resolve::parse_page(source) {
+        Ok(page) => Loaded {
+            value: Some(page),
+            errors: Vec::new(),
+        },
+        Err(errors) => Loaded {
+            value: None,
+            errors: attach(source, errors),
+        },
+    }
+}
+
+/// Resolves a `pack.toml` from text already read, without reading its pages.
+pub fn pack_file_from_source(source: &Arc<SourceFile>) -> Loaded<Pack> {
+    match resolve::parse_pack(source) {
+        Ok(pack) => Loaded {
+            value: Some(pack),
+            errors: Vec::new(),
+        },
+        Err(errors) => Loaded {
+            value: None,
+            errors: attach(source, errors),
+        },
+    }
+}
+
+fn attach(source: &Arc<SourceFile>, errors: Vec<FormatError>) -> Vec<FileError> {
+    errors
+        .into_iter()
+        .map(|error| FileError {
+            source: Arc::clone(source),
+            error,
+        })
+        .collect()
+}
+
+/// Reads a pack folder (or its `pack.toml`) with every page it lists, and
+/// resolves the references between them.
+pub fn load_pack(path: &Path) -> Result<Loaded<Pack>, LoadError> {
+    let (dir, pack_path) = if path.is_dir() {
+        (path.to_path_buf(), path.join(PACK_FILE))
+    } else {
+        (
+            path.parent()
+                .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
+            path.to_path_buf(),
+        )
+    };
+    let source = read_source(&pack_path, &clean(&pack_path))?;
+    let mut loaded = pack_file_from_source(&source);
+    let Some(pack) = loaded.value.as_mut() else {
+        return Ok(loaded);
+    };
+    let root = dir.canonicalize().map_err(|source| LoadError::Io {
+        path: dir.clone(),
+        source,
+    })?;
+
+    let mut first_file: BTreeMap<PageId, PathBuf> = BTreeMap::new();
+    for file in &pack.page_files {
+        let page_path = dir.join(&file.path);
+        let display = clean(&page_path);
+        let problem = |code, message: String, help: &str| FileError {
+            source: Arc::clone(&source),
+            error: FormatError::new(code, message, Some(file.span)).with_help(help),
+        };
+        let real = match page_path.canonicalize() {
+            Ok(real) => real,
+            Err(e) => {
+                loaded.errors.push(problem(
+                    FormatCode::UnreadableFile,
+                    format!("cannot read page file `{}`: {e}", file.path),
+                    "check the path; it is relative to the folder of pack.toml",
+                ));
+                continue;
+            }
+        };
+        if !real.starts_with(&root) {
+            loaded.errors.push(problem(
+                FormatCode::PathEscape,
+                format!("page path `{}` leads outside the pack folder", file.path),
+                "page files live inside the pack folder (a link may point elsewhere)",
+            ));
+            continue;
+        }
+        let page_source = match read_source(&page_path, &display) {
+            Ok(s) => s,
+            Err(e) => {
+                loaded.errors.push(problem(
+                    FormatCode::UnreadableFile,
+                    e.to_string(),
+                    "check the file's permissions",
+                ));
+                continue;
+            }
+        };
+        let page = page_from_source(&page_source);
+        loaded.errors.extend(page.errors);
+        let Some(page) = page.value else { continue };
+        if let Some(first) = first_file.get(&page.id) {
+            loaded.errors.push(FileError {
+                source: Arc::clone(&page.source),
+                error: FormatError::new(
+                    FormatCode::Duplicate,
+                    format!("page {} is also defined in `{}`", page.id, first.display()),
+                    Some(page.id_span),
+                )
+                .with_help("give each page file its own book and page numbers"),
+            });
+            continue;
+        }
+        first_file.insert(page.id, display);
+        pack.pages.insert(page.id, page);
+    }
+    resolve_references(pack, &mut loaded.errors);
+    Ok(loaded)
+}
+
+/// Checks what pages and `pack.toml` say about each other.
+fn resolve_references(pack: &Pack, errors: &mut Vec<FileError>) {
+    let in_pack = |span, message: String| FileError {
+        source: Arc::clone(&pack.source),
+        error: FormatError::new(FormatCode::DanglingReference, message, Some(span)),
+    };
+    for page in pack.pages.values() {
+        let on_page = |span, message: String| FileError {
+            source: Arc::clone(&page.source),
+            error: FormatError::new(FormatCode::DanglingReference, message, Some(span))
+                .with_place(page.id.to_string()),
+        };
+        if !pack.books.contains_key(&page.id.book) {
+            let mut e = on_page(
+                page.book_span,
+                format!("book {} is not declared in pack.toml", page.id.book),
+            );
+            e.error.help = Some(format!(
+                "add `[[books]]` with `number = {}` to pack.toml",
+                page.id.book
+            ));
+            errors.push(e);
+        }
+        if !pack.locations.contains_key(&page.location) {
+            let mut e = on_page(
+                page.location_span,
+                format!("Location `{}` is not declared in pack.toml", page.location),
+            );
+            e.error.help = Some(
+                suggest::closest(&page.location, pack.locations.keys().map(String::as_str))
+                    .map(|b| format!("did you mean `{b}`?"))
+                    .unwrap_or_else(|| {
+                        format!(
+                            "add `[[locations]]` with `designation = \"{}\"` to pack.toml",
+                            page.location
+                        )
+                    }),
+            );
+            errors.push(e);
+        }
+    }
+    let known = |id: PageId| pack.pages.contains_key(&id);
+    let names: Vec<String> = pack.pages.keys().map(PageId::to_string).collect();
+    let help = |id: PageId| {
+        suggest::closest(&id.to_string(), names.iter().map(String::as_str))
+            .map(|b| format!("did you mean `{b}`?"))
+            .unwrap_or_else(|| format!("pages in this pack: {}", names.join(", ")))
+    };
+    if !known(pack.start) && !pack.page_files.is_empty() {
+        let mut e = in_pack(
+            pack.start_span,
+            format!("start page {} is not in this pack", pack.start),
+        );
+        e.error.help = Some(help(pack.start));
+        errors.push(e);
+    }
+    for join in &pack.joins {
+        for end in [join.from, join.to] {
+            if !known(end.page) {
+                let mut e = in_pack(
+                    join.span,
+                    format!("join names page {}, which is not in this pack", end.page),
+                );
+                e.error.help = Some(help(end.page));
+                errors.push(e);
+            }
+        }
+    }
+}
+
+/// Removes `.` components so paths in messages read cleanly (`maps/x/p.toml`).
+fn clean(path: &Path) -> PathBuf {
+    path.components()
+        .filter(|c| !matches!(c, Component::CurDir))
+        .collect()
+}
+
+/// Every pack folder at or below `root` (folders holding a `pack.toml`), sorted.
+/// Hidden folders and `target` are skipped.
+pub fn find_packs(root: &Path) -> Result<Vec<PathBuf>, LoadError> {
+    let mut found = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        if dir.join(PACK_FILE).is_file() {
+            found.push(dir);
+            continue;
+        }
+        let entries = std::fs::read_dir(&dir).map_err(|source| LoadError::Io {
+            path: dir.clone(),
+            source,
+        })?;
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let name = entry.file_name();
+            let hidden = name.to_string_lossy().starts_with('.') || name == "target";
+            if !hidden && entry.file_type().is_ok_and(|t| t.is_dir()) {
+                stack.push(path);
+            }
+        }
+    }
+    found.sort();
+    Ok(found)
+}

@@ -1,0 +1,374 @@
+//! The canonical writer: one text for each model, so `deckplan fmt` is
+//! idempotent and a formatted file round-trips byte for byte.
+//!
+//! ## Style
+//! Lists are written one item per line with a trailing comma, so a diff shows
+//! one changed feature per line. Features are sorted in reading order (top row
+//! first, then west to east); edges are merged into the longest runs.
+
+use std::fmt::Write as _;
+
+use crate::coord::{self, Axis, Edge, Space};
+use crate::model::*;
+use crate::resolve::FORMAT_VERSION;
+
+/// Writes a page file in canonical form.
+pub fn write_page(page: &Page) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "format = {FORMAT_VERSION}");
+    let _ = writeln!(out, "book = {}", page.id.book);
+    let _ = writeln!(out, "page = {}", page.id.page);
+    let _ = writeln!(out, "location = {}", quote(&page.location));
+    if let Some(title) = &page.title {
+        let _ = writeln!(out, "title = {}", quote(title));
+    }
+    if let Some(notes) = &page.notes {
+        let _ = writeln!(out, "notes = {}", quote(notes));
+    }
+    out.push('\n');
+    write_grid(&mut out, page);
+
+    let mut edges = Section::new("edges");
+    edges.list(
+        "walls",
+        edge_runs(page, |k| k == EdgeKind::Wall)
+            .into_iter()
+            .map(|r| quote(&r)),
+    );
+    edges.list(
+        "red_lines",
+        edge_runs(page, |k| k == EdgeKind::RedLine)
+            .into_iter()
+            .map(|r| quote(&r)),
+    );
+    let mut doors: Vec<(u16, Edge)> = page
+        .edges
+        .iter()
+        .filter_map(|(edge, f)| match f.kind {
+            EdgeKind::Door(n) => Some((n, *edge)),
+            _ => None,
+        })
+        .collect();
+    doors.sort();
+    edges.list(
+        "doors",
+        doors
+            .iter()
+            .map(|(n, edge)| format!("{{ number = {n}, at = {} }}", quote(&edge.to_string()))),
+    );
+    edges.write(&mut out);
+
+    let features = &page.spaces;
+    let mut spaces = Section::new("spaces");
+    spaces.list(
+        "terrain",
+        features.terrain.iter().map(|tile| {
+            let mut item = format!(
+                "{{ spaces = [{}], keywords = [{}]",
+                join(tile.spaces.iter().map(|s| quote(&s.to_string()))),
+                join(tile.keywords.iter().map(|k| quote(k.name())))
+            );
+            if let Some(name) = &tile.name {
+                let _ = write!(item, ", name = {}", quote(name));
+            }
+            item.push_str(" }");
+            item
+        }),
+    );
+    spaces.list(
+        "forced_arrows",
+        in_reading_order(&features.forced_arrows)
+            .map(|(at, arrow)| format!("{{ at = \"{at}\", direction = \"{}\" }}", arrow.direction)),
+    );
+    spaces.list(
+        "location_arrows",
+        in_reading_order(&features.location_arrows).map(|(at, arrow)| {
+            format!(
+                "{{ at = \"{at}\", direction = \"{}\", target = \"{}\" }}",
+                arrow.direction, arrow.target
+            )
+        }),
+    );
+    spaces.list(
+        "consoles",
+        features.consoles.iter().map(|(number, console)| {
+            let mut item = format!("{{ number = {number}, at = \"{}\"", console.at);
+            if !console.opens.is_empty() {
+                let _ = write!(
+                    item,
+                    ", opens = [{}]",
+                    join(console.opens.iter().map(u16::to_string))
+                );
+            }
+            if !console.closes.is_empty() {
+                let _ = write!(
+                    item,
+                    ", closes = [{}]",
+                    join(console.closes.iter().map(u16::to_string))
+                );
+            }
+            item.push_str(" }");
+            item
+        }),
+    );
+    spaces.list(
+        "keycards",
+        in_reading_order(&features.keycards).map(|(at, keycard)| {
+            format!(
+                "{{ at = \"{at}\", opens = [{}] }}",
+                join(keycard.opens.iter().map(u16::to_string))
+            )
+        }),
+    );
+    spaces.list(
+        "discoveries",
+        in_reading_order(&features.discoveries).map(|(at, marker)| match marker.discovery {
+            Discovery::Numbered(n) => format!("{{ at = \"{at}\", number = {n} }}"),
+            Discovery::Coloured(c) => format!("{{ at = \"{at}\", colour = \"{}\" }}", c.name()),
+        }),
+    );
+    for marker in Marker::ALL {
+        if let Some(placed) = features.markers.get(&marker) {
+            spaces.list(
+                marker.key(),
+                in_reading_order(placed).map(|(at, _)| format!("\"{at}\"")),
+            );
+        }
+    }
+    spaces.write(&mut out);
+
+    let points = &page.intersections;
+    let mut intersections = Section::new("intersections");
+    let mut spawn_points: Vec<_> = points.spawn_points.keys().copied().collect();
+    spawn_points.sort_by_key(|p| p.reading_order());
+    intersections.list(
+        "spawn_points",
+        spawn_points.iter().map(|p| format!("\"{p}\"")),
+    );
+    intersections.list(
+        "spawn_links",
+        points
+            .spawn_links
+            .iter()
+            .map(|l| format!("[\"{}\", \"{}\"]", l.a, l.b)),
+    );
+    let mut blips: Vec<_> = points.blips.iter().collect();
+    blips.sort_by_key(|(p, _)| p.reading_order());
+    intersections.list(
+        "blips",
+        blips
+            .iter()
+            .map(|(p, blip)| format!("{{ at = \"{p}\", direction = \"{}\" }}", blip.direction)),
+    );
+    intersections.write(&mut out);
+
+    write_lint(&mut out, &page.lint);
+    out
+}
+
+/// Writes a `pack.toml` in canonical form.
+pub fn write_pack(pack: &Pack) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "format = {FORMAT_VERSION}");
+    let _ = writeln!(out, "name = {}", quote(&pack.name));
+    let _ = writeln!(out, "ruleset = {}", quote(pack.ruleset.name()));
+    let _ = writeln!(out, "start = \"{}\"", pack.start);
+    write_list(
+        &mut out,
+        "pages",
+        pack.page_files.iter().map(|f| quote(&f.path)),
+    );
+    for book in pack.books.values() {
+        let _ = write!(out, "\n[[books]]\nnumber = {}\n", book.number);
+        if let Some(title) = &book.title {
+            let _ = writeln!(out, "title = {}", quote(title));
+        }
+    }
+    for location in pack.locations.values() {
+        let _ = write!(
+            out,
+            "\n[[locations]]\ndesignation = {}\nname = {}\n",
+            quote(&location.designation),
+            quote(&location.name)
+        );
+    }
+    for join in &pack.joins {
+        let _ = write!(
+            out,
+            "\n[[joins]]\nfrom = \"{}\"\nto = \"{}\"\noffset = {}\n",
+            join.from, join.to, join.offset
+        );
+    }
+    write_lint(&mut out, &pack.lint);
+    out
+}
+
+/// The grid, preceded by a comment ruler of column numbers (tens above units).
+fn write_grid(out: &mut String, page: &Page) {
+    let size = page.size;
+    let label_width = coord::row_letters(size.rows.saturating_sub(1)).len();
+    let pad = " ".repeat(label_width);
+    if size.columns >= 10 {
+        let tens: String = (1..=size.columns)
+            .map(|n| {
+                if n % 10 == 0 {
+                    char::from(b'0' + ((n / 10) % 10) as u8)
+                } else {
+                    ' '
+                }
+            })
+            .collect();
+        let _ = writeln!(out, "#{pad}{}", tens.trim_end());
+    }
+    let units: String = (1..=size.columns)
+        .map(|n| char::from(b'0' + (n % 10) as u8))
+        .collect();
+    let _ = writeln!(out, "#{pad}{units}");
+    out.push_str("grid = \"\"\"\n");
+    for row in (0..size.rows).rev() {
+        let label = coord::row_letters(row);
+        let _ = write!(out, "{label:>label_width$} ");
+        for col in 0..size.columns {
+            out.push(
+                page.kind(Space::new(col, row))
+                    .map_or('#', SpaceKind::symbol),
+            );
+        }
+        out.push('\n');
+    }
+    out.push_str("\"\"\"\n");
+}
+
+/// Maximal runs of consecutive edges of one kind along each grid line:
+/// horizontal lines top to bottom, then vertical lines west to east.
+fn edge_runs(page: &Page, wanted: impl Fn(EdgeKind) -> bool) -> Vec<String> {
+    let mut horizontal: Vec<Edge> = Vec::new();
+    let mut vertical: Vec<Edge> = Vec::new();
+    for (edge, feature) in &page.edges {
+        if wanted(feature.kind) {
+            match edge.axis {
+                Axis::Horizontal => horizontal.push(*edge),
+                Axis::Vertical => vertical.push(*edge),
+            }
+        }
+    }
+    horizontal.sort_by_key(|e| (std::cmp::Reverse(e.y), e.x));
+    vertical.sort_by_key(|e| (e.x, e.y));
+    let mut runs = merge_runs(&horizontal, |e| (e.y, e.x));
+    let mut vertical_runs = merge_runs(&vertical, |e| (e.x, e.y));
+    // Vertical runs read west to east, then top to bottom.
+    vertical_runs.sort_by_key(|(first, _)| (first.x, std::cmp::Reverse(first.y)));
+    runs.extend(vertical_runs);
+    runs.into_iter()
+        .map(|(first, last)| coord::format_edge_run(first, last))
+        .collect()
+}
+
+/// Merges sorted edges into (first, last) runs of consecutive positions on one line.
+fn merge_runs(edges: &[Edge], along: fn(Edge) -> (u16, u16)) -> Vec<(Edge, Edge)> {
+    let mut runs: Vec<(Edge, Edge)> = Vec::new();
+    for &edge in edges {
+        let (line, pos) = along(edge);
+        match runs.last_mut() {
+            Some((_, last)) if along(*last) == (line, pos.wrapping_sub(1)) => *last = edge,
+            _ => runs.push((edge, edge)),
+        }
+    }
+    runs
+}
+
+fn in_reading_order<V>(
+    map: &std::collections::BTreeMap<Space, V>,
+) -> impl Iterator<Item = (Space, &V)> {
+    let mut items: Vec<(Space, &V)> = map.iter().map(|(s, v)| (*s, v)).collect();
+    items.sort_by_key(|(s, _)| s.reading_order());
+    items.into_iter()
+}
+
+fn write_lint(out: &mut String, lint: &LintSettings) {
+    if lint.checks.is_empty() {
+        return;
+    }
+    out.push_str("\n[lint]\n");
+    for (name, setting) in &lint.checks {
+        let _ = writeln!(
+            out,
+            "{} = {{ level = \"{}\", reason = {} }}",
+            key(name),
+            setting.level.name(),
+            quote(&setting.reason)
+        );
+    }
+}
+
+/// A `[table]` of arrays, written only if one of them has items.
+struct Section {
+    name: &'static str,
+    body: String,
+}
+
+impl Section {
+    fn new(name: &'static str) -> Self {
+        Self {
+            name,
+            body: String::new(),
+        }
+    }
+
+    fn list(&mut self, key: &str, items: impl Iterator<Item = String>) {
+        write_list(&mut self.body, key, items);
+    }
+
+    fn write(self, out: &mut String) {
+        if !self.body.is_empty() {
+            let _ = write!(out, "\n[{}]\n{}", self.name, self.body);
+        }
+    }
+}
+
+/// `key = [` one item per line `]`; nothing when there are no items.
+fn write_list(out: &mut String, key: &str, items: impl Iterator<Item = String>) {
+    let mut items = items.peekable();
+    if items.peek().is_none() {
+        return;
+    }
+    let _ = writeln!(out, "{key} = [");
+    for item in items {
+        let _ = writeln!(out, "    {item},");
+    }
+    out.push_str("]\n");
+}
+
+fn join(items: impl Iterator<Item = String>) -> String {
+    items.collect::<Vec<_>>().join(", ")
+}
+
+/// A bare key when TOML allows one, else a quoted key.
+fn key(name: &str) -> String {
+    let bare = !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if bare { name.to_string() } else { quote(name) }
+}
+
+/// A TOML basic string.
+pub(crate) fn quote(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04X}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
