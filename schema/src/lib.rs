@@ -20,6 +20,7 @@ pub mod load;
 pub mod model;
 mod raw;
 pub mod resolve;
+pub mod save;
 pub mod source;
 pub mod suggest;
 pub mod write;

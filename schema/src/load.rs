@@ -117,6 +117,7 @@ pub fn load_pack(path: &Path) -> Result<Loaded<Pack>, LoadError> {
     })?;
 
     let mut first_file: BTreeMap<PageId, PathBuf> = BTreeMap::new();
+    let mut all_pages_read = true;
     for file in &pack.page_files {
         let page_path = dir.join(&file.path);
         let display = clean(&page_path);
@@ -156,7 +157,10 @@ pub fn load_pack(path: &Path) -> Result<Loaded<Pack>, LoadError> {
         };
         let page = page_from_source(&page_source);
         loaded.errors.extend(page.errors);
-        let Some(page) = page.value else { continue };
+        let Some(page) = page.value else {
+            all_pages_read = false;
+            continue;
+        };
         if let Some(first) = first_file.get(&page.id) {
             loaded.errors.push(FileError {
                 source: Arc::clone(&page.source),
@@ -172,12 +176,17 @@ pub fn load_pack(path: &Path) -> Result<Loaded<Pack>, LoadError> {
         first_file.insert(page.id, display);
         pack.pages.insert(page.id, page);
     }
-    resolve_references(pack, &mut loaded.errors);
+    // A page that failed to load would make every reference to it look dangling.
+    let failed_files = loaded
+        .errors
+        .iter()
+        .any(|e| e.error.code == FormatCode::UnreadableFile);
+    resolve_references(pack, all_pages_read && !failed_files, &mut loaded.errors);
     Ok(loaded)
 }
 
 /// Checks what pages and `pack.toml` say about each other.
-fn resolve_references(pack: &Pack, errors: &mut Vec<FileError>) {
+fn resolve_references(pack: &Pack, every_page_read: bool, errors: &mut Vec<FileError>) {
     let in_pack = |span, message: String| FileError {
         source: Arc::clone(&pack.source),
         error: FormatError::new(FormatCode::DanglingReference, message, Some(span)),
@@ -217,6 +226,9 @@ fn resolve_references(pack: &Pack, errors: &mut Vec<FileError>) {
             errors.push(e);
         }
     }
+    if !every_page_read {
+        return;
+    }
     let known = |id: PageId| pack.pages.contains_key(&id);
     let names: Vec<String> = pack.pages.keys().map(PageId::to_string).collect();
     let help = |id: PageId| {
@@ -224,7 +236,7 @@ fn resolve_references(pack: &Pack, errors: &mut Vec<FileError>) {
             .map(|b| format!("did you mean `{b}`?"))
             .unwrap_or_else(|| format!("pages in this pack: {}", names.join(", ")))
     };
-    if !known(pack.start) && !pack.page_files.is_empty() {
+    if !known(pack.start) {
         let mut e = in_pack(
             pack.start_span,
             format!("start page {} is not in this pack", pack.start),

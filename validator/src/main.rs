@@ -1,1 +1,182 @@
-fn main() {}
+//! The `deckplan` command line. Exit codes follow linters: 0 clean (warnings
+//! allowed), 1 lint errors or files that need formatting, 2 usage, I/O or
+//! internal failure.
+
+use std::io::IsTerminal as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context as _, bail};
+use clap::{Parser, Subcommand, ValueEnum};
+use deckplan_schema::json_schema;
+use deckplan_validator::diagnostic::{Diagnostic, Severity};
+use deckplan_validator::render::human::{self, Colour};
+use deckplan_validator::{explain, fmt, lint};
+
+#[derive(Parser)]
+#[command(
+    name = "deckplan",
+    version,
+    about = "Author, validate and render the Location maps of grid-based board games",
+    after_help = "Exit codes: 0 clean (warnings allowed), 1 problems found, 2 usage or I/O failure."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check map packs and pages; exits 1 when there are errors.
+    Lint {
+        /// Pack folders, folders of packs, `pack.toml` files or page files.
+        #[arg(default_value = ".")]
+        paths: Vec<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
+        format: OutputFormat,
+        /// Treat warnings as errors (`--deny warnings`).
+        #[arg(long, value_name = "warnings")]
+        deny: Option<DenyLevel>,
+    },
+    /// Rewrite map files in canonical form.
+    Fmt {
+        /// Change nothing: list the files that would change and exit 1 if any would.
+        #[arg(long)]
+        check: bool,
+        /// Pack folders, folders of packs, `pack.toml` files or page files.
+        #[arg(default_value = ".")]
+        paths: Vec<PathBuf>,
+    },
+    /// Print the JSON Schema of page files (default) or of `pack.toml`.
+    Schema {
+        /// The schema of page files.
+        #[arg(long, conflicts_with = "pack")]
+        page: bool,
+        /// The schema of `pack.toml`.
+        #[arg(long)]
+        pack: bool,
+    },
+    /// Explain a diagnostic code (`F002`) or name (`unknown-key`); without one, list them all.
+    Explain {
+        /// The code or name.
+        code: Option<String>,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum OutputFormat {
+    /// Compiler-style text with source excerpts.
+    Human,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum DenyLevel {
+    /// Fail on warnings as well as errors.
+    Warnings,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Whether to colour output: only on a terminal, and never with `NO_COLOR` set.
+fn colour() -> Colour {
+    let no_colour = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    Colour(!no_colour && std::io::stdout().is_terminal())
+}
+
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::Lint {
+            paths,
+            format: OutputFormat::Human,
+            deny,
+        } => {
+            let outcome = lint::lint_paths(&paths)?;
+            print!(
+                "{}",
+                human::render(&outcome.diagnostics, &outcome.summary(), colour())
+            );
+            let failing = |d: &Diagnostic| d.severity == Severity::Error || deny.is_some();
+            Ok(exit(outcome.diagnostics.iter().any(failing)))
+        }
+        Command::Fmt { check, paths } => run_fmt(check, &paths),
+        Command::Schema { pack, .. } => {
+            let schema = if pack {
+                json_schema::pack_schema()
+            } else {
+                json_schema::page_schema()
+            };
+            println!("{}", serde_json::to_string_pretty(&schema)?);
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Explain { code: None } => {
+            for doc in explain::all_codes() {
+                println!("{}  {}", doc.code, doc.name);
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Explain { code: Some(query) } => match explain::find(&query) {
+            Some(doc) => {
+                println!("# {} {}\n\n{}", doc.code, doc.name, doc.doc.trim_end());
+                Ok(ExitCode::SUCCESS)
+            }
+            None => bail!("unknown code `{query}`; `deckplan explain` lists them all"),
+        },
+    }
+}
+
+fn run_fmt(check: bool, paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
+    let results = fmt::format_paths(paths)?;
+    let mut errors = Vec::new();
+    let mut changed = 0;
+    for file in results {
+        errors.extend(file.errors.into_iter().map(Diagnostic::from));
+        let Some(canonical) = file.canonical.filter(|_| file.changed) else {
+            continue;
+        };
+        changed += 1;
+        if check {
+            println!("would reformat {}", file.path.display());
+        } else {
+            deckplan_schema::save::write_atomically(&file.path, &canonical)
+                .with_context(|| format!("cannot write {}", file.path.display()))?;
+            println!("formatted {}", file.path.display());
+        }
+    }
+    if !errors.is_empty() {
+        let summary = format!("{} could not be formatted.", plural_files(errors.len()));
+        eprint!("{}", human::render(&errors, &summary, colour()));
+    }
+    if check && changed > 0 {
+        println!(
+            "{} would be reformatted; run `deckplan fmt` to fix.",
+            plural_files(changed)
+        );
+    }
+    Ok(exit(!errors.is_empty() || (check && changed > 0)))
+}
+
+fn plural_files(n: usize) -> String {
+    if n == 1 {
+        "1 file".to_string()
+    } else {
+        format!("{n} files")
+    }
+}
+
+fn exit(failed: bool) -> ExitCode {
+    if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
