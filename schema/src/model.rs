@@ -342,6 +342,56 @@ impl Page {
     pub fn edge(&self, edge: Edge) -> Option<&EdgeFeature> {
         self.edges.get(&edge)
     }
+
+    /// Forgets where every feature was written, so pages can be compared by
+    /// content alone (a page read from a file against one built in memory).
+    pub fn clear_spans(&mut self) {
+        let none = Span::default();
+        self.id_span = none;
+        self.book_span = none;
+        self.location_span = none;
+        self.grid_span = none;
+        self.grid_row_starts.clear();
+        self.edges.values_mut().for_each(|f| f.span = none);
+        let spaces = &mut self.spaces;
+        spaces.terrain.iter_mut().for_each(|t| t.span = none);
+        spaces.forced_arrows.values_mut().for_each(|a| a.span = none);
+        spaces.location_arrows.values_mut().for_each(|a| {
+            a.span = none;
+            a.target_span = none;
+        });
+        spaces.consoles.values_mut().for_each(|c| c.span = none);
+        spaces.keycards.values_mut().for_each(|k| k.span = none);
+        spaces.discoveries.values_mut().for_each(|d| d.span = none);
+        spaces.markers.values_mut().flat_map(|m| m.values_mut()).for_each(|s| *s = none);
+        let points = &mut self.intersections;
+        points.spawn_points.values_mut().for_each(|s| *s = none);
+        points.spawn_links.iter_mut().for_each(|l| l.span = none);
+        points.blips.values_mut().for_each(|b| b.span = none);
+        self.lint.checks.values_mut().for_each(|c| c.name_span = none);
+    }
+}
+
+/// Pages are equal when their content and spans are; the file they were read
+/// from is not compared.
+impl PartialEq for Page {
+    fn eq(&self, other: &Self) -> bool {
+        self.id == other.id
+            && self.id_span == other.id_span
+            && self.book_span == other.book_span
+            && self.location == other.location
+            && self.location_span == other.location_span
+            && self.title == other.title
+            && self.notes == other.notes
+            && self.size == other.size
+            && self.terrain == other.terrain
+            && self.grid_row_starts == other.grid_row_starts
+            && self.grid_span == other.grid_span
+            && self.edges == other.edges
+            && self.spaces == other.spaces
+            && self.intersections == other.intersections
+            && self.lint == other.lint
+    }
 }
 
 /// What is drawn on an edge.
