@@ -1,1 +1,3 @@
-//! placeholder
+//! Checks, board graphs and the command line for deckplan Location maps.
+
+pub mod show;
