@@ -10,4 +10,5 @@ pub mod explain;
 pub mod fmt;
 pub mod lint;
 pub mod render;
+pub mod show;
 pub mod targets;
