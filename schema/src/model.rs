@@ -355,7 +355,10 @@ impl Page {
         self.edges.values_mut().for_each(|f| f.span = none);
         let spaces = &mut self.spaces;
         spaces.terrain.iter_mut().for_each(|t| t.span = none);
-        spaces.forced_arrows.values_mut().for_each(|a| a.span = none);
+        spaces
+            .forced_arrows
+            .values_mut()
+            .for_each(|a| a.span = none);
         spaces.location_arrows.values_mut().for_each(|a| {
             a.span = none;
             a.target_span = none;
@@ -363,12 +366,19 @@ impl Page {
         spaces.consoles.values_mut().for_each(|c| c.span = none);
         spaces.keycards.values_mut().for_each(|k| k.span = none);
         spaces.discoveries.values_mut().for_each(|d| d.span = none);
-        spaces.markers.values_mut().flat_map(|m| m.values_mut()).for_each(|s| *s = none);
+        spaces
+            .markers
+            .values_mut()
+            .flat_map(|m| m.values_mut())
+            .for_each(|s| *s = none);
         let points = &mut self.intersections;
         points.spawn_points.values_mut().for_each(|s| *s = none);
         points.spawn_links.iter_mut().for_each(|l| l.span = none);
         points.blips.values_mut().for_each(|b| b.span = none);
-        self.lint.checks.values_mut().for_each(|c| c.name_span = none);
+        self.lint
+            .checks
+            .values_mut()
+            .for_each(|c| c.name_span = none);
     }
 }
 

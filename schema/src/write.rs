@@ -23,7 +23,7 @@ pub fn write_page(page: &Page) -> String {
         let _ = writeln!(out, "title = {}", quote(title));
     }
     if let Some(notes) = &page.notes {
-        let _ = writeln!(out, "notes = {}", quote(notes));
+        let _ = writeln!(out, "notes = {}", quote_multiline(notes));
     }
     out.push('\n');
     write_grid(&mut out, page);
@@ -350,6 +350,30 @@ fn key(name: &str) -> String {
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
     if bare { name.to_string() } else { quote(name) }
+}
+
+/// Text with line breaks as a TOML multi-line string, so notes read as
+/// paragraphs in the file; single lines as a basic string.
+fn quote_multiline(text: &str) -> String {
+    if !text.contains('\n') {
+        return quote(text);
+    }
+    let mut out = String::from("\"\"\"\n");
+    for c in text.chars() {
+        match c {
+            '\n' => out.push('\n'),
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04X}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push_str("\"\"\"");
+    out
 }
 
 /// A TOML basic string.

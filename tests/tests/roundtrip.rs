@@ -24,19 +24,36 @@ fn every_bundled_file_is_canonical() {
     for dir in packs {
         let pack_path = dir.join(PACK_FILE);
         let source = load::read_source(&pack_path, &pack_path).unwrap();
-        let pack = load::pack_file_from_source(&source).value.expect("pack.toml resolves");
-        assert_eq!(write::write_pack(&pack), source.text(), "{} is not canonical", pack_path.display());
+        let pack = load::pack_file_from_source(&source)
+            .value
+            .expect("pack.toml resolves");
+        assert_eq!(
+            write::write_pack(&pack),
+            source.text(),
+            "{} is not canonical",
+            pack_path.display()
+        );
         files += 1;
         for file in &pack.page_files {
             let path = dir.join(&file.path);
             let source = load::read_source(&path, &path).unwrap();
             let page = load::page_from_source(&source);
-            let page = page.value.unwrap_or_else(|| panic!("{} does not resolve: {:?}", path.display(), page.errors));
-            assert_eq!(write::write_page(&page), source.text(), "{} is not canonical", path.display());
+            let page = page.value.unwrap_or_else(|| {
+                panic!("{} does not resolve: {:?}", path.display(), page.errors)
+            });
+            assert_eq!(
+                write::write_page(&page),
+                source.text(),
+                "{} is not canonical",
+                path.display()
+            );
             files += 1;
         }
     }
-    assert!(files >= 7, "expected a pack.toml and at least six pages, found {files} files");
+    assert!(
+        files >= 7,
+        "expected a pack.toml and at least six pages, found {files} files"
+    );
 }
 
 /// Reads bytes chosen by proptest as decisions; runs out into "no more features",
@@ -57,7 +74,11 @@ impl Choices<'_> {
     }
 
     fn below(&mut self, n: u16) -> u16 {
-        if n == 0 { 0 } else { (u16::from(self.next()) * 256 + u16::from(self.next())) % n }
+        if n == 0 {
+            0
+        } else {
+            (u16::from(self.next()) * 256 + u16::from(self.next())) % n
+        }
     }
 
     fn space(&mut self, size: Size) -> Space {
@@ -65,7 +86,10 @@ impl Choices<'_> {
     }
 
     fn point(&mut self, size: Size) -> Intersection {
-        Intersection { x: self.below(size.columns + 1), y: self.below(size.rows + 1) }
+        Intersection {
+            x: self.below(size.columns + 1),
+            y: self.below(size.rows + 1),
+        }
     }
 
     fn direction(&mut self) -> Direction {
@@ -73,8 +97,19 @@ impl Choices<'_> {
     }
 
     fn text(&mut self) -> String {
-        const PIECES: [&str; 8] = ["Crew", " deck", "\"quoted\"", "back\\slash", "Ré", "\n", "\t", "7"];
-        (0..self.next() % 5).map(|_| PIECES[usize::from(self.next() % 8)]).collect()
+        const PIECES: [&str; 8] = [
+            "Crew",
+            " deck",
+            "\"quoted\"",
+            "back\\slash",
+            "Ré",
+            "\n",
+            "\t",
+            "7",
+        ];
+        (0..self.next() % 5)
+            .map(|_| PIECES[usize::from(self.next() % 8)])
+            .collect()
     }
 }
 
@@ -82,7 +117,14 @@ impl Choices<'_> {
 fn build_page(columns: u16, rows: u16, bytes: &[u8]) -> Page {
     let mut c = Choices { bytes };
     let size = Size { columns, rows };
-    let mut page = Page::new(PageId { book: 1 + c.below(9), page: 1 + c.below(9) }, "SR", size);
+    let mut page = Page::new(
+        PageId {
+            book: 1 + c.below(9),
+            page: 1 + c.below(9),
+        },
+        "SR",
+        size,
+    );
     if c.next() % 2 == 0 {
         page.title = Some(c.text());
     }
@@ -90,7 +132,12 @@ fn build_page(columns: u16, rows: u16, bytes: &[u8]) -> Page {
         page.notes = Some(c.text());
     }
     for space in size.spaces() {
-        let kind = [SpaceKind::Board, SpaceKind::Board, SpaceKind::OutOfBounds, SpaceKind::Obstacle];
+        let kind = [
+            SpaceKind::Board,
+            SpaceKind::Board,
+            SpaceKind::OutOfBounds,
+            SpaceKind::Obstacle,
+        ];
         page.set_kind(space, kind[usize::from(c.next() % 4)]);
     }
     let mut doors = Vec::new();
@@ -106,14 +153,21 @@ fn build_page(columns: u16, rows: u16, bytes: &[u8]) -> Page {
             }
         };
         if let std::collections::btree_map::Entry::Vacant(slot) = page.edges.entry(edge) {
-            slot.insert(EdgeFeature { kind, span: Default::default() });
+            slot.insert(EdgeFeature {
+                kind,
+                span: Default::default(),
+            });
             if let EdgeKind::Door(n) = kind {
                 doors.push(n);
             }
         }
     }
     let pick_doors = |c: &mut Choices, at_least_one: bool| -> Vec<u16> {
-        let mut chosen: Vec<u16> = doors.iter().copied().filter(|_| c.next() % 2 == 0).collect();
+        let mut chosen: Vec<u16> = doors
+            .iter()
+            .copied()
+            .filter(|_| c.next() % 2 == 0)
+            .collect();
         if at_least_one && chosen.is_empty() {
             chosen.extend(doors.first());
         }
@@ -134,34 +188,72 @@ fn build_page(columns: u16, rows: u16, bytes: &[u8]) -> Page {
             continue;
         }
         tile_spaces.sort_by_key(|s| s.reading_order());
-        let mut keywords: Vec<Keyword> = Keyword::ALL.into_iter().filter(|_| c.next() % 3 == 0).collect();
+        let mut keywords: Vec<Keyword> = Keyword::ALL
+            .into_iter()
+            .filter(|_| c.next() % 3 == 0)
+            .collect();
         if keywords.contains(&Keyword::Destructible) {
             keywords.retain(|k| *k != Keyword::Indestructible);
         }
         let name = (c.next() % 2 == 0).then(|| c.text());
-        spaces.terrain.push(TerrainTile { name, spaces: tile_spaces, keywords, span: Default::default() });
+        spaces.terrain.push(TerrainTile {
+            name,
+            spaces: tile_spaces,
+            keywords,
+            span: Default::default(),
+        });
     }
-    spaces.terrain.sort_by_key(|t| t.spaces.first().map(|s| s.reading_order()));
+    spaces
+        .terrain
+        .sort_by_key(|t| t.spaces.first().map(|s| s.reading_order()));
     for _ in 0..c.next() % 4 {
         let at = c.space(size);
-        spaces.forced_arrows.insert(at, ForcedArrow { direction: c.direction(), span: Default::default() });
+        spaces.forced_arrows.insert(
+            at,
+            ForcedArrow {
+                direction: c.direction(),
+                span: Default::default(),
+            },
+        );
     }
     for _ in 0..c.next() % 3 {
         let at = c.space(size);
-        let target = PageId { book: 1 + c.below(3), page: 1 + c.below(3) };
-        let arrow = LocationArrow { direction: c.direction(), target, span: Default::default(), target_span: Default::default() };
+        let target = PageId {
+            book: 1 + c.below(3),
+            page: 1 + c.below(3),
+        };
+        let arrow = LocationArrow {
+            direction: c.direction(),
+            target,
+            span: Default::default(),
+            target_span: Default::default(),
+        };
         spaces.location_arrows.insert(at, arrow);
     }
     for number in 1..=c.next() % 3 {
         let at = c.space(size);
         let (opens, closes) = (pick_doors(&mut c, false), pick_doors(&mut c, false));
-        spaces.consoles.insert(u16::from(number), Console { at, opens, closes, span: Default::default() });
+        spaces.consoles.insert(
+            u16::from(number),
+            Console {
+                at,
+                opens,
+                closes,
+                span: Default::default(),
+            },
+        );
     }
     if !doors.is_empty() {
         for _ in 0..c.next() % 3 {
             let at = c.space(size);
             let opens = pick_doors(&mut c, true);
-            spaces.keycards.insert(at, Keycard { opens, span: Default::default() });
+            spaces.keycards.insert(
+                at,
+                Keycard {
+                    opens,
+                    span: Default::default(),
+                },
+            );
         }
     }
     for _ in 0..c.next() % 4 {
@@ -172,35 +264,68 @@ fn build_page(columns: u16, rows: u16, bytes: &[u8]) -> Page {
             2 => Discovery::Coloured(DiscoveryColour::Yellow),
             _ => Discovery::Numbered(1 + c.below(998)),
         };
-        spaces.discoveries.insert(at, DiscoveryMarker { discovery, span: Default::default() });
+        spaces.discoveries.insert(
+            at,
+            DiscoveryMarker {
+                discovery,
+                span: Default::default(),
+            },
+        );
     }
     for marker in Marker::ALL {
-        let placed: BTreeMap<Space, _> = (0..c.next() % 4).map(|_| (c.space(size), Default::default())).collect();
+        let placed: BTreeMap<Space, _> = (0..c.next() % 4)
+            .map(|_| (c.space(size), Default::default()))
+            .collect();
         if !placed.is_empty() {
             spaces.markers.insert(marker, placed);
         }
     }
     let points = &mut page.intersections;
     for _ in 0..c.next() % 5 {
-        points.spawn_points.insert(c.point(size), Default::default());
+        points
+            .spawn_points
+            .insert(c.point(size), Default::default());
     }
     for _ in 0..c.next() % 3 {
         let (a, b) = (c.point(size), c.point(size));
-        let (a, b) = if a.reading_order() <= b.reading_order() { (a, b) } else { (b, a) };
+        let (a, b) = if a.reading_order() <= b.reading_order() {
+            (a, b)
+        } else {
+            (b, a)
+        };
         let duplicate = points.spawn_links.iter().any(|l| (l.a, l.b) == (a, b));
         if a != b && !duplicate {
-            points.spawn_links.push(SpawnLink { a, b, span: Default::default() });
+            points.spawn_links.push(SpawnLink {
+                a,
+                b,
+                span: Default::default(),
+            });
         }
     }
-    points.spawn_links.sort_by_key(|l| (l.a.reading_order(), l.b.reading_order()));
+    points
+        .spawn_links
+        .sort_by_key(|l| (l.a.reading_order(), l.b.reading_order()));
     for _ in 0..c.next() % 3 {
-        points.blips.insert(c.point(size), StartingBlip { direction: c.direction(), span: Default::default() });
+        points.blips.insert(
+            c.point(size),
+            StartingBlip {
+                direction: c.direction(),
+                span: Default::default(),
+            },
+        );
     }
     for _ in 0..c.next() % 3 {
         let name = ["misaligned-join", "unreachable-space", "x_y"][usize::from(c.next() % 3)];
         let level = LintLevel::ALL[usize::from(c.next() % 3)];
         let reason = format!("because {}", c.text());
-        page.lint.checks.insert(name.to_string(), LintSetting { level, reason, name_span: Default::default() });
+        page.lint.checks.insert(
+            name.to_string(),
+            LintSetting {
+                level,
+                reason,
+                name_span: Default::default(),
+            },
+        );
     }
     page
 }
@@ -228,12 +353,40 @@ proptest! {
 
 #[test]
 fn edges_merge_into_runs_across_the_page_outline() {
-    let mut page = Page::new(PageId { book: 1, page: 1 }, "SR", Size { columns: 3, rows: 2 });
+    let mut page = Page::new(
+        PageId { book: 1, page: 1 },
+        "SR",
+        Size {
+            columns: 3,
+            rows: 2,
+        },
+    );
     for col in 0..3 {
-        page.edges.insert(Edge::horizontal(col, 2), EdgeFeature { kind: EdgeKind::Wall, span: Default::default() });
+        page.edges.insert(
+            Edge::horizontal(col, 2),
+            EdgeFeature {
+                kind: EdgeKind::Wall,
+                span: Default::default(),
+            },
+        );
     }
-    page.edges.insert(Edge::vertical(0, 0), EdgeFeature { kind: EdgeKind::Wall, span: Default::default() });
-    page.edges.insert(Edge::vertical(0, 1), EdgeFeature { kind: EdgeKind::Wall, span: Default::default() });
+    page.edges.insert(
+        Edge::vertical(0, 0),
+        EdgeFeature {
+            kind: EdgeKind::Wall,
+            span: Default::default(),
+        },
+    );
+    page.edges.insert(
+        Edge::vertical(0, 1),
+        EdgeFeature {
+            kind: EdgeKind::Wall,
+            span: Default::default(),
+        },
+    );
     let text = write::write_page(&page);
-    assert!(text.contains("walls = [\n    \"B1-B3 north\",\n    \"A1-B1 west\",\n]\n"), "{text}");
+    assert!(
+        text.contains("walls = [\n    \"B1-B3 north\",\n    \"A1-B1 west\",\n]\n"),
+        "{text}"
+    );
 }

@@ -8,10 +8,10 @@ use std::process::ExitCode;
 
 use anyhow::{Context as _, bail};
 use clap::{Parser, Subcommand, ValueEnum};
-use deckplan_schema::json_schema;
+use deckplan_schema::{FileError, Page, PageId, json_schema, load};
 use deckplan_validator::diagnostic::{Diagnostic, Severity};
 use deckplan_validator::render::human::{self, Colour};
-use deckplan_validator::{explain, fmt, lint};
+use deckplan_validator::{explain, fmt, lint, show, targets};
 
 #[derive(Parser)]
 #[command(
@@ -56,6 +56,14 @@ enum Command {
         /// The schema of `pack.toml`.
         #[arg(long)]
         pack: bool,
+    },
+    /// Draw a page in the terminal: a page file, or a pack's pages.
+    Show {
+        /// A page file, a pack folder or a `pack.toml`.
+        path: PathBuf,
+        /// With a pack, draw only this page (e.g. `L1p2`).
+        #[arg(long)]
+        page: Option<String>,
     },
     /// Explain a diagnostic code (`F002`) or name (`unknown-key`); without one, list them all.
     Explain {
@@ -118,6 +126,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             println!("{}", serde_json::to_string_pretty(&schema)?);
             Ok(ExitCode::SUCCESS)
         }
+        Command::Show { path, page } => run_show(&path, page.as_deref()),
         Command::Explain { code: None } => {
             for doc in explain::all_codes() {
                 println!("{}  {}", doc.code, doc.name);
@@ -163,6 +172,61 @@ fn run_fmt(check: bool, paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
         );
     }
     Ok(exit(!errors.is_empty() || (check && changed > 0)))
+}
+
+/// Pages wider or taller than this are refused: the drawing would not fit a terminal.
+const MAX_SHOW_SIDE: u16 = 400;
+
+fn run_show(path: &std::path::Path, only: Option<&str>) -> anyhow::Result<ExitCode> {
+    let wanted = only
+        .map(PageId::parse)
+        .transpose()
+        .map_err(|e| anyhow::anyhow!(e.message))?;
+    let path = targets::relative_to_cwd(path);
+    let (pages, errors): (Vec<Page>, Vec<FileError>) =
+        if path.is_dir() || path.ends_with(load::PACK_FILE) {
+            let loaded = load::load_pack(&path)?;
+            (
+                loaded
+                    .value
+                    .map(|p| p.pages.into_values().collect())
+                    .unwrap_or_default(),
+                loaded.errors,
+            )
+        } else {
+            let loaded = load::load_page(&path)?;
+            (loaded.value.into_iter().collect(), loaded.errors)
+        };
+    if !errors.is_empty() {
+        let diagnostics: Vec<Diagnostic> = errors.into_iter().map(Diagnostic::from).collect();
+        let summary = "Fix these problems to draw every page.";
+        eprint!("{}", human::render(&diagnostics, summary, colour()));
+    }
+    let style = show::Style { colour: colour().0 };
+    let mut drawn = 0;
+    for page in pages.iter().filter(|p| wanted.is_none_or(|w| w == p.id)) {
+        if page.size.columns > MAX_SHOW_SIDE || page.size.rows > MAX_SHOW_SIDE {
+            bail!(
+                "{} is {} spaces, too large to draw in a terminal (at most {MAX_SHOW_SIDE} a side)",
+                page.id,
+                page.size
+            );
+        }
+        if drawn > 0 {
+            println!();
+        }
+        print!("{}", show::draw_page(page, style));
+        drawn += 1;
+    }
+    if let (Some(id), 0) = (wanted, drawn) {
+        let known: Vec<String> = pages.iter().map(|p| p.id.to_string()).collect();
+        bail!(
+            "{} has no page {id}; it has {}",
+            path.display(),
+            known.join(", ")
+        );
+    }
+    Ok(exit(drawn == 0))
 }
 
 fn plural_files(n: usize) -> String {
