@@ -1,1 +1,3 @@
+//! Placeholder until the editor lands.
+
 fn main() {}

@@ -185,8 +185,10 @@ impl Resolver {
     ) -> &mut FormatError {
         self.errors
             .push(FormatError::new(code, message, Some(span)));
-        let last = self.errors.len() - 1;
-        &mut self.errors[last]
+        match self.errors.last_mut() {
+            Some(error) => error,
+            None => unreachable!("an error was pushed just above"),
+        }
     }
 
     fn place(&self, what: impl std::fmt::Display) -> Option<String> {
@@ -700,7 +702,9 @@ impl Resolver {
                 }
             }
             let cells_span = line_span.sub(cells_offset, cells.len());
-            row_starts[usize::from(row)] = cells_span.start;
+            if let Some(start) = row_starts.get_mut(usize::from(row)) {
+                *start = cells_span.start;
+            }
             let mut kinds = Vec::with_capacity(cells.len());
             for (byte, symbol) in cells.char_indices() {
                 match SpaceKind::from_symbol(symbol) {

@@ -16,6 +16,7 @@ fn typo_budget(word: &str, candidate: &str) -> usize {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::closest;
 
