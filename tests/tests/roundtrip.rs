@@ -73,6 +73,10 @@ impl Choices<'_> {
         }
     }
 
+    fn one_in(&mut self, n: u8) -> bool {
+        self.next().is_multiple_of(n)
+    }
+
     fn below(&mut self, n: u16) -> u16 {
         if n == 0 {
             0
@@ -125,10 +129,10 @@ fn build_page(columns: u16, rows: u16, bytes: &[u8]) -> Page {
         "SR",
         size,
     );
-    if c.next() % 2 == 0 {
+    if c.one_in(2) {
         page.title = Some(c.text());
     }
-    if c.next() % 3 == 0 {
+    if c.one_in(3) {
         page.notes = Some(c.text());
     }
     for space in size.spaces() {
@@ -163,24 +167,19 @@ fn build_page(columns: u16, rows: u16, bytes: &[u8]) -> Page {
         }
     }
     let pick_doors = |c: &mut Choices, at_least_one: bool| -> Vec<u16> {
-        let mut chosen: Vec<u16> = doors
-            .iter()
-            .copied()
-            .filter(|_| c.next() % 2 == 0)
-            .collect();
+        let mut chosen: Vec<u16> = doors.iter().copied().filter(|_| c.one_in(2)).collect();
         if at_least_one && chosen.is_empty() {
             chosen.extend(doors.first());
         }
         chosen
     };
     let spaces = &mut page.spaces;
-    let mut tiled = BTreeMap::new();
+    let mut tiled = std::collections::BTreeSet::new();
     for _ in 0..c.next() % 4 {
         let mut tile_spaces = Vec::new();
         for _ in 0..1 + c.next() % 3 {
             let space = c.space(size);
-            if !tiled.contains_key(&space) {
-                tiled.insert(space, ());
+            if tiled.insert(space) {
                 tile_spaces.push(space);
             }
         }
@@ -188,14 +187,11 @@ fn build_page(columns: u16, rows: u16, bytes: &[u8]) -> Page {
             continue;
         }
         tile_spaces.sort_by_key(|s| s.reading_order());
-        let mut keywords: Vec<Keyword> = Keyword::ALL
-            .into_iter()
-            .filter(|_| c.next() % 3 == 0)
-            .collect();
+        let mut keywords: Vec<Keyword> = Keyword::ALL.into_iter().filter(|_| c.one_in(3)).collect();
         if keywords.contains(&Keyword::Destructible) {
             keywords.retain(|k| *k != Keyword::Indestructible);
         }
-        let name = (c.next() % 2 == 0).then(|| c.text());
+        let name = (c.one_in(2)).then(|| c.text());
         spaces.terrain.push(TerrainTile {
             name,
             spaces: tile_spaces,

@@ -1,0 +1,64 @@
+//! Every file in `maps/` validates against the published JSON Schema, so editors
+//! that check files as they are typed agree with deckplan about the bundled packs.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
+use std::path::Path;
+
+use deckplan_schema::json_schema::{pack_schema, page_schema};
+use deckplan_schema::load::{self, PACK_FILE};
+
+fn errors(schema: &serde_json::Value, path: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let instance: serde_json::Value = toml::from_str(&text).unwrap();
+    let validator = jsonschema::validator_for(schema).unwrap();
+    validator
+        .iter_errors(&instance)
+        .map(|e| format!("{}: {e}", e.instance_path()))
+        .collect()
+}
+
+#[test]
+fn bundled_maps_validate_against_the_schema() {
+    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
+    let (pack_schema, page_schema) = (pack_schema(), page_schema());
+    let mut checked = 0;
+    for dir in load::find_packs(&maps).unwrap() {
+        let pack_path = dir.join(PACK_FILE);
+        assert_eq!(
+            errors(&pack_schema, &pack_path),
+            Vec::<String>::new(),
+            "{}",
+            pack_path.display()
+        );
+        let source = load::read_source(&pack_path, &pack_path).unwrap();
+        let pack = load::pack_file_from_source(&source).value.unwrap();
+        for file in pack.page_files {
+            let path = dir.join(&file.path);
+            assert_eq!(
+                errors(&page_schema, &path),
+                Vec::<String>::new(),
+                "{}",
+                path.display()
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 6, "only {checked} page files checked");
+}
+
+#[test]
+fn the_schema_rejects_a_misspelt_key_in_a_bundled_page() {
+    let page = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../maps/derelict-meridian-tithe/book1/page1.toml");
+    let text = std::fs::read_to_string(page)
+        .unwrap()
+        .replace("[edges]\n", "[edges]\ndors = []\n");
+    let instance: serde_json::Value = toml::from_str(&text).unwrap();
+    let validator = jsonschema::validator_for(&page_schema()).unwrap();
+    let found: Vec<String> = validator
+        .iter_errors(&instance)
+        .map(|e| e.instance_path().to_string())
+        .collect();
+    assert_eq!(found, vec!["/edges".to_string()]);
+}
