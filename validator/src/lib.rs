@@ -5,6 +5,8 @@
 //! [`diagnostic::Diagnostic`]s, [`render`] prints those in each output format,
 //! and [`fmt`] rewrites files in canonical form.
 
+pub mod board;
+pub mod checks;
 pub mod diagnostic;
 pub mod explain;
 pub mod fmt;

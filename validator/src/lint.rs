@@ -3,8 +3,12 @@
 use std::path::PathBuf;
 
 use deckplan_schema::load::{self, Loaded};
+use deckplan_schema::model::{LintLevel, LintSettings};
 use deckplan_schema::{Pack, Page};
+use rayon::prelude::*;
 
+use crate::board::Board;
+use crate::checks::{self, CheckMeta, Finding};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::targets::{self, Target, TargetError};
 
@@ -56,28 +60,120 @@ fn plural(n: usize, word: &str) -> String {
     }
 }
 
-/// Lints files, pack folders and folders of packs.
+/// Lints files, pack folders and folders of packs. Targets are checked in
+/// parallel; the output order does not depend on which finishes first.
 pub fn lint_paths(paths: &[PathBuf]) -> Result<LintOutcome, TargetError> {
+    let targets = targets::collect(paths)?;
+    let results: Vec<Result<LintOutcome, TargetError>> =
+        targets.par_iter().map(lint_target).collect();
     let mut outcome = LintOutcome::default();
-    for target in targets::collect(paths)? {
-        match target {
-            Target::Pack(dir) => {
-                let loaded: Loaded<Pack> = load::load_pack(&dir)?;
-                outcome.packs += 1;
-                outcome.pages += loaded.value.as_ref().map_or(0, |p| p.page_files.len());
-                outcome
-                    .diagnostics
-                    .extend(loaded.errors.into_iter().map(Diagnostic::from));
-            }
-            Target::Page(path) => {
-                let loaded: Loaded<Page> = load::load_page(&path)?;
-                outcome.pages += 1;
-                outcome
-                    .diagnostics
-                    .extend(loaded.errors.into_iter().map(Diagnostic::from));
-            }
-        }
+    for result in results {
+        let one = result?;
+        outcome.packs += one.packs;
+        outcome.pages += one.pages;
+        outcome.diagnostics.extend(one.diagnostics);
     }
     outcome.diagnostics.sort_by_cached_key(Diagnostic::sort_key);
     Ok(outcome)
+}
+
+fn lint_target(target: &Target) -> Result<LintOutcome, TargetError> {
+    let mut outcome = LintOutcome::default();
+    match target {
+        Target::Pack(dir) => {
+            let loaded: Loaded<Pack> = load::load_pack(dir)?;
+            outcome.packs = 1;
+            let clean = loaded.errors.is_empty();
+            outcome
+                .diagnostics
+                .extend(loaded.errors.into_iter().map(Diagnostic::from));
+            if let Some(pack) = &loaded.value {
+                outcome.pages = pack.page_files.len();
+                outcome.diagnostics.extend(check_pack(pack, clean));
+            }
+        }
+        Target::Page(path) => {
+            let loaded: Loaded<Page> = load::load_page(path)?;
+            outcome.pages = 1;
+            outcome
+                .diagnostics
+                .extend(loaded.errors.into_iter().map(Diagnostic::from));
+            if let Some(page) = &loaded.value {
+                let mut findings = Vec::new();
+                checks::unknown_check::check(&page.lint, &page.source, &mut findings);
+                outcome.diagnostics.extend(
+                    findings
+                        .into_iter()
+                        .map(|f| into_diagnostic(f, checks::unknown_check::META, Severity::Error)),
+                );
+            }
+        }
+    }
+    Ok(outcome)
+}
+
+/// Runs the lint-settings check and, when every file loaded, every rule check.
+pub fn check_pack(pack: &Pack, run_rules: bool) -> Vec<Diagnostic> {
+    let mut settings = Vec::new();
+    checks::unknown_check::check(&pack.lint, &pack.source, &mut settings);
+    for page in pack.pages.values() {
+        checks::unknown_check::check(&page.lint, &page.source, &mut settings);
+    }
+    let mut diagnostics: Vec<Diagnostic> = settings
+        .into_iter()
+        .map(|f| into_diagnostic(f, checks::unknown_check::META, Severity::Error))
+        .collect();
+    if !run_rules {
+        return diagnostics;
+    }
+    let board = Board::new(pack);
+    let found: Vec<(CheckMeta, Finding)> = checks::REGISTRY
+        .par_iter()
+        .flat_map_iter(|check| {
+            let mut findings = Vec::new();
+            (check.run)(&board, &mut findings);
+            findings.into_iter().map(move |f| (check.meta, f))
+        })
+        .collect();
+    for (meta, finding) in found {
+        let page_settings = finding
+            .page
+            .and_then(|id| pack.pages.get(&id))
+            .map(|p| &p.lint);
+        let level = level_for(meta, page_settings, &pack.lint);
+        let severity = match level {
+            None => meta.severity,
+            Some(LintLevel::Allow) => continue,
+            Some(LintLevel::Warn) => Severity::Warning,
+            Some(LintLevel::Deny) => Severity::Error,
+        };
+        diagnostics.push(into_diagnostic(finding, meta, severity));
+    }
+    diagnostics
+}
+
+/// The level set for a check: the page's setting first, then the pack's.
+fn level_for(
+    meta: CheckMeta,
+    page: Option<&LintSettings>,
+    pack: &LintSettings,
+) -> Option<LintLevel> {
+    page.and_then(|p| p.checks.get(meta.name))
+        .or_else(|| pack.checks.get(meta.name))
+        .map(|setting| setting.level)
+}
+
+fn into_diagnostic(finding: Finding, meta: CheckMeta, severity: Severity) -> Diagnostic {
+    Diagnostic {
+        code: meta.code,
+        name: meta.name,
+        severity,
+        message: finding.message,
+        file: finding.file,
+        span: finding.span,
+        page: finding.page,
+        place: finding.place,
+        help: finding.help,
+        labels: finding.labels,
+    }
 }

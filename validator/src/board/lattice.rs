@@ -1,0 +1,206 @@
+//! The Blip lattice: the intersections of every page, joined along grid lines.
+//!
+//! Nothing printed blocks a Blip, so every grid line of a page is a step. Where
+//! two pages are joined with their intersections lined up, the shared line is
+//! one line: its intersections are merged into single nodes. Across a misaligned
+//! join a Blip moves to the nearest intersection on the other page: those
+//! crossings are `Snap` steps (two of them when the nearest is a tie).
+
+use std::collections::HashMap;
+use std::fmt;
+
+use deckplan_schema::{Intersection, Pack, PageId};
+use petgraph::graph::{NodeIndex, UnGraph};
+use petgraph::unionfind::UnionFind;
+
+use super::layout::{Layout, UNIT};
+
+/// An intersection on a given page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PageIntersection {
+    /// The page.
+    pub page: PageId,
+    /// The intersection on it.
+    pub point: Intersection,
+}
+
+impl fmt::Display for PageIntersection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.page, self.point)
+    }
+}
+
+/// How a Blip gets from one intersection to the next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LatticeStep {
+    /// Along a grid line.
+    Line,
+    /// Across a misaligned join, to the nearest intersection on the other page.
+    Snap,
+}
+
+/// The lattice of a whole pack.
+#[derive(Debug, Default)]
+pub struct BlipLattice {
+    graph: UnGraph<PageIntersection, LatticeStep>,
+    nodes: HashMap<PageIntersection, NodeIndex>,
+    components: Vec<usize>,
+}
+
+impl BlipLattice {
+    /// Builds the lattice over every page of the pack.
+    pub fn new(pack: &Pack, layout: &Layout) -> Self {
+        let mut keys: Vec<PageIntersection> = Vec::new();
+        let mut index_of: HashMap<PageIntersection, usize> = HashMap::new();
+        for page in pack.pages.values() {
+            for y in 0..=page.size.rows {
+                for x in 0..=page.size.columns {
+                    let key = PageIntersection {
+                        page: page.id,
+                        point: Intersection { x, y },
+                    };
+                    index_of.insert(key, keys.len());
+                    keys.push(key);
+                }
+            }
+        }
+        let mut merged = UnionFind::<usize>::new(keys.len());
+        let mut snaps: Vec<(PageIntersection, PageIntersection)> = Vec::new();
+        for contact in &layout.contacts {
+            let (Some(low), Some(high)) =
+                (pack.pages.get(&contact.low), pack.pages.get(&contact.high))
+            else {
+                continue;
+            };
+            let (Some(low_at), Some(high_at)) = (
+                layout.placements.get(&contact.low),
+                layout.placements.get(&contact.high),
+            ) else {
+                continue;
+            };
+            // Points along the shared line: (position along it, intersection) for each page.
+            let line = |points: Vec<(i64, PageIntersection)>| points;
+            let (low_line, high_line) = if contact.vertical {
+                (
+                    line(
+                        (0..=low.size.rows)
+                            .map(|y| {
+                                (
+                                    low_at.y + i64::from(y) * UNIT,
+                                    pi(low.id, low.size.columns, y),
+                                )
+                            })
+                            .collect(),
+                    ),
+                    line(
+                        (0..=high.size.rows)
+                            .map(|y| (high_at.y + i64::from(y) * UNIT, pi(high.id, 0, y)))
+                            .collect(),
+                    ),
+                )
+            } else {
+                (
+                    line(
+                        (0..=low.size.columns)
+                            .map(|x| (low_at.x + i64::from(x) * UNIT, pi(low.id, x, low.size.rows)))
+                            .collect(),
+                    ),
+                    line(
+                        (0..=high.size.columns)
+                            .map(|x| (high_at.x + i64::from(x) * UNIT, pi(high.id, x, 0)))
+                            .collect(),
+                    ),
+                )
+            };
+            for (from, to) in [(&low_line, &high_line), (&high_line, &low_line)] {
+                let (Some(min), Some(max)) = (to.first().map(|p| p.0), to.last().map(|p| p.0))
+                else {
+                    continue;
+                };
+                for &(at, point) in from
+                    .iter()
+                    .filter(|(at, _)| (min - UNIT / 2..=max + UNIT / 2).contains(at))
+                {
+                    let best = to
+                        .iter()
+                        .map(|(p, _)| (p - at).abs())
+                        .min()
+                        .unwrap_or(i64::MAX);
+                    for &(_, nearest) in to.iter().filter(|(p, _)| (p - at).abs() == best) {
+                        if best == 0 {
+                            if let (Some(&a), Some(&b)) =
+                                (index_of.get(&point), index_of.get(&nearest))
+                            {
+                                merged.union(a, b);
+                            }
+                        } else {
+                            snaps.push((point, nearest));
+                        }
+                    }
+                }
+            }
+        }
+        let mut this = Self::default();
+        let mut node_of_root: HashMap<usize, NodeIndex> = HashMap::new();
+        for (index, key) in keys.iter().enumerate() {
+            let root = merged.find(index);
+            let root_key = keys.get(root).copied().unwrap_or(*key);
+            let node = *node_of_root
+                .entry(root)
+                .or_insert_with(|| this.graph.add_node(root_key));
+            this.nodes.insert(*key, node);
+        }
+        for page in pack.pages.values() {
+            for y in 0..=page.size.rows {
+                for x in 0..=page.size.columns {
+                    let here = this.node(pi(page.id, x, y));
+                    let east = (x < page.size.columns)
+                        .then(|| this.node(pi(page.id, x + 1, y)))
+                        .flatten();
+                    let north = (y < page.size.rows)
+                        .then(|| this.node(pi(page.id, x, y + 1)))
+                        .flatten();
+                    for next in [east, north].into_iter().flatten() {
+                        if let Some(here) = here.filter(|h| *h != next) {
+                            this.graph.update_edge(here, next, LatticeStep::Line);
+                        }
+                    }
+                }
+            }
+        }
+        for (a, b) in snaps {
+            if let (Some(a), Some(b)) = (this.node(a), this.node(b)) {
+                this.graph.update_edge(a, b, LatticeStep::Snap);
+            }
+        }
+        let mut components = UnionFind::<usize>::new(this.graph.node_count());
+        for edge in this.graph.raw_edges() {
+            components.union(edge.source().index(), edge.target().index());
+        }
+        this.components = components.into_labeling();
+        this
+    }
+
+    /// The node of an intersection (shared by the merged intersections of an aligned join).
+    pub fn node(&self, point: PageIntersection) -> Option<NodeIndex> {
+        self.nodes.get(&point).copied()
+    }
+
+    /// The underlying petgraph graph.
+    pub fn graph(&self) -> &UnGraph<PageIntersection, LatticeStep> {
+        &self.graph
+    }
+
+    /// A label shared by all intersections a Blip can travel between.
+    pub fn component(&self, point: PageIntersection) -> Option<usize> {
+        self.node(point)
+            .and_then(|n| self.components.get(n.index()).copied())
+    }
+}
+
+fn pi(page: PageId, x: u16, y: u16) -> PageIntersection {
+    PageIntersection {
+        page,
+        point: Intersection { x, y },
+    }
+}

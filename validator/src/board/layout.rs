@@ -1,0 +1,245 @@
+//! Where pages lie relative to each other, worked out from the joins.
+//!
+//! Positions are in hundredths of a space (exact integers), in one frame for
+//! the whole pack whose origin is the start page's bottom-left corner. Pages are
+//! placed by a breadth-first walk over the joins from the start page; a join
+//! that disagrees with a page already placed is reported, not obeyed.
+
+use std::collections::{BTreeMap, VecDeque};
+
+use deckplan_schema::{Direction, Join, Pack, PageId, Size};
+
+/// One space, in layout units.
+pub const UNIT: i64 = 100;
+
+/// A page's rectangle in the pack frame (layout units).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placement {
+    /// West edge.
+    pub x: i64,
+    /// South edge.
+    pub y: i64,
+    /// Width.
+    pub width: i64,
+    /// Height.
+    pub height: i64,
+}
+
+impl Placement {
+    fn of(size: Size, x: i64, y: i64) -> Self {
+        Self {
+            x,
+            y,
+            width: i64::from(size.columns) * UNIT,
+            height: i64::from(size.rows) * UNIT,
+        }
+    }
+
+    /// Whether two rectangles share some area (touching edges do not count).
+    pub fn overlaps(&self, other: &Self) -> bool {
+        self.x < other.x + other.width
+            && other.x < self.x + self.width
+            && self.y < other.y + other.height
+            && other.y < self.y + self.height
+    }
+}
+
+/// Why a join cannot be laid out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum JoinProblem {
+    /// The two edges cannot touch (both east, or east against north, …).
+    NotOpposite,
+    /// The offset slides the edges past each other: they share no length.
+    NoContact,
+    /// Another join already put the page somewhere else.
+    Inconsistent {
+        /// The page placed twice.
+        page: PageId,
+    },
+}
+
+/// A valid join between two placed pages, with the line they share.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Contact {
+    /// Index of the join in `pack.joins`.
+    pub join: usize,
+    /// The page on the low side (south or west) of the shared line.
+    pub low: PageId,
+    /// The page on the high side (north or east).
+    pub high: PageId,
+    /// Whether the shared line is vertical (pages side by side) or horizontal (stacked).
+    pub vertical: bool,
+    /// Whether the intersections of the two pages line up along the line.
+    pub aligned: bool,
+}
+
+/// The laid-out pack.
+#[derive(Clone, Debug, Default)]
+pub struct Layout {
+    /// Placed pages (those connected to the start page by joins).
+    pub placements: BTreeMap<PageId, Placement>,
+    /// Joins that hold, one per join.
+    pub contacts: Vec<Contact>,
+    /// Joins that do not, by index in `pack.joins`.
+    pub problems: Vec<(usize, JoinProblem)>,
+}
+
+impl Layout {
+    /// Lays out a pack from its start page.
+    pub fn new(pack: &Pack) -> Self {
+        let mut layout = Self::default();
+        let size = |id: PageId| pack.pages.get(&id).map(|p| p.size);
+        let usable: Vec<(usize, &Join)> = pack
+            .joins
+            .iter()
+            .enumerate()
+            .filter(|(index, join)| {
+                if join.from.side.opposite() != join.to.side {
+                    layout.problems.push((*index, JoinProblem::NotOpposite));
+                    return false;
+                }
+                size(join.from.page).is_some() && size(join.to.page).is_some()
+            })
+            .collect();
+
+        let mut queue = VecDeque::new();
+        let roots = std::iter::once(pack.start).chain(pack.pages.keys().copied());
+        for root in roots {
+            if layout.placements.contains_key(&root) {
+                continue;
+            }
+            let Some(root_size) = size(root) else {
+                continue;
+            };
+            // Pages not joined to the start page get their own frame far away, so
+            // they never appear to overlap the main layout.
+            let far = layout
+                .placements
+                .values()
+                .map(|p| p.x + p.width)
+                .max()
+                .unwrap_or(0)
+                + 10 * UNIT;
+            let origin = if root == pack.start { 0 } else { far };
+            layout
+                .placements
+                .insert(root, Placement::of(root_size, origin, 0));
+            queue.push_back(root);
+            while let Some(page) = queue.pop_front() {
+                for &(index, join) in &usable {
+                    let (known, other, forward) = if join.from.page == page {
+                        (join.from.page, join.to.page, true)
+                    } else if join.to.page == page {
+                        (join.to.page, join.from.page, false)
+                    } else {
+                        continue;
+                    };
+                    let (Some(&at), Some(other_size)) =
+                        (layout.placements.get(&known), size(other))
+                    else {
+                        continue;
+                    };
+                    let placed = place_across(join, at, other_size, forward);
+                    match layout.placements.get(&other) {
+                        None => {
+                            layout.placements.insert(other, placed);
+                            queue.push_back(other);
+                        }
+                        Some(existing) if *existing != placed => {
+                            if !layout.problems.iter().any(|(i, _)| *i == index) {
+                                layout
+                                    .problems
+                                    .push((index, JoinProblem::Inconsistent { page: other }));
+                            }
+                        }
+                        Some(_) => {}
+                    }
+                }
+            }
+        }
+
+        for &(index, join) in &usable {
+            if layout.problems.iter().any(|(i, _)| *i == index) {
+                continue;
+            }
+            let (Some(a), Some(b)) = (
+                layout.placements.get(&join.from.page),
+                layout.placements.get(&join.to.page),
+            ) else {
+                continue;
+            };
+            let vertical = matches!(join.from.side, Direction::East | Direction::West);
+            let shared = if vertical {
+                (a.y + a.height).min(b.y + b.height) - a.y.max(b.y)
+            } else {
+                (a.x + a.width).min(b.x + b.width) - a.x.max(b.x)
+            };
+            if shared <= 0 {
+                layout.problems.push((index, JoinProblem::NoContact));
+                continue;
+            }
+            let from_is_low = matches!(join.from.side, Direction::East | Direction::North);
+            let (low, high) = if from_is_low {
+                (join.from.page, join.to.page)
+            } else {
+                (join.to.page, join.from.page)
+            };
+            layout.contacts.push(Contact {
+                join: index,
+                low,
+                high,
+                vertical,
+                aligned: join.offset.is_aligned(),
+            });
+        }
+        layout.problems.sort_by_key(|(i, _)| *i);
+        layout
+    }
+
+    /// The contact (if any) across a page's edge, with the page on the other side.
+    pub fn across(
+        &self,
+        page: PageId,
+        side: Direction,
+    ) -> impl Iterator<Item = (&Contact, PageId)> {
+        self.contacts.iter().filter_map(move |c| {
+            let vertical = matches!(side, Direction::East | Direction::West);
+            if c.vertical != vertical {
+                return None;
+            }
+            let high_side = matches!(side, Direction::East | Direction::North);
+            match (c.low == page && high_side, c.high == page && !high_side) {
+                (true, _) => Some((c, c.high)),
+                (_, true) => Some((c, c.low)),
+                _ => None,
+            }
+        })
+    }
+}
+
+/// The placement of the page on the other side of a join from a placed one.
+fn place_across(join: &Join, at: Placement, other: Size, forward: bool) -> Placement {
+    let offset = i64::from(join.offset.hundredths);
+    let (width, height) = (
+        i64::from(other.columns) * UNIT,
+        i64::from(other.rows) * UNIT,
+    );
+    // `side` is the edge of the placed page that the other page lies against.
+    let (side, shift) = if forward {
+        (join.from.side, offset)
+    } else {
+        (join.to.side, -offset)
+    };
+    let (x, y) = match side {
+        Direction::East => (at.x + at.width, at.y + shift),
+        Direction::West => (at.x - width, at.y + shift),
+        Direction::North => (at.x + shift, at.y + at.height),
+        Direction::South => (at.x + shift, at.y - height),
+    };
+    Placement {
+        x,
+        y,
+        width,
+        height,
+    }
+}

@@ -1,0 +1,278 @@
+//! The Spacer movement graph: board spaces of every page, joined where a Spacer
+//! may step from one to the next.
+//!
+//! Directed, because a forced direction arrow leaves only its own direction.
+//! Walls, red lines, obstacles and out-of-bounds spaces remove steps; a door is
+//! a step that records the door, so a search can decide which doors it may use.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use deckplan_schema::{Direction, Edge, EdgeKind, Keyword, Pack, Page, PageId, Space, SpaceKind};
+use petgraph::graph::{DiGraph, NodeIndex};
+
+use super::layout::{Layout, UNIT};
+
+/// A space on a given page: the node of every board graph.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PageSpace {
+    /// The page.
+    pub page: PageId,
+    /// The space on it.
+    pub space: Space,
+}
+
+impl fmt::Display for PageSpace {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.page, self.space)
+    }
+}
+
+/// A door, named by its page and number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct DoorRef {
+    /// The page the door is drawn on.
+    pub page: PageId,
+    /// Its number on that page.
+    pub number: u16,
+    /// The edge it closes.
+    pub edge: Edge,
+}
+
+impl fmt::Display for DoorRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} door {} on {}", self.page, self.number, self.edge)
+    }
+}
+
+/// Something drawn on an edge that a step crosses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EdgeMark {
+    /// The page it is drawn on.
+    pub page: PageId,
+    /// The edge.
+    pub edge: Edge,
+    /// Wall, red line or door.
+    pub kind: EdgeKind,
+}
+
+/// One way out of a space in a direction: the space reached and what lies on
+/// the edges crossed (both pages' outlines when the step crosses a join).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Crossing {
+    /// The space on the far side.
+    pub to: PageSpace,
+    /// Walls, red lines and doors on the crossed edge.
+    pub marks: Vec<EdgeMark>,
+}
+
+impl Crossing {
+    /// The wall or red line that blocks this step, if any.
+    pub fn blocker(&self) -> Option<EdgeMark> {
+        self.marks
+            .iter()
+            .copied()
+            .find(|m| matches!(m.kind, EdgeKind::Wall | EdgeKind::RedLine))
+    }
+
+    /// The door on this step, if any (and nothing blocks it).
+    pub fn door(&self) -> Option<DoorRef> {
+        self.marks.iter().find_map(|m| match m.kind {
+            EdgeKind::Door(number) => Some(DoorRef {
+                page: m.page,
+                number,
+                edge: m.edge,
+            }),
+            _ => None,
+        })
+    }
+}
+
+/// Every neighbour of a space in one direction: on the same page, or across a
+/// join (more than one when the join is misaligned). Empty at an unjoined page edge.
+pub fn crossings(
+    pack: &Pack,
+    layout: &Layout,
+    from: PageSpace,
+    direction: Direction,
+) -> Vec<Crossing> {
+    let Some(page) = pack.pages.get(&from.page) else {
+        return Vec::new();
+    };
+    let edge = from.space.side(direction);
+    let mark = |page: &Page, edge: Edge| {
+        page.edge(edge).map(|f| EdgeMark {
+            page: page.id,
+            edge,
+            kind: f.kind,
+        })
+    };
+    if let Some(next) = from
+        .space
+        .step(direction)
+        .filter(|s| page.size.contains(*s))
+    {
+        return vec![Crossing {
+            to: PageSpace {
+                page: from.page,
+                space: next,
+            },
+            marks: mark(page, edge).into_iter().collect(),
+        }];
+    }
+    let Some(here) = layout.placements.get(&from.page) else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    for (_, other_id) in layout.across(from.page, direction) {
+        let (Some(other), Some(there)) =
+            (pack.pages.get(&other_id), layout.placements.get(&other_id))
+        else {
+            continue;
+        };
+        let vertical_line = matches!(direction, Direction::East | Direction::West);
+        // The interval this space covers along the shared line, in layout units.
+        let (start, origin, count) = if vertical_line {
+            (
+                here.y + i64::from(from.space.row) * UNIT,
+                there.y,
+                other.size.rows,
+            )
+        } else {
+            (
+                here.x + i64::from(from.space.col) * UNIT,
+                there.x,
+                other.size.columns,
+            )
+        };
+        let first = (start - origin).div_euclid(UNIT) - 1;
+        for index in first..=first + 2 {
+            let Ok(index) = u16::try_from(index) else {
+                continue;
+            };
+            if index >= count {
+                continue;
+            }
+            let lo = origin + i64::from(index) * UNIT;
+            if lo.max(start) >= (lo + UNIT).min(start + UNIT) {
+                continue;
+            }
+            let space = match direction {
+                Direction::East => Space::new(0, index),
+                Direction::West => Space::new(other.size.columns - 1, index),
+                Direction::North => Space::new(index, 0),
+                Direction::South => Space::new(index, other.size.rows - 1),
+            };
+            let marks = mark(page, edge)
+                .into_iter()
+                .chain(mark(other, space.side(direction.opposite())))
+                .collect();
+            found.push(Crossing {
+                to: PageSpace {
+                    page: other_id,
+                    space,
+                },
+                marks,
+            });
+        }
+    }
+    found
+}
+
+/// Whether Spacers can stand on a space: a board space without a printed
+/// obstacle or an obstacle terrain tile.
+pub fn is_walkable(page: &Page, space: Space) -> bool {
+    page.kind(space) == Some(SpaceKind::Board)
+        && !page
+            .spaces
+            .terrain
+            .iter()
+            .any(|tile| tile.keywords.contains(&Keyword::Obstacle) && tile.spaces.contains(&space))
+}
+
+/// A step in the graph: its direction and the door it passes, if any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// Which way the Spacer moves.
+    pub direction: Direction,
+    /// The closed door on the way, if any.
+    pub door: Option<DoorRef>,
+}
+
+/// The directed Spacer graph of a whole pack.
+#[derive(Debug, Default)]
+pub struct SpacerGraph {
+    graph: DiGraph<PageSpace, Step>,
+    nodes: HashMap<PageSpace, NodeIndex>,
+}
+
+impl SpacerGraph {
+    /// Builds the graph over every page of the pack.
+    pub fn new(pack: &Pack, layout: &Layout) -> Self {
+        let mut this = Self::default();
+        for page in pack.pages.values() {
+            for space in page.size.spaces().filter(|s| is_walkable(page, *s)) {
+                let node = PageSpace {
+                    page: page.id,
+                    space,
+                };
+                let index = this.graph.add_node(node);
+                this.nodes.insert(node, index);
+            }
+        }
+        let nodes: Vec<(PageSpace, NodeIndex)> = this.nodes.iter().map(|(k, v)| (*k, *v)).collect();
+        for (from, from_index) in nodes {
+            let forced = pack
+                .pages
+                .get(&from.page)
+                .and_then(|p| p.spaces.forced_arrows.get(&from.space))
+                .map(|a| a.direction);
+            for direction in Direction::ALL {
+                if forced.is_some_and(|only| only != direction) {
+                    continue;
+                }
+                for crossing in crossings(pack, layout, from, direction) {
+                    if crossing.blocker().is_some() {
+                        continue;
+                    }
+                    if let Some(&to_index) = this.nodes.get(&crossing.to) {
+                        this.graph.add_edge(
+                            from_index,
+                            to_index,
+                            Step {
+                                direction,
+                                door: crossing.door(),
+                            },
+                        );
+                    }
+                }
+            }
+        }
+        this
+    }
+
+    /// The underlying petgraph graph (node weights are [`PageSpace`]s).
+    pub fn graph(&self) -> &DiGraph<PageSpace, Step> {
+        &self.graph
+    }
+
+    /// The node of a space, if Spacers can stand on it.
+    pub fn node(&self, space: PageSpace) -> Option<NodeIndex> {
+        self.nodes.get(&space).copied()
+    }
+
+    /// The space of a node.
+    pub fn space(&self, node: NodeIndex) -> Option<PageSpace> {
+        self.graph.node_weight(node).copied()
+    }
+
+    /// Number of spaces Spacers can stand on.
+    pub fn len(&self) -> usize {
+        self.graph.node_count()
+    }
+
+    /// Whether the pack has no such space.
+    pub fn is_empty(&self) -> bool {
+        self.graph.node_count() == 0
+    }
+}

@@ -1,0 +1,207 @@
+//! The rule checks: one file per check, one registry.
+//!
+//! A check is a pure function from the shared [`Board`] to [`Finding`]s; it
+//! never prints or reads files. Its code, kebab-case name, default severity and
+//! documentation are declared together with [`declare_check!`]: the doc comment
+//! becomes `deckplan explain CODE` and `docs/checks.md`.
+//!
+//! Adding a check touches its file, one line of [`REGISTRY`] and its fixtures.
+//! Codes are never reused once retired.
+
+use std::fmt;
+use std::sync::Arc;
+
+use deckplan_schema::{Pack, Page, PageId, SourceFile, Span};
+
+use crate::board::Board;
+use crate::diagnostic::{Label, Severity};
+
+/// Declares a check's metadata; the doc comment is its documentation.
+macro_rules! declare_check {
+    ($(#[doc = $doc:literal])* code: $code:literal, name: $name:literal, severity: $severity:ident $(,)?) => {
+        $(#[doc = $doc])*
+        pub const META: $crate::checks::CheckMeta = $crate::checks::CheckMeta {
+            code: $code,
+            name: $name,
+            severity: $crate::diagnostic::Severity::$severity,
+            doc: concat!($($doc, "\n"),*),
+        };
+    };
+}
+
+pub mod door_without_opener;
+pub mod forced_arrow_blocked;
+pub mod no_spacer_start;
+pub mod trap_region;
+pub mod unknown_check;
+pub mod unreachable_space;
+
+/// What a check is: stable code, name, default severity, documentation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CheckMeta {
+    /// Stable code, e.g. `R001`.
+    pub code: &'static str,
+    /// Kebab-case name used in lint settings, e.g. `unreachable-space`.
+    pub name: &'static str,
+    /// Severity unless lint settings say otherwise.
+    pub severity: Severity,
+    /// Markdown: what it checks, why it matters, an example, how to fix it.
+    pub doc: &'static str,
+}
+
+/// A registered check.
+#[derive(Clone, Copy)]
+pub struct Check {
+    /// Its metadata.
+    pub meta: CheckMeta,
+    /// Runs it over a pack's board.
+    pub run: fn(&Board<'_>, &mut Vec<Finding>),
+}
+
+impl fmt::Debug for Check {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Check")
+            .field("meta", &self.meta)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Every check, in code order.
+pub const REGISTRY: &[Check] = &[
+    Check {
+        meta: unreachable_space::META,
+        run: unreachable_space::run,
+    },
+    Check {
+        meta: door_without_opener::META,
+        run: door_without_opener::run,
+    },
+    Check {
+        meta: trap_region::META,
+        run: trap_region::run,
+    },
+    Check {
+        meta: forced_arrow_blocked::META,
+        run: forced_arrow_blocked::run,
+    },
+    Check {
+        meta: no_spacer_start::META,
+        run: no_spacer_start::run,
+    },
+];
+
+/// Checks of the lint settings themselves (they run even when a pack has format errors).
+pub const SETTINGS_CHECKS: &[CheckMeta] = &[unknown_check::META];
+
+/// Every check's metadata, rule checks and settings checks, in code order.
+pub fn all_meta() -> Vec<CheckMeta> {
+    let mut all: Vec<CheckMeta> = REGISTRY
+        .iter()
+        .map(|c| c.meta)
+        .chain(SETTINGS_CHECKS.iter().copied())
+        .collect();
+    all.sort_by_key(|m| m.code);
+    all
+}
+
+/// Finds a check by kebab-case name.
+pub fn by_name(name: &str) -> Option<CheckMeta> {
+    all_meta().into_iter().find(|m| m.name == name)
+}
+
+/// One thing a check found, before the lint level gives it a severity.
+#[derive(Clone, Debug)]
+pub struct Finding {
+    /// One sentence saying what is wrong.
+    pub message: String,
+    /// The file the finding points into.
+    pub file: Arc<SourceFile>,
+    /// Where in the file.
+    pub span: Option<Span>,
+    /// The page it is on, if any (its `[lint]` settings apply).
+    pub page: Option<PageId>,
+    /// The board place in printed notation.
+    pub place: Option<String>,
+    /// A fix, or what would open an area.
+    pub help: Option<String>,
+    /// Other places that explain it (same file).
+    pub labels: Vec<Label>,
+}
+
+impl Finding {
+    /// A finding on a page, pointing at `span` in the page file.
+    pub fn on_page(
+        page: &Page,
+        span: Span,
+        place: impl fmt::Display,
+        message: impl Into<String>,
+    ) -> Self {
+        Self {
+            message: message.into(),
+            file: Arc::clone(&page.source),
+            span: Some(span),
+            page: Some(page.id),
+            place: Some(format!("{} {place}", page.id)),
+            help: None,
+            labels: Vec::new(),
+        }
+    }
+
+    /// A finding about the pack, pointing at `span` in `pack.toml`.
+    pub fn in_pack(pack: &Pack, span: Span, message: impl Into<String>) -> Self {
+        Self {
+            message: message.into(),
+            file: Arc::clone(&pack.source),
+            span: Some(span),
+            page: None,
+            place: None,
+            help: None,
+            labels: Vec::new(),
+        }
+    }
+
+    /// Adds a fix.
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Sets the board place.
+    pub fn place(mut self, place: impl Into<String>) -> Self {
+        self.place = Some(place.into());
+        self
+    }
+
+    /// Adds a secondary label in the same file.
+    pub fn label(mut self, span: Span, message: impl Into<String>) -> Self {
+        self.labels.push(Label {
+            span,
+            message: message.into(),
+        });
+        self
+    }
+}
+
+/// Lists items in a sentence: `a`, `a and b`, `a, b and 3 more`.
+pub fn list_some(items: &[String], most: usize) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        _ if items.len() <= most => {
+            let (last, rest) = items
+                .split_last()
+                .map_or((String::new(), &[][..]), |(l, r)| (l.clone(), r));
+            format!("{} and {last}", rest.join(", "))
+        }
+        _ => format!(
+            "{} and {} more",
+            items
+                .iter()
+                .take(most)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(", "),
+            items.len() - most
+        ),
+    }
+}
