@@ -519,9 +519,13 @@ impl Intersection {
             .into_iter()
             .find(|c| c.name() == corner)
             .ok_or_else(|| {
-                CoordError::new(format!(
+                let err = CoordError::new(format!(
                     "`{corner}` is not a corner; expected one of `ne`, `nw`, `se`, `sw`"
-                ))
+                ));
+                match crate::suggest::closest(corner, Corner::ALL.iter().map(|c| c.name())) {
+                    Some(best) => err.with_help(format!("did you mean `{best}`?")),
+                    None => err,
+                }
             })?;
         Ok(space.corner(corner))
     }
@@ -604,7 +608,6 @@ impl CoordError {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
 
@@ -671,8 +674,8 @@ mod tests {
     fn intersections_name_the_same_point_four_ways() {
         let ne = Intersection::parse("B2 ne").unwrap();
         assert_eq!(Intersection::parse("C3 sw").unwrap(), ne);
-        assert_eq!(Intersection::parse("B3 nw").unwrap(), ne);
         assert_eq!(Intersection::parse("C2 se").unwrap(), ne);
+        assert_eq!(Intersection::parse("B3 nw").unwrap(), ne);
         assert_eq!(ne.to_string(), "B2 ne");
         assert_eq!(Intersection { x: 0, y: 0 }.to_string(), "A1 sw");
         assert_eq!(Intersection { x: 0, y: 3 }.to_string(), "C1 nw");

@@ -169,6 +169,7 @@ pub fn load_pack(path: &Path) -> Result<Loaded<Pack>, LoadError> {
                     format!("page {} is also defined in `{}`", page.id, first.display()),
                     Some(page.id_span),
                 )
+                .with_place(page.id.to_string())
                 .with_help("give each page file its own book and page numbers"),
             });
             continue;
@@ -245,10 +246,10 @@ fn resolve_references(pack: &Pack, every_page_read: bool, errors: &mut Vec<FileE
         errors.push(e);
     }
     for join in &pack.joins {
-        for end in [join.from, join.to] {
+        for (end, span) in [(join.from, join.from_span), (join.to, join.to_span)] {
             if !known(end.page) {
                 let mut e = in_pack(
-                    join.span,
+                    span,
                     format!("join names page {}, which is not in this pack", end.page),
                 );
                 e.error.help = Some(help(end.page));

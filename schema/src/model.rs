@@ -100,6 +100,10 @@ pub struct Join {
     pub offset: Offset,
     /// Where it is declared in `pack.toml`.
     pub span: Span,
+    /// Span of the `from` value.
+    pub from_span: Span,
+    /// Span of the `to` value.
+    pub to_span: Span,
 }
 
 /// A join offset in hundredths of a space: exact, so alignment is decided

@@ -59,7 +59,7 @@ fn deserialize<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, Vec<Form
         if let Some(version) = unsupported_version(text) {
             return vec![version];
         }
-        vec![translate_toml_error(&error)]
+        vec![translate_toml_error(&error, text)]
     })
 }
 
@@ -87,9 +87,21 @@ fn version_error(found: String, span: Span) -> FormatError {
 
 /// Serde's messages, rephrased: unknown keys get a suggestion, type names are
 /// the ones a TOML author knows.
-fn translate_toml_error(error: &toml::de::Error) -> FormatError {
+fn translate_toml_error(error: &toml::de::Error, text: &str) -> FormatError {
     let span = error.span().map(Span::from_range);
     let message = error.message().trim_end();
+    if message == "duplicate key" {
+        let key = error
+            .span()
+            .and_then(|range| text.get(range))
+            .filter(|key| !key.is_empty() && !key.contains('\n'));
+        let message = key.map_or_else(
+            || "invalid TOML: duplicate key".to_string(),
+            |key| format!("invalid TOML: duplicate key `{key}`"),
+        );
+        return FormatError::new(FormatCode::Syntax, message, span)
+            .with_help("a key appears once in each table; remove one of them");
+    }
     if let Some(rest) = message.strip_prefix("unknown field `") {
         let (key, expected) = rest.split_once('`').unwrap_or((rest, ""));
         let known: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
@@ -110,6 +122,9 @@ fn translate_toml_error(error: &toml::de::Error) -> FormatError {
     }
     if let Some(rest) = message.strip_prefix("missing field `") {
         let key = rest.split('`').next().unwrap_or(rest);
+        // A key missing from the top level comes with an empty span at the
+        // start of the file: it concerns the whole file, not its first line.
+        let span = span.filter(|span| span.end > span.start);
         return FormatError::new(
             FormatCode::InvalidValue,
             format!("missing key `{key}`"),
@@ -128,7 +143,17 @@ fn translate_toml_error(error: &toml::de::Error) -> FormatError {
     .iter()
     .any(|prefix| message.starts_with(prefix));
     if data_error {
-        return FormatError::new(FormatCode::InvalidValue, plain_types(message), span);
+        let message = plain_types(message);
+        let help = if message.starts_with("invalid type: string") && message.ends_with("an integer")
+        {
+            Some("write a whole number without quotes, like `1`")
+        } else if message.ends_with("expected an array") {
+            Some("write a list in square brackets, like `[\"…\"]`")
+        } else {
+            None
+        };
+        return FormatError::new(FormatCode::InvalidValue, message, span)
+            .with_optional_help(help.map(str::to_string));
     }
     FormatError::new(
         FormatCode::Syntax,
@@ -184,11 +209,7 @@ impl Resolver {
         span: Span,
     ) -> &mut FormatError {
         self.errors
-            .push(FormatError::new(code, message, Some(span)));
-        match self.errors.last_mut() {
-            Some(error) => error,
-            None => unreachable!("an error was pushed just above"),
-        }
+            .push_mut(FormatError::new(code, message, Some(span)))
     }
 
     fn place(&self, what: impl std::fmt::Display) -> Option<String> {
@@ -293,11 +314,7 @@ impl Resolver {
                 span,
             );
             err.place = place;
-            err.help = Some(format!(
-                "rows run A to {}, columns 1 to {}",
-                coord::row_letters(size.rows.saturating_sub(1)),
-                size.columns
-            ));
+            err.help = Some(off_page_help(size));
             return None;
         }
         Some(space)
@@ -321,6 +338,7 @@ impl Resolver {
                 span,
             );
             err.place = place;
+            err.help = Some(off_page_help(size));
             return None;
         }
         Some(point)
@@ -349,6 +367,31 @@ impl Resolver {
         true
     }
 
+    /// Reports a second door, console or book with a number already used;
+    /// returns whether it is new. `place` is where the second one is.
+    fn unique_number(
+        &mut self,
+        seen: &mut BTreeMap<u16, Span>,
+        number: u16,
+        span: Span,
+        what: &str,
+        place: Option<String>,
+    ) -> bool {
+        if let Some(&first) = seen.get(&number) {
+            let err = self.error(
+                FormatCode::Duplicate,
+                format!("{what} number {number} is used twice"),
+                span,
+            );
+            err.place = place;
+            err.help = Some(format!("give each {what} its own number"));
+            err.labels.push((first, "first used here".to_string()));
+            return false;
+        }
+        seen.insert(number, span);
+        true
+    }
+
     fn lint(&mut self, raw: BTreeMap<Text, Spanned<raw::TomlLint>>) -> LintSettings {
         let mut checks = BTreeMap::new();
         for (name, setting) in raw {
@@ -367,7 +410,19 @@ impl Resolver {
                 .help = Some(help);
                 continue;
             };
-            let reason = self.text(&setting_ref.reason, "the reason for a lint setting", true);
+            if setting_ref.reason.get_ref().trim().is_empty() {
+                self.error(
+                    FormatCode::InvalidValue,
+                    format!("the reason for setting `{}` is empty", name.get_ref()),
+                    span_of(&setting_ref.reason),
+                )
+                .help = Some(format!(
+                    "say why the check is `{}` here, so a reader knows it is deliberate",
+                    level.name()
+                ));
+                continue;
+            }
+            let reason = self.text(&setting_ref.reason, "the reason for a lint setting", false);
             checks.insert(
                 name.get_ref().clone(),
                 LintSetting {
@@ -408,11 +463,12 @@ impl Resolver {
             let Some(number) = self.number(&book.get_ref().number, "book", 999) else {
                 continue;
             };
-            if self.unique(
+            if self.unique_number(
                 &mut seen_books,
                 number,
                 span_of(&book.get_ref().number),
                 "book",
+                None,
             ) {
                 let title = book
                     .get_ref()
@@ -518,11 +574,17 @@ impl Resolver {
             };
             if let (Ok(from), Ok(to), Some(offset)) = (from, to, offset) {
                 if from.page == to.page {
-                    self.error(
+                    let err = self.error(
                         FormatCode::InvalidValue,
                         format!("a join needs two pages, but both ends are on {}", from.page),
-                        span_of(join),
+                        span_of(&j.to),
                     );
+                    err.labels
+                        .push((span_of(&j.from), "the other end".to_string()));
+                    err.help = Some(format!(
+                        "join an edge of {} to an edge of another page",
+                        from.page
+                    ));
                     continue;
                 }
                 joins.push(Join {
@@ -530,6 +592,8 @@ impl Resolver {
                     to,
                     offset,
                     span: span_of(join),
+                    from_span: span_of(&j.from),
+                    to_span: span_of(&j.to),
                 });
             }
         }
@@ -608,8 +672,25 @@ impl Resolver {
             .help =
                 Some("a designation is 1 to 8 upper-case letters or digits, like `SR`".to_string());
         }
-        let (size, terrain, row_starts) = self.grid(&raw.grid, source.text());
-        let mut page = Page::new(id, location, size);
+        let grid = self.grid(&raw.grid, source.text());
+        // When the grid cannot be read the page's size is unknown: features are
+        // then checked against the largest possible page, so they report bad
+        // notation but not a false "off the page".
+        let size = grid.as_ref().map_or(
+            Size {
+                columns: u16::MAX,
+                rows: u16::MAX,
+            },
+            |(size, _, _)| *size,
+        );
+        let (page_size, terrain, row_starts) = grid.unwrap_or_else(|| {
+            let one = Size {
+                columns: 1,
+                rows: 1,
+            };
+            (one, vec![SpaceKind::Board], Vec::new())
+        });
+        let mut page = Page::new(id, location, page_size);
         page.id_span = span_of(&raw.page);
         page.book_span = span_of(&raw.book);
         page.location_span = span_of(&raw.location);
@@ -617,24 +698,26 @@ impl Resolver {
         page.notes = raw.notes.as_ref().map(|t| self.text(t, "the notes", false));
         page.set_grid(terrain, row_starts, span_of(&raw.grid));
         page.edges = self.edges(&raw.edges, size);
-        page.spaces = self.space_features(&raw.spaces, size, &page.edges);
+        // Every door the file declares, placed or not, so a door with a bad
+        // position is not also reported as missing by the consoles that open it.
+        let doors: BTreeSet<u16> = raw
+            .edges
+            .doors
+            .iter()
+            .filter_map(|door| u16::try_from(*door.get_ref().number.get_ref()).ok())
+            .filter(|number| (1..=999).contains(number))
+            .collect();
+        page.spaces = self.space_features(&raw.spaces, size, &doors);
         page.intersections = self.intersection_features(&raw.intersections, size);
         page.lint = self.lint(raw.lint);
         page.source = Arc::clone(source);
         page
     }
 
-    /// Reads the character grid: top row first, optional row labels, one symbol per space.
-    fn grid(&mut self, grid: &Text, file_text: &str) -> (Size, Vec<SpaceKind>, Vec<u32>) {
+    /// Reads the character grid: top row first, optional row labels, one symbol
+    /// per space. `None` when it cannot be read (the error is recorded).
+    fn grid(&mut self, grid: &Text, file_text: &str) -> Option<(Size, Vec<SpaceKind>, Vec<u32>)> {
         let span = span_of(grid);
-        let empty = (
-            Size {
-                columns: 1,
-                rows: 1,
-            },
-            vec![SpaceKind::Board],
-            Vec::new(),
-        );
         let value = grid.get_ref();
         let mut lines: Vec<&str> = value
             .split('\n')
@@ -646,7 +729,7 @@ impl Resolver {
         if lines.is_empty() || lines.iter().all(|l| l.trim().is_empty()) {
             self.error(FormatCode::InvalidValue, "the grid is empty", span).help =
                 Some("write one line per row, top row first, one symbol per space: `.` board, `#` out of bounds, `O` obstacle".to_string());
-            return empty;
+            return None;
         }
         let max_side = usize::from(limits::MAX_PAGE_SIDE);
         if lines.len() > max_side {
@@ -657,8 +740,9 @@ impl Resolver {
                     lines.len()
                 ),
                 span,
-            );
-            return empty;
+            )
+            .help = Some(SPLIT_PAGE_HELP.to_string());
+            return None;
         }
         let rows = lines.len() as u16;
         let line_starts = raw_line_starts(file_text, span, value);
@@ -684,7 +768,7 @@ impl Resolver {
                             line_span,
                         )
                         .help = Some("label every line, or none".to_string());
-                        return empty;
+                        return None;
                     }
                 }
             } else {
@@ -725,7 +809,7 @@ impl Resolver {
                             "use `.` for a board space, `#` for out of bounds, `O` for an obstacle"
                                 .to_string()
                         });
-                        return empty;
+                        return None;
                     }
                 }
             }
@@ -737,8 +821,9 @@ impl Resolver {
                         kinds.len()
                     ),
                     cells_span,
-                );
-                return empty;
+                )
+                .help = Some(SPLIT_PAGE_HELP.to_string());
+                return None;
             }
             match columns {
                 None => columns = Some((kinds.len(), index)),
@@ -753,7 +838,7 @@ impl Resolver {
                         cells_span,
                     )
                     .help = Some("every row of the grid has the same number of spaces".to_string());
-                    return empty;
+                    return None;
                 }
                 Some(_) => {}
             }
@@ -763,7 +848,7 @@ impl Resolver {
                     "a grid row has no spaces",
                     line_span,
                 );
-                return empty;
+                return None;
             }
             parsed.push(kinds);
         }
@@ -775,7 +860,7 @@ impl Resolver {
         if line_starts.is_empty() {
             row_starts.clear();
         }
-        (Size { columns, rows }, terrain, row_starts)
+        Some((Size { columns, rows }, terrain, row_starts))
     }
 
     fn edges(&mut self, raw: &raw::TomlEdges, size: Size) -> BTreeMap<Edge, EdgeFeature> {
@@ -818,18 +903,20 @@ impl Resolver {
             };
             if !size.contains(space) {
                 let place = self.place(space);
-                self.error(
+                let err = self.error(
                     FormatCode::OffPage,
                     format!(
                         "`{space}` is off the page, which is {} columns × {} rows",
                         size.columns, size.rows
                     ),
                     span_of(&d.at),
-                )
-                .place = place;
+                );
+                err.place = place;
+                err.help = Some(off_page_help(size));
                 continue;
             }
-            if !self.unique(&mut numbers, Number(number), span_of(&d.number), "door") {
+            let place = self.place(space.side(side));
+            if !self.unique_number(&mut numbers, number, span_of(&d.number), "door", place) {
                 continue;
             }
             self.count(span);
@@ -858,15 +945,16 @@ impl Resolver {
             .find(|s| !size.contains(*s));
         let named = off.map_or_else(|| spaces.to_string(), |s| s.to_string());
         let place = self.place(&named);
-        self.error(
+        let err = self.error(
             FormatCode::OffPage,
             format!(
                 "`{named}` is off the page, which is {} columns × {} rows",
                 size.columns, size.rows
             ),
             span_of(run),
-        )
-        .place = place;
+        );
+        err.place = place;
+        err.help = Some(off_page_help(size));
         false
     }
 
@@ -903,6 +991,11 @@ impl Resolver {
                 let place = self.place(edge);
                 let err = self.error(code, message, feature.span);
                 err.place = place;
+                err.help = Some(if code == FormatCode::Duplicate {
+                    "remove one of them".to_string()
+                } else {
+                    "an edge holds one wall, red line or door; remove one of them".to_string()
+                });
                 err.labels.push((first, "already drawn here".to_string()));
             }
         }
@@ -912,7 +1005,7 @@ impl Resolver {
         &mut self,
         raw: &raw::TomlSpaces,
         size: Size,
-        edges: &BTreeMap<Edge, EdgeFeature>,
+        doors: &BTreeSet<u16>,
     ) -> SpaceFeatures {
         let mut features = SpaceFeatures::default();
 
@@ -946,6 +1039,9 @@ impl Resolver {
                         span_of(text),
                     );
                     err.place = place;
+                    err.help = Some(format!(
+                        "a space is part of at most one tile; remove `{space}` from one of them"
+                    ));
                     err.labels
                         .push((other, "the other tile covers it here".to_string()));
                     continue;
@@ -1061,13 +1157,6 @@ impl Resolver {
             }
         }
 
-        let doors: BTreeSet<u16> = edges
-            .values()
-            .filter_map(|f| match f.kind {
-                EdgeKind::Door(n) => Some(n),
-                _ => None,
-            })
-            .collect();
         let mut numbers = BTreeMap::new();
         for console in &raw.consoles {
             let c = console.get_ref();
@@ -1078,11 +1167,12 @@ impl Resolver {
             let Some(at) = self.space(&c.at, size) else {
                 continue;
             };
-            if !self.unique(&mut numbers, Number(number), span_of(&c.number), "console") {
+            let place = self.place(at);
+            if !self.unique_number(&mut numbers, number, span_of(&c.number), "console", place) {
                 continue;
             }
-            let opens = self.door_refs(&c.opens, &doors, at, "console");
-            let closes = self.door_refs(&c.closes, &doors, at, "console");
+            let opens = self.door_refs(&c.opens, doors, at, "console");
+            let closes = self.door_refs(&c.closes, doors, at, "console");
             features.consoles.insert(
                 number,
                 Console {
@@ -1110,7 +1200,7 @@ impl Resolver {
                 .help = Some("list the door numbers it opens, like `opens = [2]`".to_string());
                 continue;
             }
-            let opens = self.door_refs(k.opens.get_ref(), &doors, at, "keycard");
+            let opens = self.door_refs(k.opens.get_ref(), doors, at, "keycard");
             if self.unique(&mut seen, at, span_of(&k.at), "keycard on") {
                 features.keycards.insert(
                     at,
@@ -1353,16 +1443,6 @@ impl Resolver {
     }
 }
 
-/// A number used as a uniqueness key (so messages read `door 3`, not `door `3``).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-struct Number(u16);
-
-impl std::fmt::Display for Number {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
-
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 struct LinkKey(Intersection, Intersection);
 
@@ -1370,6 +1450,18 @@ impl std::fmt::Display for LinkKey {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{} – {}", self.0, self.1)
     }
+}
+
+/// What to do with an area too large for one page.
+const SPLIT_PAGE_HELP: &str = "split the area across several pages and join them in pack.toml";
+
+/// Which rows and columns a page of this size has.
+fn off_page_help(size: Size) -> String {
+    format!(
+        "rows run A to {}, columns 1 to {}",
+        coord::row_letters(size.rows.saturating_sub(1)),
+        size.columns
+    )
 }
 
 fn edge_kind_name(kind: EdgeKind) -> String {

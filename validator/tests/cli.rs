@@ -1,0 +1,226 @@
+//! End-to-end tests of the `deckplan` binary: exit codes of `lint` (0 clean,
+//! 1 errors, 2 usage or I/O failure), `fmt --check` and `fmt` on a file that is
+//! not in canonical form, `explain`, and plain output under `NO_COLOR`.
+//!
+//! Each test writes its own small pack into a fresh folder under the system
+//! temporary folder and runs the binary there.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use deckplan_schema::FormatCode;
+
+/// A clean `pack.toml`, in canonical form.
+const PACK: &str = r#"format = 1
+name = "Test"
+ruleset = "enormity"
+start = "L1p1"
+pages = [
+    "book1/page1.toml",
+]
+
+[[books]]
+number = 1
+
+[[locations]]
+designation = "SR"
+name = "Solar Ring"
+"#;
+
+/// A clean page, in canonical form.
+const PAGE: &str = r#"format = 1
+book = 1
+page = 1
+location = "SR"
+title = "Test"
+
+# 123456
+grid = """
+D ##....
+C #.....
+B ......
+A ....O#
+"""
+
+[edges]
+walls = [
+    "A1-A3 north",
+]
+doors = [
+    { number = 1, at = "B2 east" },
+]
+
+[spaces]
+consoles = [
+    { number = 1, at = "C3", opens = [1] },
+]
+spacer_starts = [
+    "A1",
+    "A2",
+]
+
+[intersections]
+spawn_points = [
+    "D6 ne",
+]
+"#;
+
+/// A temporary folder holding one pack, removed when dropped.
+struct TempPack {
+    root: PathBuf,
+}
+
+impl TempPack {
+    /// Writes `PACK` and `page` (as `book1/page1.toml`) into a fresh folder.
+    fn new(test: &str, pack: &str, page: &str) -> Self {
+        let root = std::env::temp_dir().join(format!("deckplan-cli-{}-{test}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("book1")).unwrap();
+        std::fs::write(root.join("pack.toml"), pack).unwrap();
+        std::fs::write(root.join("book1/page1.toml"), page).unwrap();
+        Self { root }
+    }
+
+    fn path(&self, relative: &str) -> PathBuf {
+        self.root.join(relative)
+    }
+}
+
+impl Drop for TempPack {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.root);
+    }
+}
+
+/// Runs `deckplan` with `args` in `dir`.
+fn deckplan(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_deckplan"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the deckplan binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn lint_exits_0_on_a_clean_pack() {
+    let pack = TempPack::new("clean", PACK, PAGE);
+    let output = deckplan(&pack.root, &["lint", "."]);
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    assert_eq!(stdout(&output), "Checked 1 page in 1 pack: no problems.\n");
+}
+
+#[test]
+fn lint_exits_1_on_a_broken_pack() {
+    let pack = TempPack::new("broken", PACK, &PAGE.replace("doors = [", "dors = ["));
+    let output = deckplan(&pack.root, &["lint", "."]);
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    assert!(
+        text.starts_with("book1/page1.toml:19:1: error[F002]: unknown key `dors`\n"),
+        "{text}"
+    );
+    assert!(text.contains("= help: did you mean `doors`?"), "{text}");
+}
+
+#[test]
+fn lint_exits_2_on_a_missing_path() {
+    let pack = TempPack::new("missing", PACK, PAGE);
+    let output = deckplan(&pack.root, &["lint", "no-such-pack"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("no-such-pack: no such file or folder"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn lint_exits_2_on_a_bad_flag() {
+    let pack = TempPack::new("flag", PACK, PAGE);
+    let output = deckplan(&pack.root, &["lint", "--no-such-flag", "."]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("--no-such-flag"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn fmt_check_reports_then_fmt_rewrites() {
+    let squeezed = PACK.replace(
+        "pages = [\n    \"book1/page1.toml\",\n]",
+        "pages = [\"book1/page1.toml\"]",
+    );
+    assert_ne!(squeezed, PACK);
+    let pack = TempPack::new("fmt", &squeezed, PAGE);
+
+    let check = deckplan(&pack.root, &["fmt", "--check", "."]);
+    assert_eq!(check.status.code(), Some(1), "{}", stdout(&check));
+    assert!(
+        stdout(&check).contains("would reformat pack.toml"),
+        "{}",
+        stdout(&check)
+    );
+    let unchanged = std::fs::read_to_string(pack.path("pack.toml")).unwrap();
+    assert_eq!(unchanged, squeezed, "`fmt --check` changed the file");
+
+    let fmt = deckplan(&pack.root, &["fmt", "."]);
+    assert_eq!(fmt.status.code(), Some(0), "{}", stderr(&fmt));
+    assert!(
+        stdout(&fmt).contains("formatted pack.toml"),
+        "{}",
+        stdout(&fmt)
+    );
+    let rewritten = std::fs::read_to_string(pack.path("pack.toml")).unwrap();
+    assert_eq!(rewritten, PACK);
+
+    let again = deckplan(&pack.root, &["fmt", "--check", "."]);
+    assert_eq!(again.status.code(), Some(0), "{}", stdout(&again));
+    assert_eq!(stdout(&again), "");
+}
+
+#[test]
+fn explain_prints_the_documentation_of_a_code() {
+    let output = deckplan(&std::env::temp_dir(), &["explain", "F002"]);
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    assert!(text.starts_with("# F002 unknown-key\n\n"), "{text}");
+    assert!(
+        text.contains(FormatCode::UnknownKey.doc().trim_end()),
+        "{text}"
+    );
+}
+
+#[test]
+fn explain_exits_2_on_an_unknown_code() {
+    let output = deckplan(&std::env::temp_dir(), &["explain", "F999"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("unknown code `F999`"));
+}
+
+#[test]
+fn no_color_output_has_no_escape_codes() {
+    let pack = TempPack::new("no-color", PACK, &PAGE.replace("page = 1", "page = 0"));
+    let output = Command::new(env!("CARGO_BIN_EXE_deckplan"))
+        .args(["lint", "."])
+        .current_dir(&pack.root)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    assert!(text.contains("error[F003]"), "{text}");
+    assert!(!text.contains('\x1b'), "escape codes in {text:?}");
+    assert!(!stderr(&output).contains('\x1b'));
+}
