@@ -496,6 +496,37 @@ pub fn format_edge_run(first: Edge, last: Edge) -> String {
     }
 }
 
+/// Names a set of edges as the fewest runs: horizontal runs top to bottom, then
+/// vertical runs west to east (the order files and messages use).
+pub fn edge_runs(edges: impl IntoIterator<Item = Edge>) -> Vec<String> {
+    let (mut horizontal, mut vertical): (Vec<Edge>, Vec<Edge>) =
+        edges.into_iter().partition(|e| e.axis == Axis::Horizontal);
+    horizontal.sort_by_key(|e| (std::cmp::Reverse(e.y), e.x));
+    vertical.sort_by_key(|e| (e.x, e.y));
+    horizontal.dedup();
+    vertical.dedup();
+    let mut runs = merge_runs(&horizontal, |e| (e.y, e.x));
+    let mut vertical_runs = merge_runs(&vertical, |e| (e.x, e.y));
+    vertical_runs.sort_by_key(|(first, _)| (first.x, std::cmp::Reverse(first.y)));
+    runs.extend(vertical_runs);
+    runs.into_iter()
+        .map(|(first, last)| format_edge_run(first, last))
+        .collect()
+}
+
+/// Merges sorted edges into (first, last) runs of consecutive positions on one line.
+fn merge_runs(edges: &[Edge], along: fn(Edge) -> (u16, u16)) -> Vec<(Edge, Edge)> {
+    let mut runs: Vec<(Edge, Edge)> = Vec::new();
+    for &edge in edges {
+        let (line, pos) = along(edge);
+        match runs.last_mut() {
+            Some((_, last)) if along(*last) == (line, pos.wrapping_sub(1)) => *last = edge,
+            _ => runs.push((edge, edge)),
+        }
+    }
+    runs
+}
+
 /// A crossing of grid lines, where Blips move; `(0, 0)` is the page's bottom-left corner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Intersection {

@@ -8,7 +8,7 @@
 
 use std::fmt::Write as _;
 
-use crate::coord::{self, Axis, Edge, Space};
+use crate::coord::{self, Edge, Space};
 use crate::model::*;
 use crate::resolve::FORMAT_VERSION;
 
@@ -242,39 +242,12 @@ fn write_grid(out: &mut String, page: &Page) {
 /// Maximal runs of consecutive edges of one kind along each grid line:
 /// horizontal lines top to bottom, then vertical lines west to east.
 fn edge_runs(page: &Page, wanted: impl Fn(EdgeKind) -> bool) -> Vec<String> {
-    let mut horizontal: Vec<Edge> = Vec::new();
-    let mut vertical: Vec<Edge> = Vec::new();
-    for (edge, feature) in &page.edges {
-        if wanted(feature.kind) {
-            match edge.axis {
-                Axis::Horizontal => horizontal.push(*edge),
-                Axis::Vertical => vertical.push(*edge),
-            }
-        }
-    }
-    horizontal.sort_by_key(|e| (std::cmp::Reverse(e.y), e.x));
-    vertical.sort_by_key(|e| (e.x, e.y));
-    let mut runs = merge_runs(&horizontal, |e| (e.y, e.x));
-    let mut vertical_runs = merge_runs(&vertical, |e| (e.x, e.y));
-    // Vertical runs read west to east, then top to bottom.
-    vertical_runs.sort_by_key(|(first, _)| (first.x, std::cmp::Reverse(first.y)));
-    runs.extend(vertical_runs);
-    runs.into_iter()
-        .map(|(first, last)| coord::format_edge_run(first, last))
-        .collect()
-}
-
-/// Merges sorted edges into (first, last) runs of consecutive positions on one line.
-fn merge_runs(edges: &[Edge], along: fn(Edge) -> (u16, u16)) -> Vec<(Edge, Edge)> {
-    let mut runs: Vec<(Edge, Edge)> = Vec::new();
-    for &edge in edges {
-        let (line, pos) = along(edge);
-        match runs.last_mut() {
-            Some((_, last)) if along(*last) == (line, pos.wrapping_sub(1)) => *last = edge,
-            _ => runs.push((edge, edge)),
-        }
-    }
-    runs
+    coord::edge_runs(
+        page.edges
+            .iter()
+            .filter(|(_, f)| wanted(f.kind))
+            .map(|(edge, _)| *edge),
+    )
 }
 
 fn in_reading_order<V>(

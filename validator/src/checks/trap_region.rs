@@ -73,6 +73,23 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
         if leaves || holds_start {
             continue;
         }
+        // A single forced-arrow space with no way on is R004's finding.
+        let lone_arrow = match component.as_slice() {
+            [only] => sub
+                .node_weight(*only)
+                .and_then(|f| board.spacer.space(*f))
+                .is_some_and(|s| {
+                    board
+                        .pack
+                        .pages
+                        .get(&s.page)
+                        .is_some_and(|p| p.spaces.forced_arrows.contains_key(&s.space))
+                }),
+            _ => false,
+        };
+        if lone_arrow {
+            continue;
+        }
         let spaces: BTreeSet<PageSpace> = component
             .iter()
             .filter_map(|n| sub.node_weight(*n))
@@ -92,6 +109,7 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
         };
         let message = match spaces.len() {
             1 => format!("Spacers who step onto {anchor} can never leave it"),
+            2 => format!("Spacers who enter {anchor} and 1 other space can never leave them"),
             n => format!(
                 "Spacers who enter {anchor} and {} other spaces can never leave them",
                 n - 1

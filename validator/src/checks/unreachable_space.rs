@@ -1,8 +1,8 @@
 //! R001: board spaces no Spacer can reach.
 
-use std::collections::{BTreeSet, HashSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashSet, VecDeque};
 
-use deckplan_schema::{Direction, EdgeKind};
+use deckplan_schema::{Direction, Edge, EdgeKind, PageId};
 use petgraph::Direction as Way;
 use petgraph::graph::NodeIndex;
 
@@ -60,6 +60,9 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
             .unwrap_or(first);
         let message = match region.len() {
             1 => format!("board space {anchor} cannot be reached by Spacers from the start"),
+            2 => format!(
+                "{anchor} and 1 other board space cannot be reached by Spacers from the start"
+            ),
             n => format!(
                 "{anchor} and {} other board spaces cannot be reached by Spacers from the start",
                 n - 1
@@ -112,6 +115,7 @@ fn closed_off_by(board: &Board<'_>, region: &[PageSpace]) -> String {
         );
     }
     let mut causes: BTreeSet<String> = BTreeSet::new();
+    let mut walls: BTreeMap<(PageId, bool), Vec<Edge>> = BTreeMap::new();
     for &space in region {
         for direction in Direction::ALL {
             for crossing in crossings(pack, &board.layout, space, direction) {
@@ -119,12 +123,11 @@ fn closed_off_by(board: &Board<'_>, region: &[PageSpace]) -> String {
                     continue;
                 }
                 if let Some(mark) = crossing.blocker() {
-                    let what = if mark.kind == EdgeKind::Wall {
-                        "a wall"
-                    } else {
-                        "a red line"
-                    };
-                    causes.insert(format!("{what} on {} {}", mark.page, mark.edge));
+                    let is_wall = mark.kind == EdgeKind::Wall;
+                    walls
+                        .entry((mark.page, is_wall))
+                        .or_default()
+                        .push(mark.edge);
                 }
                 let arrow = pack
                     .pages
@@ -138,6 +141,16 @@ fn closed_off_by(board: &Board<'_>, region: &[PageSpace]) -> String {
                 }
             }
         }
+    }
+    for ((page, is_wall), edges) in walls {
+        let runs = deckplan_schema::coord::edge_runs(edges);
+        let what = match (is_wall, runs.len()) {
+            (true, 1) => "the wall",
+            (true, _) => "walls",
+            (false, 1) => "the red line",
+            (false, _) => "red lines",
+        };
+        causes.insert(format!("{what} on {page} {}", list_some(&runs, 3)));
     }
     if causes.is_empty() {
         return "it is surrounded by out-of-bounds spaces, obstacles or unjoined page edges"

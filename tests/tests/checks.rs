@@ -1,0 +1,82 @@
+//! Every check has a failing fixture that yields exactly its own diagnostics
+//! (snapshotted in full) and a passing fixture that yields none.
+//!
+//! Fixtures live in `tests/fixtures/checks/<CODE>-<name>/{fail,pass}/`, each a
+//! small pack. Adding a check means adding its folder and one line below.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
+use std::path::{Path, PathBuf};
+
+use deckplan_validator::checks;
+use deckplan_validator::lint::{LintOutcome, lint_paths};
+use deckplan_validator::render::human::{self, Colour};
+
+fn lint(path: &Path) -> LintOutcome {
+    lint_paths(&[path.to_path_buf()]).unwrap()
+}
+
+fn fixture(dir: &str, case: &str) -> PathBuf {
+    Path::new("fixtures/checks").join(dir).join(case)
+}
+
+fn render(outcome: &LintOutcome) -> String {
+    human::render(&outcome.diagnostics, &outcome.summary(), Colour(false))
+}
+
+/// Lints both fixtures of a check and compares them with what is expected.
+fn run(dir: &str) {
+    let code = dir.split('-').next().unwrap();
+    let fail = lint(&fixture(dir, "fail"));
+    assert!(
+        !fail.diagnostics.is_empty(),
+        "{dir}/fail produced no diagnostic"
+    );
+    let codes: Vec<&str> = fail.diagnostics.iter().map(|d| d.code).collect();
+    assert!(
+        codes.iter().all(|c| *c == code),
+        "{dir}/fail produced other codes: {codes:?}\n{}",
+        render(&fail)
+    );
+    insta::assert_snapshot!(dir, render(&fail));
+    let pass = lint(&fixture(dir, "pass"));
+    assert!(
+        pass.diagnostics.is_empty(),
+        "{dir}/pass is not clean:\n{}",
+        render(&pass)
+    );
+}
+
+macro_rules! check_fixtures {
+    ($($test:ident: $dir:literal,)*) => {
+        $(
+            #[test]
+            fn $test() {
+                run($dir);
+            }
+        )*
+
+        /// Every registered check has a fixture folder listed here, and every folder is a check.
+        #[test]
+        fn every_check_has_fixtures() {
+            let listed: Vec<&str> = vec![$($dir),*];
+            let expected: Vec<String> = checks::all_meta().iter().map(|m| format!("{}-{}", m.code, m.name)).collect();
+            let mut on_disk: Vec<String> = std::fs::read_dir("fixtures/checks")
+                .unwrap()
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .collect();
+            on_disk.sort();
+            assert_eq!(listed, expected, "the list below must name every check, in code order");
+            assert_eq!(on_disk, expected, "fixture folders must match the registered checks");
+        }
+    };
+}
+
+check_fixtures! {
+    l001_unknown_check: "L001-unknown-check",
+    r001_unreachable_space: "R001-unreachable-space",
+    r002_door_without_opener: "R002-door-without-opener",
+    r003_trap_region: "R003-trap-region",
+    r004_forced_arrow_blocked: "R004-forced-arrow-blocked",
+    r005_no_spacer_start: "R005-no-spacer-start",
+}
