@@ -12,5 +12,6 @@ pub mod explain;
 pub mod fmt;
 pub mod lint;
 pub mod render;
+pub mod rules;
 pub mod show;
 pub mod targets;
