@@ -1,28 +1,42 @@
-//! `deckplan explain CODE`: the documentation of every diagnostic code.
+//! `deckplan explain CODE` and the generated `docs/checks.md`: the
+//! documentation of every diagnostic code, from one source.
 
 use deckplan_schema::FormatCode;
 
-/// A documented code: stable code, kebab-case name and Markdown text.
+use crate::diagnostic::Severity;
+
+/// A documented code: stable code, kebab-case name, default severity and Markdown text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CodeDoc {
     /// Stable code, e.g. `F002`.
     pub code: &'static str,
     /// Kebab-case name, e.g. `unknown-key`.
     pub name: &'static str,
+    /// Severity unless lint settings say otherwise.
+    pub severity: Severity,
+    /// Whether `[lint]` settings can change its level (format codes cannot).
+    pub configurable: bool,
     /// What it checks, why, an example and how to fix it.
     pub doc: &'static str,
 }
 
-/// Every code deckplan can report, in code order.
+/// Every code deckplan can report: format codes, then checks in code order.
 pub fn all_codes() -> Vec<CodeDoc> {
-    FormatCode::ALL
-        .iter()
-        .map(|c| CodeDoc {
-            code: c.code(),
-            name: c.name(),
-            doc: c.doc(),
-        })
-        .collect()
+    let format = FormatCode::ALL.iter().map(|c| CodeDoc {
+        code: c.code(),
+        name: c.name(),
+        severity: Severity::Error,
+        configurable: false,
+        doc: c.doc(),
+    });
+    let rules = crate::checks::all_meta().into_iter().map(|m| CodeDoc {
+        code: m.code,
+        name: m.name,
+        severity: m.severity,
+        configurable: true,
+        doc: m.doc,
+    });
+    format.chain(rules).collect()
 }
 
 /// Finds a code by its code (`F002`, any case) or its name (`unknown-key`).
@@ -30,4 +44,60 @@ pub fn find(query: &str) -> Option<CodeDoc> {
     all_codes()
         .into_iter()
         .find(|c| c.code.eq_ignore_ascii_case(query) || c.name == query)
+}
+
+/// The family a code belongs to, from its letter.
+fn family(code: &str) -> &'static str {
+    match code.get(..1) {
+        Some("F") => "Format",
+        Some("L") => "Lint settings",
+        Some("R") => "Reachability",
+        Some("A") => "Alignment",
+        Some("S") => "Spawning",
+        Some("E") => "Extraction",
+        Some("X") => "Placement",
+        _ => "Other",
+    }
+}
+
+/// The text of `docs/checks.md`.
+pub fn markdown() -> String {
+    let codes = all_codes();
+    let mut out = String::from(
+        "# Checks\n\n\
+         Every diagnostic `deckplan lint` can report. This file is generated from the checks' \
+         own documentation by `deckplan explain --markdown`; a test fails when it is stale.\n\n\
+         Rule checks can be set to `allow`, `warn` or `deny` in the `[lint]` table of `pack.toml` \
+         or of a page file, with a reason (see [format.md](format.md)); format codes cannot.\n\n\
+         | code | name | family | default |\n|---|---|---|---|\n",
+    );
+    for c in &codes {
+        out.push_str(&format!(
+            "| [{code}](#{anchor}) | `{name}` | {family} | {severity} |\n",
+            code = c.code,
+            anchor = format!("{}-{}", c.code, c.name).to_lowercase(),
+            name = c.name,
+            family = family(c.code),
+            severity = c.severity.name(),
+        ));
+    }
+    for c in &codes {
+        let configurable = if c.configurable {
+            ""
+        } else {
+            ", cannot be allowed"
+        };
+        let body = c.doc.trim().replace("\n## ", "\n### ");
+        let body = body
+            .strip_prefix("## ")
+            .map_or(body.clone(), |b| format!("### {b}"));
+        out.push_str(&format!(
+            "\n## {code} {name}\n\n*{family}, {severity} by default{configurable}.*\n\n{body}\n",
+            code = c.code,
+            name = c.name,
+            family = family(c.code),
+            severity = c.severity.name(),
+        ));
+    }
+    out
 }

@@ -69,6 +69,9 @@ enum Command {
     Explain {
         /// The code or name.
         code: Option<String>,
+        /// Print the documentation of every code as Markdown (the text of docs/checks.md).
+        #[arg(long, conflicts_with = "code")]
+        markdown: bool,
     },
 }
 
@@ -127,13 +130,19 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Show { path, page } => run_show(&path, page.as_deref()),
-        Command::Explain { code: None } => {
+        Command::Explain { markdown: true, .. } => {
+            print!("{}", explain::markdown());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Explain { code: None, .. } => {
             for doc in explain::all_codes() {
-                println!("{}  {}", doc.code, doc.name);
+                println!("{}  {:<30} {}", doc.code, doc.name, doc.severity.name());
             }
             Ok(ExitCode::SUCCESS)
         }
-        Command::Explain { code: Some(query) } => match explain::find(&query) {
+        Command::Explain {
+            code: Some(query), ..
+        } => match explain::find(&query) {
             Some(doc) => {
                 println!("# {} {}\n\n{}", doc.code, doc.name, doc.doc.trim_end());
                 Ok(ExitCode::SUCCESS)
