@@ -6,7 +6,7 @@ use deckplan_schema::FormatCode;
 use crate::diagnostic::Severity;
 
 /// A documented code: stable code, kebab-case name, default severity and Markdown text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CodeDoc {
     /// Stable code, e.g. `F002`.
     pub code: &'static str,
@@ -16,8 +16,8 @@ pub struct CodeDoc {
     pub severity: Severity,
     /// Whether `[lint]` settings can change its level (format codes cannot).
     pub configurable: bool,
-    /// What it checks, why, an example and how to fix it.
-    pub doc: &'static str,
+    /// What it checks, why, an example and how to fix it (Markdown).
+    pub doc: String,
 }
 
 /// Every code deckplan can report: format codes, then checks in code order.
@@ -27,16 +27,28 @@ pub fn all_codes() -> Vec<CodeDoc> {
         name: c.name(),
         severity: Severity::Error,
         configurable: false,
-        doc: c.doc(),
+        doc: c.doc().to_string(),
     });
     let rules = crate::checks::all_meta().into_iter().map(|m| CodeDoc {
         code: m.code,
         name: m.name,
         severity: m.severity,
         configurable: true,
-        doc: m.doc,
+        doc: unindent(m.doc),
     });
     format.chain(rules).collect()
+}
+
+/// Doc comments arrive with the space after `///` on every line; Markdown
+/// headings and code blocks need it gone.
+fn unindent(doc: &str) -> String {
+    let lines: Vec<&str> = doc
+        .lines()
+        .map(|line| line.strip_prefix(' ').unwrap_or(line))
+        .collect();
+    let mut text = lines.join("\n").trim().to_string();
+    text.push('\n');
+    text
 }
 
 /// Finds a code by its code (`F002`, any case) or its name (`unknown-key`).

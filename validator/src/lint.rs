@@ -1,4 +1,7 @@
 //! Linting: load every target, collect diagnostics, order them deterministically.
+//!
+//! The library reports progress through the [`Progress`] trait and never
+//! touches the terminal; the CLI decides whether to draw a bar.
 
 use std::path::PathBuf;
 
@@ -32,6 +35,13 @@ impl LintOutcome {
             .count()
     }
 
+    /// Whether the run fails: any error, or any warning when warnings are denied.
+    pub fn fails(&self, deny_warnings: bool) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error || deny_warnings)
+    }
+
     /// The closing line of human output.
     pub fn summary(&self) -> String {
         let (errors, warnings) = (self.count(Severity::Error), self.count(Severity::Warning));
@@ -60,12 +70,49 @@ fn plural(n: usize, word: &str) -> String {
     }
 }
 
-/// Lints files, pack folders and folders of packs. Targets are checked in
-/// parallel; the output order does not depend on which finishes first.
+/// Hears how far a lint run has got, one step per target (a pack, with all
+/// its pages, or a lone page file).
+pub trait Progress: Send {
+    /// The run has found `targets` things to lint.
+    fn start(&mut self, targets: usize) {
+        let _ = targets;
+    }
+    /// One target is done.
+    fn advance(&mut self, target: &Target) {
+        let _ = target;
+    }
+    /// Every target is done (also called when the run stops on an I/O error).
+    fn finish(&mut self) {}
+}
+
+/// Progress that nobody watches.
+impl Progress for () {}
+
+/// Lints files, pack folders and folders of packs.
 pub fn lint_paths(paths: &[PathBuf]) -> Result<LintOutcome, TargetError> {
+    lint_paths_with_progress(paths, &mut ())
+}
+
+/// [`lint_paths`], telling `progress` as each target is done. Targets are
+/// checked in parallel; the output order does not depend on which finishes first.
+pub fn lint_paths_with_progress(
+    paths: &[PathBuf],
+    progress: &mut dyn Progress,
+) -> Result<LintOutcome, TargetError> {
     let targets = targets::collect(paths)?;
-    let results: Vec<Result<LintOutcome, TargetError>> =
-        targets.par_iter().map(lint_target).collect();
+    progress.start(targets.len());
+    let shared = std::sync::Mutex::new(&mut *progress);
+    let results: Vec<Result<LintOutcome, TargetError>> = targets
+        .par_iter()
+        .map(|target| {
+            let result = lint_target(target);
+            if let Ok(mut progress) = shared.lock() {
+                progress.advance(target);
+            }
+            result
+        })
+        .collect();
+    progress.finish();
     let mut outcome = LintOutcome::default();
     for result in results {
         let one = result?;

@@ -9,9 +9,11 @@ use std::process::ExitCode;
 use anyhow::{Context as _, bail};
 use clap::{Parser, Subcommand, ValueEnum};
 use deckplan_schema::{FileError, Page, PageId, json_schema, load};
-use deckplan_validator::diagnostic::{Diagnostic, Severity};
+use deckplan_validator::diagnostic::Diagnostic;
 use deckplan_validator::render::human::{self, Colour};
+use deckplan_validator::render::{github, json, sarif};
 use deckplan_validator::{explain, fmt, lint, show, targets};
+use indicatif::{ProgressBar, ProgressStyle};
 
 #[derive(Parser)]
 #[command(
@@ -79,6 +81,12 @@ enum Command {
 enum OutputFormat {
     /// Compiler-style text with source excerpts.
     Human,
+    /// One JSON document with every finding and a summary.
+    Json,
+    /// SARIF 2.1.0, for code-scanning services.
+    Sarif,
+    /// GitHub Actions annotations.
+    Github,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -108,17 +116,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Lint {
             paths,
-            format: OutputFormat::Human,
+            format,
             deny,
-        } => {
-            let outcome = lint::lint_paths(&paths)?;
-            print!(
-                "{}",
-                human::render(&outcome.diagnostics, &outcome.summary(), colour())
-            );
-            let failing = |d: &Diagnostic| d.severity == Severity::Error || deny.is_some();
-            Ok(exit(outcome.diagnostics.iter().any(failing)))
-        }
+        } => run_lint(&paths, format, deny.is_some()),
         Command::Fmt { check, paths } => run_fmt(check, &paths),
         Command::Schema { pack, .. } => {
             let schema = if pack {
@@ -149,6 +149,61 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
             None => bail!("unknown code `{query}`; `deckplan explain` lists them all"),
         },
+    }
+}
+
+fn run_lint(
+    paths: &[PathBuf],
+    format: OutputFormat,
+    deny_warnings: bool,
+) -> anyhow::Result<ExitCode> {
+    let outcome = lint::lint_paths_with_progress(paths, &mut Bar::default())?;
+    let output = match format {
+        OutputFormat::Human => human::render(&outcome.diagnostics, &outcome.summary(), colour()),
+        OutputFormat::Json => json::render(&outcome),
+        OutputFormat::Sarif => {
+            let cwd = std::env::current_dir().ok();
+            sarif::render(&outcome, cwd.as_deref())
+        }
+        OutputFormat::Github => github::render(&outcome),
+    };
+    print!("{output}");
+    Ok(exit(outcome.fails(deny_warnings)))
+}
+
+/// Runs of at most this many targets (packs or lone page files) finish before
+/// a bar would be worth drawing.
+const PROGRESS_MIN_TARGETS: usize = 20;
+
+/// A progress bar on stderr, drawn only on a terminal and for long runs, so
+/// piped and CI output stays clean.
+#[derive(Default)]
+struct Bar(Option<ProgressBar>);
+
+impl lint::Progress for Bar {
+    fn start(&mut self, targets: usize) {
+        if targets <= PROGRESS_MIN_TARGETS || !std::io::stderr().is_terminal() {
+            return;
+        }
+        let bar = ProgressBar::new(targets as u64);
+        if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {wide_msg}") {
+            bar.set_style(style);
+        }
+        self.0 = Some(bar);
+    }
+
+    fn advance(&mut self, target: &targets::Target) {
+        if let Some(bar) = &self.0 {
+            let (targets::Target::Pack(path) | targets::Target::Page(path)) = target;
+            bar.set_message(path.display().to_string());
+            bar.inc(1);
+        }
+    }
+
+    fn finish(&mut self) {
+        if let Some(bar) = self.0.take() {
+            bar.finish_and_clear();
+        }
     }
 }
 

@@ -1,4 +1,134 @@
 //! Renderers: each turns the same [`Diagnostic`](crate::diagnostic::Diagnostic)
-//! data into one output format.
+//! data into one output format, one file per format.
+//!
+//! The few facts every machine-readable format needs — a path with `/`, a
+//! start and end position, the one-line text — are computed here once so the
+//! formats cannot disagree about them.
 
+pub mod github;
 pub mod human;
+pub mod json;
+pub mod sarif;
+
+use std::path::Path;
+
+use deckplan_schema::LineCol;
+
+use crate::diagnostic::Diagnostic;
+
+/// A path as machine formats print it: `/` between components on every
+/// platform, so CI annotations and snapshots read the same on Windows.
+pub fn slash_path(path: &Path) -> String {
+    let text = path.to_string_lossy();
+    if std::path::MAIN_SEPARATOR == '/' {
+        text.into_owned()
+    } else {
+        text.replace(std::path::MAIN_SEPARATOR, "/")
+    }
+}
+
+/// Start and end of a diagnostic's primary span; the end is exclusive (the
+/// position just after the last character). Whole-file findings are an empty
+/// range at 1:1.
+pub fn range(diagnostic: &Diagnostic) -> (LineCol, LineCol) {
+    match diagnostic.span {
+        Some(span) => {
+            let file = &diagnostic.file;
+            (
+                file.line_col(span.start),
+                file.line_col(span.end.max(span.start)),
+            )
+        }
+        None => {
+            let start = LineCol { line: 1, column: 1 };
+            (start, start)
+        }
+    }
+}
+
+/// The message with its board place and fix on one line:
+/// `unknown key `dors` (at L1p1) — did you mean `doors`?`. For formats that
+/// show a single line of text per finding.
+pub fn one_line(diagnostic: &Diagnostic) -> String {
+    let mut text = diagnostic.message.clone();
+    if let Some(place) = &diagnostic.place {
+        text.push_str(" (at ");
+        text.push_str(place);
+        text.push(')');
+    }
+    if let Some(help) = &diagnostic.help {
+        text.push_str(" — ");
+        text.push_str(help);
+    }
+    text
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+pub(crate) mod tests {
+    //! Diagnostics built by hand, so every renderer is tested with a warning,
+    //! a rule code and a label before any check produces them.
+
+    use deckplan_schema::{PageId, SourceFile, Span};
+
+    use super::*;
+    use crate::diagnostic::{Label, Severity};
+    use crate::lint::LintOutcome;
+
+    /// A warning from a (future) rule check, with place, help and one label.
+    pub(crate) fn warning() -> Diagnostic {
+        let text = "grid = \"\"\"\nx abcd\n\"\"\"\n".to_string();
+        Diagnostic {
+            code: "Z901",
+            name: "unreachable-space",
+            severity: Severity::Warning,
+            message: "C3 cannot be reached from any spacer start".to_string(),
+            file: SourceFile::new("pack/book1/page1.toml", text),
+            span: Some(Span { start: 13, end: 15 }),
+            page: Some(PageId { book: 1, page: 2 }),
+            place: Some("L1p2 C3".to_string()),
+            help: Some("open a door, or remove the space".to_string()),
+            labels: vec![Label {
+                span: Span { start: 0, end: 4 },
+                message: "grid drawn here".to_string(),
+            }],
+        }
+    }
+
+    /// An outcome of one pack with two pages.
+    pub(crate) fn outcome(diagnostics: Vec<Diagnostic>) -> LintOutcome {
+        LintOutcome {
+            diagnostics,
+            packs: 1,
+            pages: 2,
+        }
+    }
+
+    #[test]
+    fn ranges_are_exclusive_and_whole_files_sit_at_one_one() {
+        let mut diagnostic = warning();
+        let (start, end) = range(&diagnostic);
+        assert_eq!(
+            (start.line, start.column, end.line, end.column),
+            (2, 3, 2, 5)
+        );
+        diagnostic.span = None;
+        let (start, end) = range(&diagnostic);
+        assert_eq!(
+            (start.line, start.column, end.line, end.column),
+            (1, 1, 1, 1)
+        );
+    }
+
+    #[test]
+    fn one_line_adds_place_and_help_only_when_present() {
+        let mut diagnostic = warning();
+        assert_eq!(
+            one_line(&diagnostic),
+            "C3 cannot be reached from any spacer start (at L1p2 C3) — open a door, or remove the space"
+        );
+        diagnostic.place = None;
+        diagnostic.help = None;
+        assert_eq!(one_line(&diagnostic), diagnostic.message);
+    }
+}

@@ -1,0 +1,268 @@
+//! End to end: the `deckplan` binary run on packs written at test time, with
+//! every output format snapshotted and every exit code checked, so the
+//! contract CI scripts rely on cannot drift unnoticed.
+//!
+//! The binary runs inside the temporary folder and is given relative paths,
+//! as in a checkout, so file names in the output are relative and the
+//! snapshots hold no machine-specific path.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const PACK: &str = r#"format = 1
+name = "Test"
+ruleset = "enormity"
+start = "L1p1"
+pages = [
+    "book1/page1.toml",
+]
+
+[[books]]
+number = 1
+
+[[locations]]
+designation = "SR"
+name = "Solar Ring"
+"#;
+
+const PAGE: &str = r#"format = 1
+book = 1
+page = 1
+location = "SR"
+title = "Test"
+
+# 123456
+grid = """
+D ##....
+C #.....
+B ......
+A ....O#
+"""
+
+[edges]
+walls = [
+    "A1-A3 north",
+]
+doors = [
+    { number = 1, at = "B2 east" },
+]
+
+[spaces]
+consoles = [
+    { number = 1, at = "C3", opens = [1] },
+]
+spacer_starts = [
+    "A1",
+]
+"#;
+
+/// A temporary folder holding `clean/` (a valid one-page pack) and `broken/`
+/// (two pages: a misspelt key with a suggested fix, and a duplicate with a
+/// board place and a "first listed here" label). Removed when dropped.
+struct Fixture {
+    root: PathBuf,
+}
+
+impl Fixture {
+    fn new(test: &str) -> Self {
+        let root = std::env::temp_dir().join(format!("deckplan-cli-{}-{test}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        write(&root.join("clean/pack.toml"), PACK);
+        write(&root.join("clean/book1/page1.toml"), PAGE);
+
+        let pack = PACK.replace(
+            "\"book1/page1.toml\",\n",
+            "\"book1/page1.toml\",\n    \"book1/page2.toml\",\n",
+        );
+        let misspelt = PAGE.replace("\ndoors = [", "\ndors = [");
+        let duplicate = PAGE
+            .replace("\npage = 1\n", "\npage = 2\n")
+            .replace("    \"A1\",\n", "    \"A1\",\n    \"A1\",\n");
+        assert_ne!(misspelt, PAGE);
+        assert_ne!(duplicate, PAGE);
+        write(&root.join("broken/pack.toml"), &pack);
+        write(&root.join("broken/book1/page1.toml"), &misspelt);
+        write(&root.join("broken/book1/page2.toml"), &duplicate);
+        Self { root }
+    }
+
+    /// Runs `deckplan` in the fixture folder, with colour allowed so a test
+    /// can see that `NO_COLOR` is what turns it off.
+    fn run(&self, args: &[&str]) -> Run {
+        self.run_with(args, &[])
+    }
+
+    fn run_with(&self, args: &[&str], env: &[(&str, &str)]) -> Run {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_deckplan"));
+        command
+            .args(args)
+            .current_dir(&self.root)
+            .env_remove("NO_COLOR");
+        for (key, value) in env {
+            command.env(key, value);
+        }
+        Run(command.output().unwrap())
+    }
+}
+
+impl Drop for Fixture {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.root);
+    }
+}
+
+fn write(path: &Path, text: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+struct Run(Output);
+
+impl Run {
+    fn code(&self) -> i32 {
+        self.0.status.code().unwrap()
+    }
+
+    fn stdout(&self) -> String {
+        String::from_utf8(self.0.stdout.clone()).unwrap()
+    }
+
+    fn stderr(&self) -> String {
+        String::from_utf8(self.0.stderr.clone()).unwrap()
+    }
+}
+
+#[test]
+fn clean_pack_passes_in_every_format() {
+    let fixture = Fixture::new("clean");
+    for format in ["human", "json", "sarif", "github"] {
+        let run = fixture.run(&["lint", "--format", format, "clean"]);
+        assert_eq!(run.code(), 0, "{format}: {}", run.stderr());
+        assert_eq!(run.stderr(), "", "{format}");
+    }
+    let run = fixture.run(&["lint", "clean"]);
+    assert_eq!(run.stdout(), "Checked 1 page in 1 pack: no problems.\n");
+    let run = fixture.run(&["lint", "--deny", "warnings", "clean"]);
+    assert_eq!(run.code(), 0);
+    let run = fixture.run(&["lint", "clean/book1/page1.toml"]);
+    assert_eq!(run.code(), 0);
+    assert_eq!(run.stdout(), "Checked 1 page in 0 packs: no problems.\n");
+}
+
+#[test]
+fn broken_pack_in_human_format() {
+    let fixture = Fixture::new("human");
+    let run = fixture.run(&["lint", "broken"]);
+    assert_eq!(run.code(), 1);
+    assert_eq!(run.stderr(), "");
+    insta::assert_snapshot!("broken_human", run.stdout());
+}
+
+#[test]
+fn broken_pack_in_json_format() {
+    let fixture = Fixture::new("json");
+    let run = fixture.run(&["lint", "--format", "json", "broken"]);
+    assert_eq!(run.code(), 1);
+    let value: serde_json::Value = serde_json::from_str(&run.stdout()).unwrap();
+    assert_eq!(value["summary"]["errors"], 2);
+    assert_eq!(value["diagnostics"][1]["page"], "L1p2");
+    insta::assert_snapshot!("broken_json", run.stdout());
+}
+
+#[test]
+fn broken_pack_in_github_format() {
+    let fixture = Fixture::new("github");
+    let run = fixture.run(&["lint", "--format", "github", "broken"]);
+    assert_eq!(run.code(), 1);
+    insta::assert_snapshot!("broken_github", run.stdout());
+}
+
+#[test]
+fn broken_pack_in_sarif_format_is_valid_sarif() {
+    let fixture = Fixture::new("sarif");
+    let run = fixture.run(&["lint", "--format", "sarif", "broken"]);
+    assert_eq!(run.code(), 1);
+    let log: serde_json::Value = serde_json::from_str(&run.stdout()).unwrap();
+    common::assert_valid_sarif(&log);
+
+    // The base folder and the version are the only parts that vary by
+    // machine or release; check them, then pin them for the snapshot of the
+    // exact text.
+    let run_log = &log["runs"][0];
+    let uri = run_log["originalUriBaseIds"]["%SRCROOT%"]["uri"]
+        .as_str()
+        .unwrap();
+    let root = fixture.root.canonicalize().unwrap();
+    let name = root.file_name().unwrap().to_str().unwrap();
+    assert!(uri.starts_with("file:///"), "{uri}");
+    assert!(uri.ends_with(&format!("/{name}/")), "{uri}");
+    let version = env!("CARGO_PKG_VERSION");
+    assert_eq!(run_log["tool"]["driver"]["version"], version);
+    assert_ne!(version, "2.1.0", "the SARIF version would be pinned too");
+    let text = run
+        .stdout()
+        .replace(uri, "file:///[root]/")
+        .replace(&format!("\"{version}\""), "\"[version]\"");
+    insta::assert_snapshot!("broken_sarif", text);
+}
+
+#[test]
+fn no_color_turns_escape_codes_off() {
+    let fixture = Fixture::new("no-color");
+    let run = fixture.run_with(&["lint", "broken"], &[("NO_COLOR", "1")]);
+    assert_eq!(run.code(), 1);
+    assert!(run.stdout().contains("error[F002]"));
+    assert!(!run.stdout().contains('\x1b'), "{:?}", run.stdout());
+    assert!(!run.stderr().contains('\x1b'));
+}
+
+#[test]
+fn deny_warnings_still_fails_on_errors() {
+    // Only errors exist among today's codes; the warning case is unit-tested
+    // in `lint::tests::warnings_fail_only_when_denied`.
+    let fixture = Fixture::new("deny");
+    let run = fixture.run(&["lint", "--deny", "warnings", "broken"]);
+    assert_eq!(run.code(), 1);
+}
+
+#[test]
+fn usage_and_io_failures_exit_2() {
+    let fixture = Fixture::new("usage");
+    let run = fixture.run(&["lint", "missing"]);
+    assert_eq!(run.code(), 2);
+    assert_eq!(run.stdout(), "");
+    assert!(
+        run.stderr().contains("missing: no such file or folder"),
+        "{}",
+        run.stderr()
+    );
+
+    let run = fixture.run(&["lint", "--format", "xml", "clean"]);
+    assert_eq!(run.code(), 2);
+    assert!(run.stderr().contains("xml"), "{}", run.stderr());
+
+    let run = fixture.run(&["lint", "--no-such-flag", "clean"]);
+    assert_eq!(run.code(), 2);
+}
+
+#[test]
+fn explain_knows_codes_and_refuses_unknown_ones() {
+    let fixture = Fixture::new("explain");
+    let run = fixture.run(&["explain", "F002"]);
+    assert_eq!(run.code(), 0);
+    assert!(
+        run.stdout()
+            .starts_with("# F002 unknown-key\n\n## What it checks"),
+        "{}",
+        run.stdout()
+    );
+
+    let run = fixture.run(&["explain", "ZZZ999"]);
+    assert_eq!(run.code(), 2);
+    assert_eq!(run.stdout(), "");
+    assert!(run.stderr().contains("unknown code `ZZZ999`"));
+}
