@@ -9,16 +9,10 @@
 //! deckplan-editor maps/some-pack/book1/page1.toml
 //! ```
 
-mod app;
-mod canvas;
-mod describe;
-mod document;
-mod view;
-
 use std::path::Path;
 use std::process::ExitCode;
 
-use document::Document;
+use deckplan_editor::{app, document::Document};
 
 const USAGE: &str = "\
 usage: deckplan-editor <PACK-FOLDER | pack.toml | PAGE.toml>

@@ -1,0 +1,701 @@
+//! Every change to a map, as data: the editor's UI never mutates the pack
+//! directly, it records [`Edit`]s and the app applies them after the frame.
+//!
+//! An edit is a "set this place to this value" with the old value kept by its
+//! inverse: applying an edit returns the edit that undoes it. A
+//! [`Transaction`] groups the edits of one user action (a whole drag stroke is
+//! one transaction), and [`History`] keeps transactions for undo and redo.
+//! Nothing here knows about egui, so apply → undo is tested without a UI.
+
+use std::collections::BTreeMap;
+
+use deckplan_schema::model::{
+    Console, Discovery, DiscoveryMarker, EdgeFeature, EdgeKind, ForcedArrow, Join, Keycard,
+    LocationArrow, Marker, SpawnLink, StartingBlip, TerrainTile,
+};
+use deckplan_schema::{Direction, Edge, Intersection, Pack, Page, PageId, Space, SpaceKind, Span};
+
+/// One change to the pack. Each variant sets one place to a value; `None`
+/// removes what is there.
+// The fields are always the page, the place on it and the new value; the
+// variant's doc says which place.
+#[allow(missing_docs)]
+#[derive(Clone, Debug, PartialEq)]
+pub enum Edit {
+    /// What a space is.
+    SpaceKind {
+        page: PageId,
+        space: Space,
+        kind: SpaceKind,
+    },
+    /// The wall, red line or door on an edge.
+    Edge {
+        page: PageId,
+        edge: Edge,
+        kind: Option<EdgeKind>,
+    },
+    /// Whether a marker is on a space.
+    Marker {
+        page: PageId,
+        marker: Marker,
+        space: Space,
+        present: bool,
+    },
+    /// The forced arrow on a space.
+    ForcedArrow {
+        page: PageId,
+        space: Space,
+        direction: Option<Direction>,
+    },
+    /// The Location arrow on a space.
+    LocationArrow {
+        page: PageId,
+        space: Space,
+        arrow: Option<(Direction, PageId)>,
+    },
+    /// A console, by number.
+    Console {
+        page: PageId,
+        number: u16,
+        console: Option<Console>,
+    },
+    /// The keycard on a space and the doors it opens.
+    Keycard {
+        page: PageId,
+        space: Space,
+        opens: Option<Vec<u16>>,
+    },
+    /// The discovery on a space.
+    Discovery {
+        page: PageId,
+        space: Space,
+        discovery: Option<Discovery>,
+    },
+    /// The page's terrain tiles, all at once (there are few).
+    Terrain {
+        page: PageId,
+        tiles: Vec<TerrainTile>,
+    },
+    /// Whether a spawn point is on an intersection.
+    SpawnPoint {
+        page: PageId,
+        point: Intersection,
+        present: bool,
+    },
+    /// Whether a spawn link joins two intersections.
+    SpawnLink {
+        page: PageId,
+        a: Intersection,
+        b: Intersection,
+        present: bool,
+    },
+    /// The starting Blip on an intersection.
+    Blip {
+        page: PageId,
+        point: Intersection,
+        direction: Option<Direction>,
+    },
+    /// A page's title.
+    Title { page: PageId, title: Option<String> },
+    /// A page's Location designation.
+    Location { page: PageId, designation: String },
+    /// A whole page: adds, removes or replaces it (resizing replaces it).
+    Page { id: PageId, page: Option<Box<Page>> },
+    /// Every join of the pack (there are few).
+    Joins { joins: Vec<Join> },
+}
+
+/// Why an edit could not be applied.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EditError {
+    /// The edit names a page the pack does not have.
+    #[error("there is no page {0}")]
+    NoSuchPage(PageId),
+    /// The edit names a place off its page.
+    #[error("{0} is off the page")]
+    OffPage(String),
+}
+
+impl Edit {
+    /// The page an edit changes, if it changes one page.
+    pub fn page(&self) -> Option<PageId> {
+        match self {
+            Self::SpaceKind { page, .. }
+            | Self::Edge { page, .. }
+            | Self::Marker { page, .. }
+            | Self::ForcedArrow { page, .. }
+            | Self::LocationArrow { page, .. }
+            | Self::Console { page, .. }
+            | Self::Keycard { page, .. }
+            | Self::Discovery { page, .. }
+            | Self::Terrain { page, .. }
+            | Self::SpawnPoint { page, .. }
+            | Self::SpawnLink { page, .. }
+            | Self::Blip { page, .. }
+            | Self::Title { page, .. }
+            | Self::Location { page, .. } => Some(*page),
+            Self::Page { id, .. } => Some(*id),
+            Self::Joins { .. } => None,
+        }
+    }
+
+    /// Applies the edit and returns the edit that undoes it.
+    pub fn apply(self, pack: &mut Pack) -> Result<Edit, EditError> {
+        if let Self::Joins { joins } = self {
+            let old = std::mem::replace(&mut pack.joins, joins);
+            return Ok(Self::Joins { joins: old });
+        }
+        if let Self::Page { id, page } = self {
+            let old = match page {
+                Some(page) => pack.pages.insert(id, *page),
+                None => pack.pages.remove(&id),
+            };
+            return Ok(Self::Page {
+                id,
+                page: old.map(Box::new),
+            });
+        }
+        let id = self
+            .page()
+            .ok_or(EditError::NoSuchPage(PageId { book: 0, page: 0 }))?;
+        let page = pack.pages.get_mut(&id).ok_or(EditError::NoSuchPage(id))?;
+        apply_on_page(self, page)
+    }
+}
+
+fn on_page(page: &Page, space: Space) -> Result<(), EditError> {
+    if page.size.contains(space) {
+        Ok(())
+    } else {
+        Err(EditError::OffPage(page.place(space)))
+    }
+}
+
+fn point_on_page(page: &Page, point: Intersection) -> Result<(), EditError> {
+    if page.size.contains_intersection(point) {
+        Ok(())
+    } else {
+        Err(EditError::OffPage(format!("{} {point}", page.id)))
+    }
+}
+
+/// Sets `map[key]` to `value` (removing it for `None`) and returns the old value.
+fn set<K: Ord, V>(map: &mut BTreeMap<K, V>, key: K, value: Option<V>) -> Option<V> {
+    match value {
+        Some(value) => map.insert(key, value),
+        None => map.remove(&key),
+    }
+}
+
+fn apply_on_page(edit: Edit, page: &mut Page) -> Result<Edit, EditError> {
+    let id = page.id;
+    let none = Span::default();
+    Ok(match edit {
+        Edit::SpaceKind { space, kind, .. } => {
+            on_page(page, space)?;
+            let old = page.kind(space).unwrap_or(SpaceKind::Board);
+            page.set_kind(space, kind);
+            Edit::SpaceKind {
+                page: id,
+                space,
+                kind: old,
+            }
+        }
+        Edit::Edge { edge, kind, .. } => {
+            if !page.size.contains_edge(edge) {
+                return Err(EditError::OffPage(format!("{} {edge}", page.id)));
+            }
+            let old = set(
+                &mut page.edges,
+                edge,
+                kind.map(|kind| EdgeFeature { kind, span: none }),
+            );
+            Edit::Edge {
+                page: id,
+                edge,
+                kind: old.map(|f| f.kind),
+            }
+        }
+        Edit::Marker {
+            marker,
+            space,
+            present,
+            ..
+        } => {
+            on_page(page, space)?;
+            let placed = page.spaces.markers.entry(marker).or_default();
+            let was = if present {
+                placed.insert(space, none).is_some()
+            } else {
+                placed.remove(&space).is_some()
+            };
+            if placed.is_empty() {
+                page.spaces.markers.remove(&marker);
+            }
+            Edit::Marker {
+                page: id,
+                marker,
+                space,
+                present: was,
+            }
+        }
+        Edit::ForcedArrow {
+            space, direction, ..
+        } => {
+            on_page(page, space)?;
+            let value = direction.map(|direction| ForcedArrow {
+                direction,
+                span: none,
+            });
+            let old = set(&mut page.spaces.forced_arrows, space, value);
+            Edit::ForcedArrow {
+                page: id,
+                space,
+                direction: old.map(|a| a.direction),
+            }
+        }
+        Edit::LocationArrow { space, arrow, .. } => {
+            on_page(page, space)?;
+            let value = arrow.map(|(direction, target)| LocationArrow {
+                direction,
+                target,
+                span: none,
+                target_span: none,
+            });
+            let old = set(&mut page.spaces.location_arrows, space, value);
+            Edit::LocationArrow {
+                page: id,
+                space,
+                arrow: old.map(|a| (a.direction, a.target)),
+            }
+        }
+        Edit::Console {
+            number, console, ..
+        } => {
+            if let Some(console) = &console {
+                on_page(page, console.at)?;
+            }
+            let old = set(&mut page.spaces.consoles, number, console);
+            Edit::Console {
+                page: id,
+                number,
+                console: old,
+            }
+        }
+        Edit::Keycard { space, opens, .. } => {
+            on_page(page, space)?;
+            let old = set(
+                &mut page.spaces.keycards,
+                space,
+                opens.map(|opens| Keycard { opens, span: none }),
+            );
+            Edit::Keycard {
+                page: id,
+                space,
+                opens: old.map(|k| k.opens),
+            }
+        }
+        Edit::Discovery {
+            space, discovery, ..
+        } => {
+            on_page(page, space)?;
+            let value = discovery.map(|discovery| DiscoveryMarker {
+                discovery,
+                span: none,
+            });
+            let old = set(&mut page.spaces.discoveries, space, value);
+            Edit::Discovery {
+                page: id,
+                space,
+                discovery: old.map(|d| d.discovery),
+            }
+        }
+        Edit::Terrain { tiles, .. } => {
+            if let Some(space) = tiles
+                .iter()
+                .flat_map(|t| t.spaces.iter())
+                .find(|s| !page.size.contains(**s))
+            {
+                return Err(EditError::OffPage(page.place(*space)));
+            }
+            let old = std::mem::replace(&mut page.spaces.terrain, tiles);
+            Edit::Terrain {
+                page: id,
+                tiles: old,
+            }
+        }
+        Edit::SpawnPoint { point, present, .. } => {
+            point_on_page(page, point)?;
+            let points = &mut page.intersections.spawn_points;
+            let was = if present {
+                points.insert(point, none).is_some()
+            } else {
+                points.remove(&point).is_some()
+            };
+            Edit::SpawnPoint {
+                page: id,
+                point,
+                present: was,
+            }
+        }
+        Edit::SpawnLink { a, b, present, .. } => {
+            point_on_page(page, a)?;
+            point_on_page(page, b)?;
+            let (a, b) = if a.reading_order() <= b.reading_order() {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            let links = &mut page.intersections.spawn_links;
+            let at = links.iter().position(|l| l.a == a && l.b == b);
+            let was = at.is_some();
+            match (present, at) {
+                (true, None) => {
+                    links.push(SpawnLink { a, b, span: none });
+                    links.sort_by_key(|l| (l.a.reading_order(), l.b.reading_order()));
+                }
+                (false, Some(index)) => {
+                    links.remove(index);
+                }
+                _ => {}
+            }
+            Edit::SpawnLink {
+                page: id,
+                a,
+                b,
+                present: was,
+            }
+        }
+        Edit::Blip {
+            point, direction, ..
+        } => {
+            point_on_page(page, point)?;
+            let value = direction.map(|direction| StartingBlip {
+                direction,
+                span: none,
+            });
+            let old = set(&mut page.intersections.blips, point, value);
+            Edit::Blip {
+                page: id,
+                point,
+                direction: old.map(|b| b.direction),
+            }
+        }
+        Edit::Title { title, .. } => {
+            let old = std::mem::replace(&mut page.title, title);
+            Edit::Title {
+                page: id,
+                title: old,
+            }
+        }
+        Edit::Location { designation, .. } => {
+            let old = std::mem::replace(&mut page.location, designation);
+            Edit::Location {
+                page: id,
+                designation: old,
+            }
+        }
+        Edit::Page { .. } | Edit::Joins { .. } => {
+            unreachable!("handled before looking up the page")
+        }
+    })
+}
+
+/// The edits of one user action, undone and redone together.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Transaction {
+    /// What the action is called in the Edit menu ("Paint wall").
+    pub label: String,
+    /// The edits, in the order they were applied.
+    pub edits: Vec<Edit>,
+}
+
+impl Transaction {
+    /// An empty transaction with a label.
+    pub fn new(label: impl Into<String>) -> Self {
+        Self {
+            label: label.into(),
+            edits: Vec::new(),
+        }
+    }
+
+    /// Applies every edit; returns the transaction that undoes them all. If one
+    /// edit fails, the ones before it are undone and the pack is left unchanged.
+    pub fn apply(self, pack: &mut Pack) -> Result<Transaction, EditError> {
+        let mut undo: Vec<Edit> = Vec::with_capacity(self.edits.len());
+        for edit in self.edits {
+            match edit.apply(pack) {
+                Ok(inverse) => undo.push(inverse),
+                Err(error) => {
+                    for inverse in undo.into_iter().rev() {
+                        let _ = inverse.apply(pack);
+                    }
+                    return Err(error);
+                }
+            }
+        }
+        undo.reverse();
+        Ok(Transaction {
+            label: self.label,
+            edits: undo,
+        })
+    }
+}
+
+/// Undo and redo stacks of applied transactions.
+#[derive(Debug, Default)]
+pub struct History {
+    undo: Vec<Transaction>,
+    redo: Vec<Transaction>,
+    /// How many transactions deep the saved state is (`None`: never saved or lost).
+    saved_at: Option<usize>,
+}
+
+impl History {
+    /// A history whose current state is the saved one.
+    pub fn new() -> Self {
+        Self {
+            undo: Vec::new(),
+            redo: Vec::new(),
+            saved_at: Some(0),
+        }
+    }
+
+    /// Applies a transaction as a new step (clearing redo). Empty ones are ignored.
+    pub fn apply(&mut self, pack: &mut Pack, transaction: Transaction) -> Result<(), EditError> {
+        if transaction.edits.is_empty() {
+            return Ok(());
+        }
+        let undo = transaction.apply(pack)?;
+        if self.saved_at.is_some_and(|depth| depth > self.undo.len()) {
+            self.saved_at = None; // the saved state was on the redo stack, now gone
+        }
+        self.undo.push(undo);
+        self.redo.clear();
+        Ok(())
+    }
+
+    /// Undoes the last step; returns its label.
+    pub fn undo(&mut self, pack: &mut Pack) -> Result<Option<String>, EditError> {
+        let Some(step) = self.undo.pop() else {
+            return Ok(None);
+        };
+        let label = step.label.clone();
+        let redo = step.apply(pack)?;
+        self.redo.push(redo);
+        Ok(Some(label))
+    }
+
+    /// Redoes the last undone step; returns its label.
+    pub fn redo(&mut self, pack: &mut Pack) -> Result<Option<String>, EditError> {
+        let Some(step) = self.redo.pop() else {
+            return Ok(None);
+        };
+        let label = step.label.clone();
+        let undo = step.apply(pack)?;
+        self.undo.push(undo);
+        Ok(Some(label))
+    }
+
+    /// The label of the step Undo would undo.
+    pub fn undo_label(&self) -> Option<&str> {
+        self.undo.last().map(|t| t.label.as_str())
+    }
+
+    /// The label of the step Redo would redo.
+    pub fn redo_label(&self) -> Option<&str> {
+        self.redo.last().map(|t| t.label.as_str())
+    }
+
+    /// Marks the current state as saved.
+    pub fn mark_saved(&mut self) {
+        self.saved_at = Some(self.undo.len());
+    }
+
+    /// Whether there are changes since the last save.
+    pub fn is_dirty(&self) -> bool {
+        self.saved_at != Some(self.undo.len())
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+mod tests {
+    use deckplan_schema::model::{LintSettings, Ruleset};
+    use deckplan_schema::{Size, SourceFile};
+    use proptest::prelude::*;
+
+    use super::*;
+
+    const L1P1: PageId = PageId { book: 1, page: 1 };
+
+    fn pack() -> Pack {
+        let mut page = Page::new(
+            L1P1,
+            "SR",
+            Size {
+                columns: 6,
+                rows: 4,
+            },
+        );
+        page.set_kind(Space::new(0, 3), SpaceKind::OutOfBounds);
+        Pack {
+            name: "Test".into(),
+            ruleset: Ruleset::Enormity,
+            start: L1P1,
+            start_span: Span::default(),
+            books: BTreeMap::new(),
+            locations: BTreeMap::new(),
+            page_files: Vec::new(),
+            pages: BTreeMap::from([(L1P1, page)]),
+            joins: Vec::new(),
+            lint: LintSettings::default(),
+            source: SourceFile::new("pack.toml", String::new()),
+        }
+    }
+
+    /// Every kind of edit, at a place chosen by proptest.
+    fn any_edit() -> impl Strategy<Value = Edit> {
+        let space = (0u16..6, 0u16..4).prop_map(|(c, r)| Space::new(c, r));
+        let point = (0u16..7, 0u16..5).prop_map(|(x, y)| Intersection { x, y });
+        let direction = prop_oneof![
+            Just(Direction::North),
+            Just(Direction::East),
+            Just(Direction::South),
+            Just(Direction::West)
+        ];
+        let edge = (space.clone(), direction.clone()).prop_map(|(s, d)| s.side(d));
+        prop_oneof![
+            (space.clone(), 0u8..3).prop_map(|(space, k)| Edit::SpaceKind {
+                page: L1P1,
+                space,
+                kind: [
+                    SpaceKind::Board,
+                    SpaceKind::OutOfBounds,
+                    SpaceKind::Obstacle
+                ][usize::from(k)],
+            }),
+            (edge, 0u8..4).prop_map(|(edge, k)| Edit::Edge {
+                page: L1P1,
+                edge,
+                kind: [
+                    None,
+                    Some(EdgeKind::Wall),
+                    Some(EdgeKind::RedLine),
+                    Some(EdgeKind::Door(1))
+                ][usize::from(k)],
+            }),
+            (space.clone(), any::<bool>(), 0usize..7).prop_map(|(space, present, m)| {
+                Edit::Marker {
+                    page: L1P1,
+                    marker: Marker::ALL[m],
+                    space,
+                    present,
+                }
+            }),
+            (space.clone(), proptest::option::of(direction.clone())).prop_map(
+                |(space, direction)| Edit::ForcedArrow {
+                    page: L1P1,
+                    space,
+                    direction
+                }
+            ),
+            (point.clone(), any::<bool>()).prop_map(|(point, present)| Edit::SpawnPoint {
+                page: L1P1,
+                point,
+                present
+            }),
+            (point.clone(), point.clone(), any::<bool>()).prop_map(|(a, b, present)| {
+                Edit::SpawnLink {
+                    page: L1P1,
+                    a,
+                    b,
+                    present,
+                }
+            }),
+            (point, proptest::option::of(direction)).prop_map(|(point, direction)| Edit::Blip {
+                page: L1P1,
+                point,
+                direction
+            }),
+            (space, proptest::option::of(Just(vec![1u16]))).prop_map(|(space, opens)| {
+                Edit::Keycard {
+                    page: L1P1,
+                    space,
+                    opens,
+                }
+            }),
+        ]
+    }
+
+    fn pages(pack: &Pack) -> &BTreeMap<PageId, Page> {
+        &pack.pages
+    }
+
+    proptest! {
+        #[test]
+        fn apply_then_undo_restores_the_pack(edits in proptest::collection::vec(any_edit(), 1..40)) {
+            let mut pack = pack();
+            let before = pages(&pack).clone();
+            let mut history = History::new();
+            for edit in edits {
+                let mut step = Transaction::new("edit");
+                step.edits.push(edit);
+                history.apply(&mut pack, step).unwrap();
+            }
+            let after = pages(&pack).clone();
+            while history.undo(&mut pack).unwrap().is_some() {}
+            prop_assert_eq!(pages(&pack), &before);
+            while history.redo(&mut pack).unwrap().is_some() {}
+            prop_assert_eq!(pages(&pack), &after);
+        }
+    }
+
+    #[test]
+    fn a_stroke_is_one_undo_step_and_dirtiness_follows_the_save() {
+        let mut pack = pack();
+        let mut history = History::new();
+        assert!(!history.is_dirty());
+        let mut stroke = Transaction::new("Paint wall");
+        for col in 0..4 {
+            stroke.edits.push(Edit::Edge {
+                page: L1P1,
+                edge: Space::new(col, 1).side(Direction::North),
+                kind: Some(EdgeKind::Wall),
+            });
+        }
+        history.apply(&mut pack, stroke).unwrap();
+        assert_eq!(pack.pages[&L1P1].edges.len(), 4);
+        assert!(history.is_dirty());
+        history.mark_saved();
+        assert!(!history.is_dirty());
+        assert_eq!(
+            history.undo(&mut pack).unwrap().as_deref(),
+            Some("Paint wall")
+        );
+        assert!(pack.pages[&L1P1].edges.is_empty());
+        assert!(history.is_dirty());
+        history.redo(&mut pack).unwrap();
+        assert!(!history.is_dirty());
+    }
+
+    #[test]
+    fn a_failing_edit_leaves_the_pack_unchanged() {
+        let mut pack = pack();
+        let before = pack.pages.clone();
+        let mut step = Transaction::new("Paint");
+        step.edits.push(Edit::SpaceKind {
+            page: L1P1,
+            space: Space::new(1, 1),
+            kind: SpaceKind::Obstacle,
+        });
+        step.edits.push(Edit::SpaceKind {
+            page: L1P1,
+            space: Space::new(9, 9),
+            kind: SpaceKind::Obstacle,
+        });
+        let error = History::new().apply(&mut pack, step).unwrap_err();
+        assert_eq!(error, EditError::OffPage("L1p1 J10".to_string()));
+        assert_eq!(pack.pages, before);
+    }
+}
