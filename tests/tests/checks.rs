@@ -2,7 +2,9 @@
 //! (snapshotted in full) and a passing fixture that yields none.
 //!
 //! Fixtures live in `tests/fixtures/checks/<CODE>-<name>/{fail,pass}/`, each a
-//! small pack. Adding a check means adding its folder and one line below.
+//! small pack. Adding a check means adding its folder and one line below. A check
+//! with a second kind of message adds another failing case beside them (e.g.
+//! `fail-none`) and a test of its own at the end.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
@@ -24,20 +26,26 @@ fn render(outcome: &LintOutcome) -> String {
     human::render(&outcome.diagnostics, &outcome.summary(), Colour(false))
 }
 
-/// Lints both fixtures of a check and compares them with what is expected.
-fn run(dir: &str) {
+/// Lints a failing fixture: it must yield diagnostics of its check's code only.
+fn failing(dir: &str, case: &str) -> LintOutcome {
     let code = dir.split('-').next().unwrap();
-    let fail = lint(&fixture(dir, "fail"));
+    let fail = lint(&fixture(dir, case));
     assert!(
         !fail.diagnostics.is_empty(),
-        "{dir}/fail produced no diagnostic"
+        "{dir}/{case} produced no diagnostic"
     );
     let codes: Vec<&str> = fail.diagnostics.iter().map(|d| d.code).collect();
     assert!(
         codes.iter().all(|c| *c == code),
-        "{dir}/fail produced other codes: {codes:?}\n{}",
+        "{dir}/{case} produced other codes: {codes:?}\n{}",
         render(&fail)
     );
+    fail
+}
+
+/// Lints both fixtures of a check and compares them with what is expected.
+fn run(dir: &str) {
+    let fail = failing(dir, "fail");
     insta::assert_snapshot!(dir, render(&fail));
     let pass = lint(&fixture(dir, "pass"));
     assert!(
@@ -73,10 +81,25 @@ macro_rules! check_fixtures {
 }
 
 check_fixtures! {
+    e001_multiple_extraction_points: "E001-multiple-extraction-points",
+    e002_extraction_point_unreachable: "E002-extraction-point-unreachable",
+    e003_extraction_off_start_page: "E003-extraction-off-start-page",
     l001_unknown_check: "L001-unknown-check",
     r001_unreachable_space: "R001-unreachable-space",
     r002_door_without_opener: "R002-door-without-opener",
     r003_trap_region: "R003-trap-region",
     r004_forced_arrow_blocked: "R004-forced-arrow-blocked",
     r005_no_spacer_start: "R005-no-spacer-start",
+    s001_spawn_point_unreachable: "S001-spawn-point-unreachable",
+    s002_area_without_spawn: "S002-area-without-spawn",
+    s003_spawn_point_near_spacer_start: "S003-spawn-point-near-spacer-start",
+    s004_spawn_link_endpoint: "S004-spawn-link-endpoint",
+}
+
+/// E003 says something else when the pack has no Extraction Point at all.
+#[test]
+fn e003_pack_without_extraction_point() {
+    let dir = "E003-extraction-off-start-page";
+    let fail = failing(dir, "fail-none");
+    insta::assert_snapshot!("E003-extraction-off-start-page-none", render(&fail));
 }

@@ -27,6 +27,9 @@ number = 1
 [[locations]]
 designation = "SR"
 name = "Solar Ring"
+
+[lint]
+extraction-off-start-page = { level = "allow", reason = "a one-page test pack has no other page to extract from" }
 "#;
 
 /// A clean page, in canonical form.

@@ -29,9 +29,16 @@ macro_rules! declare_check {
     };
 }
 
+pub mod area_without_spawn;
 pub mod door_without_opener;
+pub mod extraction_off_start_page;
+pub mod extraction_point_unreachable;
 pub mod forced_arrow_blocked;
+pub mod multiple_extraction_points;
 pub mod no_spacer_start;
+pub mod spawn_link_endpoint;
+pub mod spawn_point_near_spacer_start;
+pub mod spawn_point_unreachable;
 pub mod trap_region;
 pub mod unknown_check;
 pub mod unreachable_space;
@@ -69,6 +76,18 @@ impl fmt::Debug for Check {
 /// Every check, in code order.
 pub const REGISTRY: &[Check] = &[
     Check {
+        meta: multiple_extraction_points::META,
+        run: multiple_extraction_points::run,
+    },
+    Check {
+        meta: extraction_point_unreachable::META,
+        run: extraction_point_unreachable::run,
+    },
+    Check {
+        meta: extraction_off_start_page::META,
+        run: extraction_off_start_page::run,
+    },
+    Check {
         meta: unreachable_space::META,
         run: unreachable_space::run,
     },
@@ -87,6 +106,22 @@ pub const REGISTRY: &[Check] = &[
     Check {
         meta: no_spacer_start::META,
         run: no_spacer_start::run,
+    },
+    Check {
+        meta: spawn_point_unreachable::META,
+        run: spawn_point_unreachable::run,
+    },
+    Check {
+        meta: area_without_spawn::META,
+        run: area_without_spawn::run,
+    },
+    Check {
+        meta: spawn_point_near_spacer_start::META,
+        run: spawn_point_near_spacer_start::run,
+    },
+    Check {
+        meta: spawn_link_endpoint::META,
+        run: spawn_link_endpoint::run,
     },
 ];
 
