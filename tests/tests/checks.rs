@@ -73,10 +73,17 @@ macro_rules! check_fixtures {
 }
 
 check_fixtures! {
+    a001_misaligned_join: "A001-misaligned-join",
+    a002_overlapping_pages: "A002-overlapping-pages",
+    a003_impossible_join: "A003-impossible-join",
+    a004_location_arrow_placement: "A004-location-arrow-placement",
+    a005_location_arrow_target: "A005-location-arrow-target",
     l001_unknown_check: "L001-unknown-check",
     r001_unreachable_space: "R001-unreachable-space",
     r002_door_without_opener: "R002-door-without-opener",
     r003_trap_region: "R003-trap-region",
     r004_forced_arrow_blocked: "R004-forced-arrow-blocked",
     r005_no_spacer_start: "R005-no-spacer-start",
+    x001_door_placement: "X001-door-placement",
+    x002_feature_out_of_bounds: "X002-feature-out-of-bounds",
 }

@@ -11,7 +11,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use deckplan_schema::{Pack, Page, PageId, SourceFile, Span};
+use deckplan_schema::{Join, Pack, Page, PageId, SourceFile, Span};
 
 use crate::board::Board;
 use crate::diagnostic::{Label, Severity};
@@ -29,9 +29,16 @@ macro_rules! declare_check {
     };
 }
 
+pub mod door_placement;
 pub mod door_without_opener;
+pub mod feature_out_of_bounds;
 pub mod forced_arrow_blocked;
+pub mod impossible_join;
+pub mod location_arrow_placement;
+pub mod location_arrow_target;
+pub mod misaligned_join;
 pub mod no_spacer_start;
+pub mod overlapping_pages;
 pub mod trap_region;
 pub mod unknown_check;
 pub mod unreachable_space;
@@ -69,6 +76,26 @@ impl fmt::Debug for Check {
 /// Every check, in code order.
 pub const REGISTRY: &[Check] = &[
     Check {
+        meta: misaligned_join::META,
+        run: misaligned_join::run,
+    },
+    Check {
+        meta: overlapping_pages::META,
+        run: overlapping_pages::run,
+    },
+    Check {
+        meta: impossible_join::META,
+        run: impossible_join::run,
+    },
+    Check {
+        meta: location_arrow_placement::META,
+        run: location_arrow_placement::run,
+    },
+    Check {
+        meta: location_arrow_target::META,
+        run: location_arrow_target::run,
+    },
+    Check {
         meta: unreachable_space::META,
         run: unreachable_space::run,
     },
@@ -87,6 +114,14 @@ pub const REGISTRY: &[Check] = &[
     Check {
         meta: no_spacer_start::META,
         run: no_spacer_start::run,
+    },
+    Check {
+        meta: door_placement::META,
+        run: door_placement::run,
+    },
+    Check {
+        meta: feature_out_of_bounds::META,
+        run: feature_out_of_bounds::run,
     },
 ];
 
@@ -203,5 +238,17 @@ pub fn list_some(items: &[String], most: usize) -> String {
                 .join(", "),
             items.len() - most
         ),
+    }
+}
+
+/// The span in `pack.toml` of the end of a join that names `page` (the whole
+/// join if neither end does).
+pub fn join_end(join: &Join, page: PageId) -> Span {
+    if join.to.page == page {
+        join.to_span
+    } else if join.from.page == page {
+        join.from_span
+    } else {
+        join.span
     }
 }
