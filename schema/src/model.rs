@@ -104,6 +104,8 @@ pub struct Join {
     pub from_span: Span,
     /// Span of the `to` value.
     pub to_span: Span,
+    /// Span of the `offset` value, when one is written (it defaults to 0).
+    pub offset_span: Option<Span>,
 }
 
 /// A join offset in hundredths of a space: exact, so alignment is decided

@@ -594,6 +594,7 @@ impl Resolver {
                     span: span_of(join),
                     from_span: span_of(&j.from),
                     to_span: span_of(&j.to),
+                    offset_span: j.offset.as_ref().map(span_of),
                 });
             }
         }

@@ -81,6 +81,11 @@ macro_rules! check_fixtures {
 }
 
 check_fixtures! {
+    a001_misaligned_join: "A001-misaligned-join",
+    a002_overlapping_pages: "A002-overlapping-pages",
+    a003_impossible_join: "A003-impossible-join",
+    a004_location_arrow_placement: "A004-location-arrow-placement",
+    a005_location_arrow_target: "A005-location-arrow-target",
     e001_multiple_extraction_points: "E001-multiple-extraction-points",
     e002_extraction_point_unreachable: "E002-extraction-point-unreachable",
     e003_extraction_off_start_page: "E003-extraction-off-start-page",
@@ -94,6 +99,8 @@ check_fixtures! {
     s002_area_without_spawn: "S002-area-without-spawn",
     s003_spawn_point_near_spacer_start: "S003-spawn-point-near-spacer-start",
     s004_spawn_link_endpoint: "S004-spawn-link-endpoint",
+    x001_door_placement: "X001-door-placement",
+    x002_feature_out_of_bounds: "X002-feature-out-of-bounds",
 }
 
 /// E003 says something else when the pack has no Extraction Point at all.

@@ -73,11 +73,25 @@ pub struct Contact {
     pub aligned: bool,
 }
 
+/// How a page came to be placed, so a check can point at the join responsible.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Origin {
+    /// Position in placement order (0 = the start page).
+    pub order: usize,
+    /// The page the walk started from: the start page, or the first page of a
+    /// group not joined to it. Pages of different groups are never side by side.
+    pub root: PageId,
+    /// Index in `pack.joins` of the join that placed it (`None` for a root).
+    pub join: Option<usize>,
+}
+
 /// The laid-out pack.
 #[derive(Clone, Debug, Default)]
 pub struct Layout {
     /// Placed pages (those connected to the start page by joins).
     pub placements: BTreeMap<PageId, Placement>,
+    /// How each placed page was placed.
+    pub origins: BTreeMap<PageId, Origin>,
     /// Joins that hold, one per join.
     pub contacts: Vec<Contact>,
     /// Joins that do not, by index in `pack.joins`.
@@ -124,6 +138,14 @@ impl Layout {
             layout
                 .placements
                 .insert(root, Placement::of(root_size, origin, 0));
+            layout.origins.insert(
+                root,
+                Origin {
+                    order: layout.origins.len(),
+                    root,
+                    join: None,
+                },
+            );
             queue.push_back(root);
             while let Some(page) = queue.pop_front() {
                 for &(index, join) in &usable {
@@ -143,6 +165,14 @@ impl Layout {
                     match layout.placements.get(&other) {
                         None => {
                             layout.placements.insert(other, placed);
+                            layout.origins.insert(
+                                other,
+                                Origin {
+                                    order: layout.origins.len(),
+                                    root,
+                                    join: Some(index),
+                                },
+                            );
                             queue.push_back(other);
                         }
                         Some(existing) if *existing != placed => {
@@ -217,8 +247,9 @@ impl Layout {
     }
 }
 
-/// The placement of the page on the other side of a join from a placed one.
-fn place_across(join: &Join, at: Placement, other: Size, forward: bool) -> Placement {
+/// The placement of the page on the other side of a join from a placed one:
+/// `forward` when `at` is the `from` page's placement and `other` the `to` page's size.
+pub fn place_across(join: &Join, at: Placement, other: Size, forward: bool) -> Placement {
     let offset = i64::from(join.offset.hundredths);
     let (width, height) = (
         i64::from(other.columns) * UNIT,

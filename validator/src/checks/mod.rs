@@ -11,7 +11,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use deckplan_schema::{Pack, Page, PageId, SourceFile, Span};
+use deckplan_schema::{Join, Pack, Page, PageId, SourceFile, Span};
 
 use crate::board::Board;
 use crate::diagnostic::{Label, Severity};
@@ -30,12 +30,19 @@ macro_rules! declare_check {
 }
 
 pub mod area_without_spawn;
+pub mod door_placement;
 pub mod door_without_opener;
 pub mod extraction_off_start_page;
 pub mod extraction_point_unreachable;
+pub mod feature_out_of_bounds;
 pub mod forced_arrow_blocked;
+pub mod impossible_join;
+pub mod location_arrow_placement;
+pub mod location_arrow_target;
+pub mod misaligned_join;
 pub mod multiple_extraction_points;
 pub mod no_spacer_start;
+pub mod overlapping_pages;
 pub mod spawn_link_endpoint;
 pub mod spawn_point_near_spacer_start;
 pub mod spawn_point_unreachable;
@@ -75,6 +82,26 @@ impl fmt::Debug for Check {
 
 /// Every check, in code order.
 pub const REGISTRY: &[Check] = &[
+    Check {
+        meta: misaligned_join::META,
+        run: misaligned_join::run,
+    },
+    Check {
+        meta: overlapping_pages::META,
+        run: overlapping_pages::run,
+    },
+    Check {
+        meta: impossible_join::META,
+        run: impossible_join::run,
+    },
+    Check {
+        meta: location_arrow_placement::META,
+        run: location_arrow_placement::run,
+    },
+    Check {
+        meta: location_arrow_target::META,
+        run: location_arrow_target::run,
+    },
     Check {
         meta: multiple_extraction_points::META,
         run: multiple_extraction_points::run,
@@ -122,6 +149,14 @@ pub const REGISTRY: &[Check] = &[
     Check {
         meta: spawn_link_endpoint::META,
         run: spawn_link_endpoint::run,
+    },
+    Check {
+        meta: door_placement::META,
+        run: door_placement::run,
+    },
+    Check {
+        meta: feature_out_of_bounds::META,
+        run: feature_out_of_bounds::run,
     },
 ];
 
@@ -238,5 +273,17 @@ pub fn list_some(items: &[String], most: usize) -> String {
                 .join(", "),
             items.len() - most
         ),
+    }
+}
+
+/// The span in `pack.toml` of the end of a join that names `page` (the whole
+/// join if neither end does).
+pub fn join_end(join: &Join, page: PageId) -> Span {
+    if join.to.page == page {
+        join.to_span
+    } else if join.from.page == page {
+        join.from_span
+    } else {
+        join.span
     }
 }
