@@ -27,6 +27,9 @@ number = 1
 [[locations]]
 designation = "SR"
 name = "Solar Ring"
+
+[lint]
+extraction-off-start-page = { level = "allow", reason = "a one-page test pack has no other page to extract from" }
 "#;
 
 const PAGE: &str = r#"format = 1
@@ -57,6 +60,11 @@ consoles = [
 ]
 spacer_starts = [
     "A1",
+]
+
+[intersections]
+spawn_points = [
+    "D6 ne",
 ]
 "#;
 

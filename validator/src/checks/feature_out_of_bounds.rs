@@ -51,7 +51,11 @@ fn out_of_bounds(page: &Page, out: &mut Vec<Finding>) {
     let spaces = &page.spaces;
     // (what, where, span) of every single-space feature.
     let mut features: Vec<(String, Space, Span)> = Vec::new();
-    for (marker, at) in spaces.markers.iter().filter(|(m, _)| **m != Marker::ExtractionPoint) {
+    for (marker, at) in spaces
+        .markers
+        .iter()
+        .filter(|(m, _)| **m != Marker::ExtractionPoint)
+    {
         for (&space, &span) in at {
             features.push((format!("the {}", marker.label()), space, span));
         }
