@@ -75,6 +75,35 @@ enum Command {
         #[arg(long, conflicts_with = "code")]
         markdown: bool,
     },
+    /// Show where a Spacer can move: every reachable space with a shortest path.
+    Reach {
+        /// A pack folder or its `pack.toml`.
+        pack: PathBuf,
+        /// The moving Spacer's space, e.g. `L1p1:C3`.
+        #[arg(long, value_name = "PAGE:SPACE")]
+        from: String,
+        /// The Move action's value.
+        #[arg(long = "move", value_name = "N")]
+        move_value: u32,
+        /// Another Spacer (passed through, never ended on); repeatable.
+        #[arg(long, value_name = "PAGE:SPACE")]
+        spacer: Vec<String>,
+        /// An unsuppressed baseline Intruder (blocks the way); repeatable.
+        #[arg(long, value_name = "PAGE:SPACE")]
+        intruder: Vec<String>,
+        /// A door opened during the run, e.g. `L1p1:2`; repeatable.
+        #[arg(long, value_name = "PAGE:NUMBER")]
+        open_door: Vec<String>,
+        /// A welded door; repeatable.
+        #[arg(long, value_name = "PAGE:NUMBER")]
+        welded_door: Vec<String>,
+        /// Explain why this space cannot be reached.
+        #[arg(long, value_name = "PAGE:SPACE")]
+        why: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = ReachFormat::Human)]
+        format: ReachFormat,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -149,6 +178,27 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
             None => bail!("unknown code `{query}`; `deckplan explain` lists them all"),
         },
+        Command::Reach {
+            pack,
+            from,
+            move_value,
+            spacer,
+            intruder,
+            open_door,
+            welded_door,
+            why,
+            format,
+        } => run_reach(&ReachArgs {
+            pack,
+            from,
+            move_value,
+            spacers: spacer,
+            intruders: intruder,
+            open_doors: open_door,
+            welded_doors: welded_door,
+            why,
+            format,
+        }),
     }
 }
 
@@ -307,4 +357,279 @@ fn exit(failed: bool) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+// `deckplan reach`: kept together at the end of the file.
+
+use deckplan_schema::Space;
+use deckplan_validator::board::PageSpace;
+
+/// Output of `deckplan reach`.
+#[derive(Clone, Copy, ValueEnum)]
+enum ReachFormat {
+    /// The map with the reachable spaces marked, then a list.
+    Human,
+    /// One JSON object.
+    Json,
+}
+
+/// The arguments of `deckplan reach`.
+struct ReachArgs {
+    pack: PathBuf,
+    from: String,
+    move_value: u32,
+    spacers: Vec<String>,
+    intruders: Vec<String>,
+    open_doors: Vec<String>,
+    welded_doors: Vec<String>,
+    why: Option<String>,
+    format: ReachFormat,
+}
+
+/// Parses a space on a page as the command line writes it: `L1p1:C3`.
+fn parse_page_space(text: &str) -> anyhow::Result<PageSpace> {
+    let (page, space) = text
+        .split_once(':')
+        .with_context(|| format!("`{text}` is not a space; write it like `L1p1:C3`"))?;
+    let page = PageId::parse(page).map_err(|e| anyhow::anyhow!(e.message))?;
+    let space = Space::parse(space).map_err(|e| anyhow::anyhow!(e.message))?;
+    Ok(PageSpace { page, space })
+}
+
+/// Parses a door as the command line writes it: `L1p1:2`.
+fn parse_door(text: &str) -> anyhow::Result<(PageId, u16)> {
+    let bad = || format!("`{text}` is not a door; write its page and number, like `L1p1:2`");
+    let (page, number) = text.split_once(':').with_context(bad)?;
+    let page = PageId::parse(page).map_err(|e| anyhow::anyhow!(e.message))?;
+    let number = number.parse().ok().with_context(bad)?;
+    Ok((page, number))
+}
+
+fn run_reach(args: &ReachArgs) -> anyhow::Result<ExitCode> {
+    use deckplan_validator::board::Board;
+    use deckplan_validator::rules::spacer_move::{MoveOptions, reach};
+    use deckplan_validator::rules::{DoorState, Intruder, PlayState};
+
+    let path = targets::relative_to_cwd(&args.pack);
+    let loaded = load::load_pack(&path)?;
+    if !loaded.errors.is_empty() {
+        let diagnostics: Vec<Diagnostic> =
+            loaded.errors.into_iter().map(Diagnostic::from).collect();
+        eprint!(
+            "{}",
+            human::render(&diagnostics, "Fix these problems first.", colour())
+        );
+        return Ok(ExitCode::from(1));
+    }
+    let pack = loaded
+        .value
+        .with_context(|| format!("{} holds no pack", path.display()))?;
+    let board = Board::new(&pack);
+    let from = parse_page_space(&args.from)?;
+    let mut state = PlayState::default();
+    for text in &args.spacers {
+        state
+            .spacers
+            .insert(parse_page_space(text)?, deckplan_schema::Direction::North);
+    }
+    for text in &args.intruders {
+        let intruder = Intruder {
+            baseline: true,
+            suppressed: false,
+            facing: deckplan_schema::Direction::North,
+        };
+        state.intruders.insert(parse_page_space(text)?, intruder);
+    }
+    for text in &args.open_doors {
+        state.doors.insert(parse_door(text)?, DoorState::Open);
+    }
+    for text in &args.welded_doors {
+        state.doors.insert(parse_door(text)?, DoorState::Welded);
+    }
+    state.spacers.remove(&from);
+    let why = args.why.as_deref().map(parse_page_space).transpose()?;
+    let found = reach(&board, &state, from, MoveOptions::new(args.move_value))?;
+    let explained = why.map(|w| found.why_not(w).map(|r| (w, r))).transpose()?;
+
+    let mut destinations: Vec<(PageSpace, u32)> = found.destinations().collect();
+    destinations.sort_by_key(|(s, d)| (*d, s.page, s.space.reading_order()));
+    let place = |s: PageSpace| format!("{}:{}", s.page, s.space);
+    let tile_name = |page: PageId, index: usize| {
+        pack.pages
+            .get(&page)
+            .and_then(|p| p.spaces.terrain.get(index))
+            .map(|t| {
+                let keywords: Vec<&str> = t.keywords.iter().map(|k| k.name()).collect();
+                match &t.name {
+                    Some(name) => format!("“{name}” ({})", keywords.join(", ")),
+                    None => format!("a tile ({})", keywords.join(", ")),
+                }
+            })
+            .unwrap_or_default()
+    };
+
+    if let ReachFormat::Json = args.format {
+        let list: Vec<serde_json::Value> = destinations
+            .iter()
+            .filter_map(|(to, steps)| {
+                let path = found.path(*to)?;
+                Some(serde_json::json!({
+                    "space": place(*to),
+                    "steps": steps,
+                    "path": path.spaces.iter().map(|s| place(*s)).collect::<Vec<_>>(),
+                    "terrain": path.terrain.iter().map(|t| serde_json::json!({
+                        "at": place(t.at),
+                        "tile": t.tile,
+                        "name": tile_name(t.at.page, t.tile),
+                    })).collect::<Vec<_>>(),
+                    "triggers": path.triggers.iter().map(|t| serde_json::json!({
+                        "leaving": place(t.leaving),
+                        "intruder": place(t.intruder),
+                    })).collect::<Vec<_>>(),
+                    "reveals": path.reveals.map(|p| p.to_string()),
+                }))
+            })
+            .collect();
+        let mut out = serde_json::json!({
+            "from": place(from),
+            "move": args.move_value,
+            "destinations": list,
+        });
+        if let (Some((space, reason)), Some(map)) = (explained, out.as_object_mut()) {
+            map.insert(
+                "why".to_owned(),
+                serde_json::json!({
+                    "space": place(space),
+                    "reachable": reason.is_none(),
+                    "steps": found.steps_to(space).filter(|_| reason.is_none()),
+                    "reason": reason.map(|r| r.to_string()),
+                }),
+            );
+        }
+        println!("{}", serde_json::to_string_pretty(&out)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+
+    // The map of each page the move touches, marked.
+    let mut pages: Vec<PageId> = vec![from.page];
+    pages.extend(destinations.iter().map(|(s, _)| s.page));
+    pages.extend(why.map(|w| w.page));
+    pages.sort();
+    pages.dedup();
+    let style = show::Style { colour: colour().0 };
+    for id in pages {
+        let Some(page) = pack.pages.get(&id) else {
+            continue;
+        };
+        if page.size.columns > MAX_SHOW_SIDE || page.size.rows > MAX_SHOW_SIDE {
+            println!("({id} is {} spaces, too large to draw)\n", page.size);
+            continue;
+        }
+        let overlay = reach_overlay(id, from, &state, &destinations, why);
+        println!("{}", show::draw_page_with(page, style, &overlay));
+    }
+    println!(
+        "{} reachable from {} with move {}:",
+        match destinations.len() {
+            1 => "1 space".to_owned(),
+            n => format!("{n} spaces"),
+        },
+        place(from),
+        args.move_value
+    );
+    for (to, steps) in &destinations {
+        let Some(path) = found.path(*to) else {
+            continue;
+        };
+        let walked: Vec<String> = path.spaces.iter().map(|s| place(*s)).collect();
+        let mut line = format!("  {:<10} {steps:>3}  {}", place(*to), walked.join(" "));
+        for entry in &path.terrain {
+            let name = tile_name(entry.at.page, entry.tile);
+            line.push_str(&format!("; enters {name} at {}", place(entry.at)));
+        }
+        for trigger in &path.triggers {
+            line.push_str(&format!(
+                "; leaving {} triggers the Intruder on {}",
+                place(trigger.leaving),
+                place(trigger.intruder)
+            ));
+        }
+        if let Some(page) = path.reveals {
+            line.push_str(&format!("; stops on a Location arrow, revealing {page}"));
+        }
+        println!("{line}");
+    }
+    if let Some((space, reason)) = explained {
+        match reason {
+            Some(reason) => println!("\n{} cannot be reached: {reason}.", place(space)),
+            None => println!(
+                "\n{} can be reached in {} steps.",
+                place(space),
+                found.steps_to(space).unwrap_or_default()
+            ),
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The marks `deckplan reach` draws on one page: the mover, other figures, the
+/// steps to each reachable space and the space asked about.
+fn reach_overlay(
+    page: PageId,
+    from: PageSpace,
+    state: &deckplan_validator::rules::PlayState,
+    destinations: &[(PageSpace, u32)],
+    why: Option<PageSpace>,
+) -> show::Overlay {
+    use show::{Highlight, Mark};
+    let mut overlay = show::Overlay::default();
+    let mut put = |at: PageSpace, symbol: String, highlight| {
+        if at.page == page {
+            overlay.marks.insert(at.space, Mark { symbol, highlight });
+        }
+    };
+    for (to, steps) in destinations {
+        let symbol = if *steps > 999 {
+            "+".to_owned()
+        } else {
+            steps.to_string()
+        };
+        put(*to, symbol, Highlight::Green);
+    }
+    for at in state.spacers.keys() {
+        put(*at, "s".to_owned(), Highlight::Yellow);
+    }
+    for at in state.intruders.keys() {
+        put(*at, "i".to_owned(), Highlight::Red);
+    }
+    if let Some(at) = why {
+        put(at, "*".to_owned(), Highlight::Magenta);
+    }
+    put(from, "@".to_owned(), Highlight::Green);
+    overlay.legend = vec![
+        (
+            "@".to_owned(),
+            Highlight::Green,
+            "the moving Spacer".to_owned(),
+        ),
+        (
+            "1 2".to_owned(),
+            Highlight::Green,
+            "reachable, in so many steps (+ past 999)".to_owned(),
+        ),
+        (
+            "s".to_owned(),
+            Highlight::Yellow,
+            "another Spacer".to_owned(),
+        ),
+        ("i".to_owned(), Highlight::Red, "an Intruder".to_owned()),
+    ];
+    if why.is_some() {
+        overlay.legend.push((
+            "*".to_owned(),
+            Highlight::Magenta,
+            "the space asked about".to_owned(),
+        ));
+    }
+    overlay
 }

@@ -37,7 +37,59 @@ pub struct Style {
 /// a blank line, the title line (`L1p2 · SR · title`) and the legend.
 /// The text ends with a newline and no line has trailing spaces.
 pub fn draw_page(page: &Page, style: Style) -> String {
-    let mut drawer = Drawer::new(page);
+    draw_page_with(page, style, &Overlay::default())
+}
+
+/// A colour for an overlay mark.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Highlight {
+    /// Green.
+    Green,
+    /// Yellow.
+    Yellow,
+    /// Red.
+    Red,
+    /// Cyan.
+    Cyan,
+    /// Magenta.
+    Magenta,
+}
+
+impl Highlight {
+    const fn colour(self) -> Colour {
+        match self {
+            Self::Green => Colour::Green,
+            Self::Yellow => Colour::Yellow,
+            Self::Red => Colour::Red,
+            Self::Cyan => Colour::Cyan,
+            Self::Magenta => Colour::Magenta,
+        }
+    }
+}
+
+/// A symbol drawn over one space.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mark {
+    /// At most three characters; a longer one is drawn by its first character.
+    pub symbol: String,
+    /// Its colour.
+    pub highlight: Highlight,
+}
+
+/// Marks drawn over spaces, on top of what the page prints there, so play
+/// commands (`deckplan reach`) can show figures and results on the map. A mark
+/// replaces the space's own symbol; the background stays.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Overlay {
+    /// The mark on each space.
+    pub marks: BTreeMap<Space, Mark>,
+    /// Legend lines for the marks, after the page's own: sample, colour, meaning.
+    pub legend: Vec<(String, Highlight, String)>,
+}
+
+/// [`draw_page`] with an overlay of marks on spaces and their legend lines.
+pub fn draw_page_with(page: &Page, style: Style, overlay: &Overlay) -> String {
+    let mut drawer = Drawer::new(page, overlay);
     let size = page.size;
     let label_width = row_letters(size.rows.saturating_sub(1)).chars().count();
     let margin = " ".repeat(label_width + 1);
@@ -388,6 +440,8 @@ fn junction(arms: [Option<Line>; 4]) -> Option<Cell> {
 /// The state of one drawing: what goes on each space, and what the legend needs.
 struct Drawer<'a> {
     page: &'a Page,
+    /// Marks drawn over the page's own symbols.
+    overlay: &'a Overlay,
     size: Size,
     /// Features by space, highest priority first; the first one is drawn.
     features: BTreeMap<Space, Vec<Feature>>,
@@ -400,7 +454,7 @@ struct Drawer<'a> {
 }
 
 impl<'a> Drawer<'a> {
-    fn new(page: &'a Page) -> Self {
+    fn new(page: &'a Page, overlay: &'a Overlay) -> Self {
         let mut tiles = BTreeMap::new();
         for (index, tile) in page.spaces.terrain.iter().enumerate() {
             for space in &tile.spaces {
@@ -409,6 +463,7 @@ impl<'a> Drawer<'a> {
         }
         Self {
             page,
+            overlay,
             size: page.size,
             features: space_features(page),
             tiles,
@@ -603,6 +658,14 @@ impl<'a> Drawer<'a> {
     fn space(&mut self, space: Space) -> [Cell; 3] {
         let fill = self.fill(space);
         let mut cells = [self.fill_cell(fill); 3];
+        if let Some(mark) = self.overlay.marks.get(&space) {
+            let colour = Some(mark.highlight.colour());
+            if !centre(&mut cells, &mark.symbol, colour) {
+                let initial = mark.symbol.chars().next().unwrap_or('?');
+                centre(&mut cells, &initial.to_string(), colour);
+            }
+            return cells;
+        }
         let Some(feature) = self.features.get(&space).and_then(|f| f.first()) else {
             return cells;
         };
@@ -631,6 +694,17 @@ impl<'a> Drawer<'a> {
             let text = format!("{pad} {meaning}");
             let mut cells = cells(sample, colour);
             cells.extend(text.chars().map(Cell::plain));
+            push_line(out, "  ", &cells, style);
+        }
+        for (sample, highlight, meaning) in &self.overlay.legend {
+            let sample = printable(sample);
+            let pad = " ".repeat(sample_width - sample.chars().count().min(sample_width));
+            let mut cells = cells(&sample, Some(highlight.colour()));
+            cells.extend(
+                format!("{pad} {}", printable(meaning))
+                    .chars()
+                    .map(Cell::plain),
+            );
             push_line(out, "  ", &cells, style);
         }
 
@@ -1061,6 +1135,35 @@ Hidden under another symbol:
         assert_eq!(ch([None, d, d, None]), Some('╔'));
         assert_eq!(ch([d, None, None, None]), Some('║'));
         assert_eq!(ch([d, h, d, None]), Some('┣'), "mixed lines draw heavy");
+    }
+
+    #[test]
+    fn an_overlay_marks_spaces_over_the_page_and_explains_itself() {
+        let page = sample_page();
+        let mut overlay = Overlay::default();
+        let mark = |symbol: &str, highlight| Mark {
+            symbol: symbol.to_owned(),
+            highlight,
+        };
+        overlay
+            .marks
+            .insert(space("C1"), mark("@", Highlight::Green));
+        overlay
+            .marks
+            .insert(space("A3"), mark("1234", Highlight::Yellow));
+        overlay
+            .legend
+            .push(("@".to_owned(), Highlight::Green, "the Spacer".to_owned()));
+        let drawn = draw_page_with(&page, Style { colour: false }, &overlay);
+        assert!(drawn.contains("C ┃ @ D C1  ⇑ ┃"), "{drawn}");
+        assert!(drawn.contains("A ▓▓▓▓  I  t1tttttt"), "{drawn}");
+        assert!(drawn.contains("\n  @     the Spacer\n"), "{drawn}");
+        let coloured = draw_page_with(&page, Style { colour: true }, &overlay);
+        assert!(coloured.contains("\x1b[32m@\x1b[0m"));
+        assert_eq!(
+            draw_page(&page, Style::default()),
+            draw_page_with(&page, Style::default(), &Overlay::default())
+        );
     }
 
     #[test]

@@ -8,6 +8,12 @@
 //! zigzag axis, ties between equally short routes), the engine returns every
 //! option instead of picking one.
 
+pub mod distance;
+pub mod intruder_move;
+pub mod spacer_move;
+#[cfg(test)]
+mod testing;
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use deckplan_schema::{Direction, PageId};

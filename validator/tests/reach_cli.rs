@@ -1,0 +1,96 @@
+//! End-to-end tests of `deckplan reach` on the rulebook's first Spacer
+//! movement example (`tests/fixtures/rules/spacer-movement-ex1`).
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn example() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/rules/spacer-movement-ex1")
+}
+
+fn reach(extra: &[&str]) -> Output {
+    reach_from("L1p1:C5", extra)
+}
+
+fn reach_from(from: &str, extra: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_deckplan"))
+        .arg("reach")
+        .arg(example())
+        .args([
+            "--from",
+            from,
+            "--move",
+            "3",
+            "--spacer",
+            "L1p1:C3",
+            "--intruder",
+            "L1p1:E5",
+            "--open-door",
+            "L1p1:1",
+        ])
+        .args(extra)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn draws_the_map_and_lists_every_destination_with_its_path() {
+    let out = reach(&["--why", "L1p1:A6"]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    // The row of the two Spacers: C2 three steps away, the other Spacer, the mover.
+    assert!(text.contains("C       3   s   1   @   1\n"), "{text}");
+    assert!(text.contains("E                   i\n"), "{text}");
+    assert!(
+        text.contains("11 spaces reachable from L1p1:C5 with move 3:"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  L1p1:C2      3  L1p1:C4 L1p1:C3 L1p1:C2\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("L1p1:A6 cannot be reached: door 2 on L1p1 (A6 north) is closed"),
+        "{text}"
+    );
+}
+
+#[test]
+fn json_lists_the_same_destinations() {
+    let out = reach(&["--format", "json", "--why", "L1p1:F5"]);
+    assert!(out.status.success(), "{out:?}");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let destinations = json["destinations"].as_array().unwrap();
+    assert_eq!(destinations.len(), 11);
+    let c2 = destinations
+        .iter()
+        .find(|d| d["space"] == "L1p1:C2")
+        .unwrap();
+    assert_eq!(c2["steps"], 3);
+    assert_eq!(c2["path"][1], "L1p1:C3");
+    assert_eq!(json["why"]["reachable"], false);
+    let reason = json["why"]["reason"].as_str().unwrap();
+    assert!(reason.contains("an Intruder on L1p1 E5"), "{reason}");
+}
+
+#[test]
+fn bad_places_are_usage_errors() {
+    for (from, extra) in [
+        ("L1p1C5", None),
+        ("L1p1:c5", None),
+        ("L1p1:C5", Some("L1p1:x")),
+    ] {
+        let extra: Vec<&str> = extra.map(|d| vec!["--open-door", d]).unwrap_or_default();
+        let out = reach_from(from, &extra);
+        assert_eq!(out.status.code(), Some(2), "{from} {extra:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.starts_with("error: "), "{stderr}");
+    }
+    let out = reach_from("L1p1:A1", &[]);
+    assert_eq!(out.status.code(), Some(2), "out of bounds start");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("out of bounds or an obstacle"), "{stderr}");
+}
