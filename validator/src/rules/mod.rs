@@ -8,6 +8,11 @@
 //! zigzag axis, ties between equally short routes), the engine returns every
 //! option instead of picking one.
 
+pub mod blip_move;
+pub mod blip_notation;
+pub mod los;
+pub mod spawn;
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use deckplan_schema::{Direction, PageId};
