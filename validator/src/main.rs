@@ -104,6 +104,59 @@ enum Command {
         #[arg(long, value_enum, default_value_t = ReachFormat::Human)]
         format: ReachFormat,
     },
+    /// Move a Blip toward a Spacer (a Noise move) or along its patrol arrow,
+    /// and say where it stops and whether it is revealed.
+    Blip {
+        /// A pack folder or its `pack.toml`.
+        pack: PathBuf,
+        /// The Blip's intersection, e.g. `L1p1:"C3 ne"`.
+        #[arg(long)]
+        at: String,
+        /// The Spacer's space it moves toward (for a patrol, the Priority Target), e.g. `L1p1:E5`.
+        #[arg(long)]
+        toward: String,
+        /// How many intersections it moves (the Noise on its die, or the patrol speed).
+        #[arg(long)]
+        steps: u32,
+        /// Patrol along this arrow (`north`, `east`, `south`, `west`) instead of moving toward the Spacer.
+        #[arg(long)]
+        patrol: Option<String>,
+        /// Another Spacer's space (repeatable).
+        #[arg(long = "spacer", value_name = "PLACE")]
+        spacers: Vec<String>,
+        /// Another Blip's intersection (repeatable).
+        #[arg(long = "blip", value_name = "PLACE")]
+        blips: Vec<String>,
+        /// A welded door, e.g. `L1p1:2` (repeatable).
+        #[arg(long = "weld-door", value_name = "DOOR")]
+        welded: Vec<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = RulesFormat::Human)]
+        format: RulesFormat,
+    },
+    /// Whether the miniature on one space has line of sight to another, and what blocks it.
+    Los {
+        /// A pack folder or its `pack.toml`.
+        pack: PathBuf,
+        /// The attacker's space, e.g. `L1p1:C3`.
+        #[arg(long)]
+        from: String,
+        /// The target's space, e.g. `L1p1:H7`.
+        #[arg(long)]
+        to: String,
+        /// An Intruder's space (repeatable).
+        #[arg(long = "intruder", value_name = "PLACE")]
+        intruders: Vec<String>,
+        /// An opened door, e.g. `L1p1:2` (doors are closed at setup; repeatable).
+        #[arg(long = "open-door", value_name = "DOOR")]
+        opened: Vec<String>,
+        /// A welded door (repeatable).
+        #[arg(long = "weld-door", value_name = "DOOR")]
+        welded: Vec<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = RulesFormat::Human)]
+        format: RulesFormat,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -178,6 +231,44 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
             None => bail!("unknown code `{query}`; `deckplan explain` lists them all"),
         },
+        Command::Blip {
+            pack,
+            at,
+            toward,
+            steps,
+            patrol,
+            spacers,
+            blips,
+            welded,
+            format,
+        } => run_blip(&BlipArgs {
+            pack,
+            at,
+            toward,
+            steps,
+            patrol,
+            spacers,
+            blips,
+            welded,
+            format,
+        }),
+        Command::Los {
+            pack,
+            from,
+            to,
+            intruders,
+            opened,
+            welded,
+            format,
+        } => run_los(&LosArgs {
+            pack,
+            from,
+            to,
+            intruders,
+            opened,
+            welded,
+            format,
+        }),
         Command::Reach {
             pack,
             from,
@@ -632,4 +723,198 @@ fn reach_overlay(
         ));
     }
     overlay
+}
+
+/// How the `blip` and `los` commands print their answer.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum RulesFormat {
+    /// Plain sentences.
+    Human,
+    /// One JSON document.
+    Json,
+}
+
+/// The arguments of `deckplan blip`.
+struct BlipArgs {
+    pack: PathBuf,
+    at: String,
+    toward: String,
+    steps: u32,
+    patrol: Option<String>,
+    spacers: Vec<String>,
+    blips: Vec<String>,
+    welded: Vec<String>,
+    format: RulesFormat,
+}
+
+/// The arguments of `deckplan los`.
+struct LosArgs {
+    pack: PathBuf,
+    from: String,
+    to: String,
+    intruders: Vec<String>,
+    opened: Vec<String>,
+    welded: Vec<String>,
+    format: RulesFormat,
+}
+
+/// Loads a pack for a rules question; any format error stops it.
+fn load_rules_pack(path: &std::path::Path) -> anyhow::Result<deckplan_schema::Pack> {
+    let path = targets::relative_to_cwd(path);
+    let loaded = load::load_pack(&path)?;
+    if !loaded.errors.is_empty() {
+        let diagnostics: Vec<Diagnostic> =
+            loaded.errors.into_iter().map(Diagnostic::from).collect();
+        eprint!(
+            "{}",
+            human::render(&diagnostics, "Fix these problems first.", colour())
+        );
+        bail!("{} could not be read", path.display());
+    }
+    loaded
+        .value
+        .with_context(|| format!("{} could not be read", path.display()))
+}
+
+fn run_blip(args: &BlipArgs) -> anyhow::Result<ExitCode> {
+    use deckplan_validator::board::Board;
+    use deckplan_validator::rules::{DoorState, PlayState, blip_move, blip_notation as place};
+
+    let pack = load_rules_pack(&args.pack)?;
+    let at = place::parse_intersection(&pack, &args.at)?;
+    let toward = place::parse_space(&pack, &args.toward)?;
+    let mut state = PlayState::default();
+    for text in &args.spacers {
+        state.spacers.insert(
+            place::parse_space(&pack, text)?,
+            deckplan_schema::Direction::North,
+        );
+    }
+    for text in &args.blips {
+        state.blips.insert(place::parse_intersection(&pack, text)?);
+    }
+    for text in &args.welded {
+        state
+            .doors
+            .insert(place::parse_door(&pack, text)?, DoorState::Welded);
+    }
+    let board = Board::new(&pack);
+    let patrol = args
+        .patrol
+        .as_deref()
+        .map(deckplan_schema::Direction::parse)
+        .transpose()
+        .map_err(|e| anyhow::anyhow!(e.message))?;
+    let options = match patrol {
+        Some(direction) => blip_move::patrol(&board, &state, at, direction, args.steps, toward)?,
+        None => {
+            state
+                .spacers
+                .entry(toward)
+                .or_insert(deckplan_schema::Direction::North);
+            blip_move::move_blip(&board, &state, at, toward, args.steps)?
+        }
+    };
+    if args.format == RulesFormat::Json {
+        let json = serde_json::json!({
+            "blip": at.to_string(),
+            "toward": toward.to_string(),
+            "steps": args.steps,
+            "patrol": patrol.map(deckplan_schema::Direction::name),
+            "options": options.iter().map(blip_move::BlipMove::to_json).collect::<Vec<_>>(),
+        });
+        println!("{}", serde_json::to_string_pretty(&json)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    match patrol {
+        Some(direction) => println!(
+            "Blip on {at}, patrolling {direction} at speed {} (pushes toward {toward}):",
+            args.steps
+        ),
+        None => println!(
+            "Blip on {at}, {} toward the Spacer on {toward}:",
+            plural_moves(args.steps)
+        ),
+    }
+    let count = options.len();
+    for (i, option) in options.iter().enumerate() {
+        if count > 1 {
+            println!("option {} of {count} (the players choose):", i + 1);
+        }
+        for line in option.describe(2) {
+            println!("{line}");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn plural_moves(n: u32) -> String {
+    if n == 1 {
+        "1 move".to_string()
+    } else {
+        format!("{n} moves")
+    }
+}
+
+fn run_los(args: &LosArgs) -> anyhow::Result<ExitCode> {
+    use deckplan_validator::board::Board;
+    use deckplan_validator::rules::{DoorState, Intruder, PlayState, blip_notation as place, los};
+
+    let pack = load_rules_pack(&args.pack)?;
+    let from = place::parse_space(&pack, &args.from)?;
+    let to = place::parse_space(&pack, &args.to)?;
+    let mut state = PlayState::default();
+    for text in &args.intruders {
+        let intruder = Intruder {
+            baseline: true,
+            suppressed: false,
+            facing: deckplan_schema::Direction::North,
+        };
+        state
+            .intruders
+            .insert(place::parse_space(&pack, text)?, intruder);
+    }
+    for text in &args.opened {
+        state
+            .doors
+            .insert(place::parse_door(&pack, text)?, DoorState::Open);
+    }
+    for text in &args.welded {
+        state
+            .doors
+            .insert(place::parse_door(&pack, text)?, DoorState::Welded);
+    }
+    let board = Board::new(&pack);
+    let sight = los::line_of_sight(&board, &state, from, to)?;
+    if args.format == RulesFormat::Json {
+        let mut json = sight.to_json();
+        if let Some(object) = json.as_object_mut() {
+            object.insert("from".to_string(), from.to_string().into());
+            object.insert("to".to_string(), to.to_string().into());
+        }
+        println!("{}", serde_json::to_string_pretty(&json)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    match (sight.visible, sight.line) {
+        (true, Some(line)) => println!(
+            "{from} has line of sight to {to}: from its {} corner to the target's {} corner.",
+            line.from.name(),
+            line.to.name()
+        ),
+        (true, None) => println!("{from} and {to} are the same space."),
+        (false, line) => {
+            println!("{from} has no line of sight to {to}.");
+            if let Some(line) = line {
+                println!(
+                    "The best line, from its {} corner to the target's {} corner, is blocked by:",
+                    line.from.name(),
+                    line.to.name()
+                );
+            }
+            for blocker in &sight.blockers {
+                println!("  - {blocker}");
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -8,9 +8,13 @@
 //! zigzag axis, ties between equally short routes), the engine returns every
 //! option instead of picking one.
 
+pub mod blip_move;
+pub mod blip_notation;
 pub mod distance;
 pub mod intruder_move;
+pub mod los;
 pub mod spacer_move;
+pub mod spawn;
 #[cfg(test)]
 mod testing;
 

@@ -1,0 +1,161 @@
+//! End-to-end tests of `deckplan blip` and `deckplan los` on the picture
+//! fixtures of `tests/fixtures/rules`: the human text, the JSON document and
+//! the exit codes (0 for an answer, 2 for a place that is not on the pack).
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn fixtures() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/rules")
+}
+
+fn deckplan(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_deckplan"))
+        .args(args)
+        .current_dir(fixtures())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the deckplan binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn blip_prints_the_path_and_where_it_is_revealed() {
+    // img/example-blip-movement-2.png: down first, then straight along B5's top line.
+    let out = deckplan(&[
+        "blip",
+        "blip-movement",
+        "--at",
+        "L1p1:C2 ne",
+        "--toward",
+        "L1p1:B5",
+        "--steps",
+        "3",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        "Blip on L1p1 C2 ne, 3 moves toward the Spacer on L1p1 B5:\n  \
+         1. south to L1p1 B2 ne\n  \
+         2. east to L1p1 B3 ne\n  \
+         3. east to L1p1 B4 ne\n  \
+         revealed on moving adjacent to the Spacer on L1p1 B5 — at L1p1 B4 ne\n"
+    );
+}
+
+#[test]
+fn blip_json_lists_every_option() {
+    let out = deckplan(&[
+        "blip",
+        "blip-spawn",
+        "--at",
+        "L1p1:A1 se",
+        "--toward",
+        "L1p1:D1",
+        "--steps",
+        "1",
+        "--blip",
+        "L1p1:A1 nw",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let options = json["options"].as_array().unwrap();
+    // A1 se (x 1, y 0) is on D1's east line: straight north, no choice.
+    assert_eq!(options.len(), 1);
+    assert_eq!(options[0]["steps"][0]["to"], "L1p1 A1 ne");
+    assert_eq!(options[0]["ending"]["kind"], "completed");
+    assert_eq!(options[0]["revealed"], false);
+}
+
+#[test]
+fn blip_stops_at_a_welded_door() {
+    let out = deckplan(&[
+        "blip",
+        "blip-movement",
+        "--at",
+        "L1p1:D1 nw",
+        "--toward",
+        "L1p1:D6",
+        "--steps",
+        "4",
+        "--weld-door",
+        "L1p1:1",
+        "--format",
+        "json",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // Door 1 is on D2's north side, from D1 ne to D2 ne: the first step reaches it.
+    assert_eq!(json["options"][0]["end"], "L1p1 D1 ne");
+    assert_eq!(json["options"][0]["ending"]["kind"], "welded_door");
+}
+
+#[test]
+fn los_says_what_blocks_the_line() {
+    // img/los-example.png, second Grin.
+    let out = deckplan(&[
+        "los",
+        "los-example",
+        "--from",
+        "L1p1:B5",
+        "--to",
+        "L1p1:D5",
+        "--intruder",
+        "L1p1:D5",
+        "--open-door",
+        "L1p1:1",
+        "--open-door",
+        "L1p1:2",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("L1p1 B5 has no line of sight to L1p1 D5.\n"),
+        "{text}"
+    );
+    assert!(text.contains("  - wall on L1p1 C5 north\n"), "{text}");
+
+    // The first Grin, through the open doors.
+    let out = deckplan(&[
+        "los",
+        "los-example",
+        "--from",
+        "L1p1:B5",
+        "--to",
+        "L1p1:D2",
+        "--open-door",
+        "L1p1:1",
+        "--open-door",
+        "L1p1:2",
+        "--format",
+        "json",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["visible"], true);
+    assert_eq!(json["line"]["from"], "L1p1 B5 nw");
+    assert_eq!(json["blockers"], serde_json::json!([]));
+}
+
+#[test]
+fn places_off_the_pack_are_usage_errors() {
+    let out = deckplan(&["los", "los-example", "--from", "L1p1:B5", "--to", "L1p1:Z9"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("L1p1 Z9 is off the page (5×4)"));
+    let out = deckplan(&[
+        "blip",
+        "blip-movement",
+        "--at",
+        "L1p1:C3",
+        "--toward",
+        "L1p1:B5",
+        "--steps",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}
