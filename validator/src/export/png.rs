@@ -1,0 +1,328 @@
+//! Scenes rasterized with tiny-skia and written as PNG with the `image` crate.
+//!
+//! Everything is anti-aliased except plain rectangles, which are snapped to
+//! whole pixels: the floor is drawn as rectangles that touch, and anti-aliased
+//! touching edges leave faint seams at sizes like 25 mm at 300 DPI (295.3 px a
+//! space). Text is filled from the embedded font's outlines ([`font`]).
+//!
+//! The PNG records its DPI in a `pHYs` chunk, so a printer or an image editor
+//! prints one space at the size asked for. `image` does not write that chunk;
+//! it is inserted after the header, which PNG allows.
+
+use std::path::Path;
+
+use image::ImageEncoder as _;
+use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+use tiny_skia::{FillRule, LineCap, Paint, PathBuilder, Pixmap, StrokeDash, Transform};
+
+use super::units::{pixel_extent, pixels_per_metre};
+use super::{Background, ExportError};
+use crate::draw::font::{self, PathOp};
+use crate::draw::{Cap, Colour, Point, Scene, Shape, Stroke};
+
+/// The largest picture made, in pixels (4 bytes each in memory).
+pub const MAX_PIXELS: u64 = 150_000_000;
+
+/// How a scene becomes pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RasterOptions {
+    /// Pixels per space (DPI × the printed size of a space in inches).
+    pub px_per_space: f64,
+    /// What is under the map.
+    pub background: Background,
+}
+
+/// The size in pixels of a scene's picture.
+pub fn picture_size(scene: &Scene, px_per_space: f64) -> (u64, u64) {
+    (
+        pixel_extent(scene.bounds.width(), px_per_space),
+        pixel_extent(scene.bounds.height(), px_per_space),
+    )
+}
+
+/// Draws a scene into a new pixmap.
+pub fn rasterize(scene: &Scene, options: &RasterOptions) -> Result<Pixmap, ExportError> {
+    let scale = options.px_per_space;
+    let (width, height) = picture_size(scene, scale);
+    let too_large = || ExportError::TooLarge {
+        width,
+        height,
+        limit: MAX_PIXELS / 1_000_000,
+    };
+    if width.saturating_mul(height) > MAX_PIXELS {
+        return Err(too_large());
+    }
+    let (Ok(w), Ok(h)) = (u32::try_from(width), u32::try_from(height)) else {
+        return Err(too_large());
+    };
+    let mut pixmap = Pixmap::new(w, h).ok_or_else(too_large)?;
+    if options.background == Background::White {
+        pixmap.fill(tiny_skia::Color::WHITE);
+    }
+    let bounds = scene.bounds;
+    // Board units (y up) to pixels (y down).
+    let transform = Transform::from_row(
+        scale as f32,
+        0.0,
+        0.0,
+        -scale as f32,
+        (-bounds.min.x * scale) as f32,
+        (bounds.max.y * scale) as f32,
+    );
+    let to_pixels = |p: Point| ((p.x - bounds.min.x) * scale, (bounds.max.y - p.y) * scale);
+    for shape in scene.shapes() {
+        draw_shape(&mut pixmap, shape, transform, &to_pixels);
+    }
+    Ok(pixmap)
+}
+
+fn paint(colour: Colour) -> Paint<'static> {
+    let mut paint = Paint::default();
+    paint.set_color_rgba8(colour.r, colour.g, colour.b, colour.a);
+    paint.anti_alias = true;
+    paint
+}
+
+fn skia_stroke(stroke: &Stroke) -> tiny_skia::Stroke {
+    tiny_skia::Stroke {
+        width: stroke.width as f32,
+        line_cap: match stroke.cap {
+            Cap::Butt => LineCap::Butt,
+            Cap::Round => LineCap::Round,
+            Cap::Square => LineCap::Square,
+        },
+        dash: stroke
+            .dash
+            .and_then(|d| StrokeDash::new(vec![d.on as f32, d.off as f32], 0.0)),
+        ..tiny_skia::Stroke::default()
+    }
+}
+
+fn polyline_path(points: &[Point], close: bool) -> Option<tiny_skia::Path> {
+    let mut builder = PathBuilder::new();
+    let mut points = points.iter();
+    let first = points.next()?;
+    builder.move_to(first.x as f32, first.y as f32);
+    for p in points {
+        builder.line_to(p.x as f32, p.y as f32);
+    }
+    if close {
+        builder.close();
+    }
+    builder.finish()
+}
+
+/// The path of a text's outline, in board units.
+pub(crate) fn text_path(ops: &[PathOp]) -> Option<tiny_skia::Path> {
+    let mut builder = PathBuilder::new();
+    let f = |p: Point| (p.x as f32, p.y as f32);
+    for op in ops {
+        match *op {
+            PathOp::MoveTo(p) => {
+                let (x, y) = f(p);
+                builder.move_to(x, y);
+            }
+            PathOp::LineTo(p) => {
+                let (x, y) = f(p);
+                builder.line_to(x, y);
+            }
+            PathOp::QuadTo(c, p) => {
+                let ((cx, cy), (x, y)) = (f(c), f(p));
+                builder.quad_to(cx, cy, x, y);
+            }
+            PathOp::CubicTo(c1, c2, p) => {
+                let ((ax, ay), (bx, by), (x, y)) = (f(c1), f(c2), f(p));
+                builder.cubic_to(ax, ay, bx, by, x, y);
+            }
+            PathOp::Close => builder.close(),
+        }
+    }
+    builder.finish()
+}
+
+fn fill_and_stroke(
+    pixmap: &mut Pixmap,
+    path: &tiny_skia::Path,
+    fill: Option<Colour>,
+    stroke: Option<&Stroke>,
+    transform: Transform,
+) {
+    if let Some(fill) = fill {
+        pixmap.fill_path(path, &paint(fill), FillRule::Winding, transform, None);
+    }
+    if let Some(stroke) = stroke {
+        pixmap.stroke_path(
+            path,
+            &paint(stroke.colour),
+            &skia_stroke(stroke),
+            transform,
+            None,
+        );
+    }
+}
+
+fn draw_shape(
+    pixmap: &mut Pixmap,
+    shape: &Shape,
+    transform: Transform,
+    to_pixels: &impl Fn(Point) -> (f64, f64),
+) {
+    match shape {
+        Shape::Rect { rect, fill } => {
+            // Snapped to whole pixels so touching rectangles leave no seam.
+            let (left, top) = to_pixels(Point::new(rect.min.x, rect.max.y));
+            let (right, bottom) = to_pixels(Point::new(rect.max.x, rect.min.y));
+            let (left, top, right, bottom) =
+                (left.round(), top.round(), right.round(), bottom.round());
+            if let Some(rect) =
+                tiny_skia::Rect::from_ltrb(left as f32, top as f32, right as f32, bottom as f32)
+            {
+                let mut paint = paint(*fill);
+                paint.anti_alias = false;
+                pixmap.fill_rect(rect, &paint, Transform::identity(), None);
+            }
+        }
+        Shape::Line { points, stroke } => {
+            if let Some(path) = polyline_path(points, false) {
+                fill_and_stroke(pixmap, &path, None, Some(stroke), transform);
+            }
+        }
+        Shape::Polygon {
+            points,
+            fill,
+            stroke,
+        } => {
+            if let Some(path) = polyline_path(points, true) {
+                fill_and_stroke(pixmap, &path, *fill, stroke.as_ref(), transform);
+            }
+        }
+        Shape::Circle {
+            centre,
+            radius,
+            fill,
+            stroke,
+        } => {
+            if let Some(path) =
+                PathBuilder::from_circle(centre.x as f32, centre.y as f32, *radius as f32)
+            {
+                fill_and_stroke(pixmap, &path, *fill, stroke.as_ref(), transform);
+            }
+        }
+        Shape::Text(text) => {
+            if let Some(path) = text_path(&font::outline(text)) {
+                fill_and_stroke(pixmap, &path, Some(text.colour), None, transform);
+            }
+        }
+    }
+}
+
+/// Encodes a pixmap as PNG, recording `dpi` when given.
+pub fn encode(pixmap: Pixmap, dpi: Option<f64>) -> Result<Vec<u8>, ExportError> {
+    let (width, height) = (pixmap.width(), pixmap.height());
+    let rgba = pixmap.take_demultiplied();
+    let mut png = Vec::new();
+    // Fast compression: a 300 DPI page is tens of millions of pixels, mostly
+    // flat colour, which the fast setting already packs well.
+    PngEncoder::new_with_quality(&mut png, CompressionType::Fast, FilterType::Adaptive)
+        .write_image(&rgba, width, height, image::ExtendedColorType::Rgba8)
+        .map_err(|e| ExportError::Encode(e.to_string()))?;
+    match dpi.map(pixels_per_metre) {
+        Some(per_metre) if per_metre > 0 => Ok(with_physical_size(png, per_metre)),
+        _ => Ok(png),
+    }
+}
+
+/// Inserts a `pHYs` chunk (pixels per metre) right after the PNG header.
+fn with_physical_size(png: Vec<u8>, per_metre: u32) -> Vec<u8> {
+    // Signature (8) + IHDR chunk (4 length + 4 type + 13 data + 4 CRC).
+    const AFTER_IHDR: usize = 8 + 25;
+    if png.len() < AFTER_IHDR || png.get(12..16) != Some(b"IHDR".as_slice()) {
+        return png;
+    }
+    let mut chunk = Vec::with_capacity(21);
+    chunk.extend_from_slice(&9u32.to_be_bytes());
+    chunk.extend_from_slice(b"pHYs");
+    chunk.extend_from_slice(&per_metre.to_be_bytes());
+    chunk.extend_from_slice(&per_metre.to_be_bytes());
+    chunk.push(1); // unit: metre
+    let crc = crc32(chunk.get(4..).unwrap_or_default());
+    chunk.extend_from_slice(&crc.to_be_bytes());
+    let (head, tail) = png.split_at(AFTER_IHDR);
+    let mut out = Vec::with_capacity(png.len() + chunk.len());
+    out.extend_from_slice(head);
+    out.extend_from_slice(&chunk);
+    out.extend_from_slice(tail);
+    out
+}
+
+/// The CRC-32 of PNG chunks (ISO 3309); bitwise, as it only covers a few bytes.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = 0xffff_ffff_u32;
+    for &byte in bytes {
+        crc ^= u32::from(byte);
+        for _ in 0..8 {
+            let mask = (crc & 1).wrapping_neg();
+            crc = (crc >> 1) ^ (0xedb8_8320 & mask);
+        }
+    }
+    !crc
+}
+
+/// Rasterizes a scene and writes it as a PNG file.
+pub fn write(
+    scene: &Scene,
+    options: &RasterOptions,
+    dpi: Option<f64>,
+    path: &Path,
+) -> Result<(), ExportError> {
+    let pixmap = rasterize(scene, options)?;
+    let png = encode(pixmap, dpi)?;
+    std::fs::write(path, png).map_err(|source| ExportError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+mod tests {
+    use super::*;
+    use crate::draw::{Layer, Rect};
+
+    #[test]
+    fn crc_matches_the_png_reference() {
+        // The CRC of an IEND chunk's type, as found at the end of every PNG.
+        assert_eq!(crc32(b"IEND"), 0xae42_6082);
+    }
+
+    #[test]
+    fn the_png_records_its_dpi() {
+        let mut scene = Scene::new(Rect::new(0.0, 0.0, 2.0, 1.0));
+        scene.fill_rect(Layer::Floor, Rect::new(0.0, 0.0, 1.0, 1.0), Colour::BLACK);
+        let options = RasterOptions {
+            px_per_space: 10.0,
+            background: Background::White,
+        };
+        let png = encode(rasterize(&scene, &options).unwrap(), Some(300.0)).unwrap();
+        let decoder = image::codecs::png::PngDecoder::new(std::io::Cursor::new(&png)).unwrap();
+        let image = image::DynamicImage::from_decoder(decoder)
+            .unwrap()
+            .to_rgba8();
+        assert_eq!(image.dimensions(), (20, 10));
+        assert_eq!(image.get_pixel(2, 5).0, [0, 0, 0, 255]);
+        assert_eq!(image.get_pixel(15, 5).0, [255, 255, 255, 255]);
+        let phys = png.windows(4).position(|w| w == b"pHYs").unwrap();
+        assert_eq!(&png[phys + 4..phys + 8], &11_811u32.to_be_bytes());
+    }
+
+    #[test]
+    fn giant_pictures_are_refused() {
+        let scene = Scene::new(Rect::new(0.0, 0.0, 1000.0, 1000.0));
+        let options = RasterOptions {
+            px_per_space: 300.0,
+            background: Background::White,
+        };
+        let err = rasterize(&scene, &options).unwrap_err();
+        assert!(err.to_string().contains("300000 × 300000"), "{err}");
+    }
+}
