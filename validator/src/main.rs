@@ -275,9 +275,9 @@ struct RenderArgs {
     /// With a pack, lay all pages out by their joins in one picture.
     #[arg(long)]
     layout: bool,
-    /// Dots per inch of a PNG.
-    #[arg(long, default_value_t = 300.0)]
-    dpi: f64,
+    /// Dots per inch of a PNG [default: 300, or less when a layout would be too large].
+    #[arg(long)]
+    dpi: Option<f64>,
     /// Printed size of one space: `1in`, `25mm`, `2.5cm`, `72pt`.
     #[arg(long, default_value = "1in")]
     space_size: deckplan_validator::export::units::Length,
@@ -340,6 +340,9 @@ struct ImportArgs {
     output: Option<PathBuf>,
 }
 
+/// DPI of PNG pictures when `--dpi` is not given.
+const DEFAULT_DPI: f64 = 300.0;
+
 /// What a render or export works on: one page or a pack.
 enum Source {
     Page(Box<Page>),
@@ -394,16 +397,27 @@ fn write_picture(
         BackgroundArg::White => Background::White,
         BackgroundArg::Transparent => Background::Transparent,
     };
-    if !(args.dpi.is_finite() && args.dpi > 0.0) {
-        bail!("--dpi must be a positive number, not {}", args.dpi);
+    let mut dpi = args.dpi.unwrap_or(DEFAULT_DPI);
+    if !(dpi.is_finite() && dpi > 0.0) {
+        bail!("--dpi must be a positive number, not {dpi}");
     }
     match format {
         PictureFormat::Png => {
+            let (width, height) =
+                png::picture_size(scene, units::pixels_per_space(dpi, args.space_size));
+            let pixels = width.saturating_mul(height) as f64;
+            if args.dpi.is_none() && pixels > png::MAX_PIXELS as f64 {
+                // Only the default is lowered; a DPI asked for is kept (and refused).
+                dpi = (dpi * (png::MAX_PIXELS as f64 / pixels).sqrt() * 0.99).floor();
+                eprintln!(
+                    "note: at {DEFAULT_DPI} DPI the picture would be {width} × {height} pixels; drawing it at {dpi} DPI (choose with --dpi)"
+                );
+            }
             let options = png::RasterOptions {
-                px_per_space: units::pixels_per_space(args.dpi, args.space_size),
+                px_per_space: units::pixels_per_space(dpi, args.space_size),
                 background,
             };
-            png::write(scene, &options, Some(args.dpi), path)?;
+            png::write(scene, &options, Some(dpi), path)?;
         }
         PictureFormat::Svg => {
             let options = svg::SvgOptions {

@@ -267,7 +267,10 @@ fn svg_parses_and_matches_the_png() {
         let from_svg =
             RgbaImage::from_raw(png.width(), png.height(), pixmap.take_demultiplied()).unwrap();
         let (off, mean) = difference(&png, &from_svg, 64);
-        eprintln!("{id}: SVG and PNG differ on {:.3} % of pixels, mean {mean:.3}", off * 100.0);
+        eprintln!(
+            "{id}: SVG and PNG differ on {:.3} % of pixels, mean {mean:.3}",
+            off * 100.0
+        );
         assert!(
             off < 0.005 && mean < 0.5,
             "{id}: {:.2} % of pixels differ, mean {mean:.2}",

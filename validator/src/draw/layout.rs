@@ -13,7 +13,7 @@
 
 use std::collections::{BTreeMap, VecDeque};
 
-use deckplan_schema::{Direction, Join, Pack, Page, PageId};
+use deckplan_schema::{Direction, Intersection, Join, Pack, Page, PageId, Space};
 
 use super::icons::palette;
 use super::page::{draw_page, title};
@@ -225,17 +225,50 @@ fn outline_page(scene: &mut Scene, area: Rect) {
     );
 }
 
-/// The page id and Location in a dark tab in the page's top-left corner.
+/// The page id and Location in a dark tab in a corner of the page: the first
+/// of top-left, top-right, bottom-left and bottom-right where the tab covers
+/// only out-of-bounds spaces with nothing on their corners, else top-left.
 fn label_page(scene: &mut Scene, page: &Page, area: Rect) {
     let text = title(page);
     let size = 0.3;
     let width = super::font::measure(&text, size) + 0.3;
-    let tab = Rect::new(
-        area.min.x + 0.08,
-        area.max.y - 0.08 - size - 0.16,
-        area.min.x + 0.08 + width,
-        area.max.y - 0.08,
-    );
+    let height = size + 0.16;
+    let covered = (width + 0.1).ceil().max(1.0) as u16;
+    let size_of = page.size;
+    let last_row = size_of.rows.saturating_sub(1);
+    let last_col = size_of.columns.saturating_sub(covered);
+    let candidates = [
+        (false, true, 0, last_row),
+        (true, true, last_col, last_row),
+        (false, false, 0, 0),
+        (true, false, last_col, 0),
+    ];
+    let free = |first_col: u16, row: u16| {
+        covered <= size_of.columns
+            && (first_col..first_col + covered).all(|col| !page.is_board(Space::new(col, row)))
+            && (first_col..=first_col + covered).all(|x| {
+                (row..=row + 1).all(|y| {
+                    let point = Intersection { x, y };
+                    !page.intersections.spawn_points.contains_key(&point)
+                        && !page.intersections.blips.contains_key(&point)
+                })
+            })
+    };
+    let (right, top) = candidates
+        .iter()
+        .find(|(_, _, col, row)| free(*col, *row))
+        .map_or((false, true), |(right, top, _, _)| (*right, *top));
+    let left = if right {
+        area.max.x - 0.08 - width
+    } else {
+        area.min.x + 0.08
+    };
+    let bottom = if top {
+        area.max.y - 0.08 - height
+    } else {
+        area.min.y + 0.08
+    };
+    let tab = Rect::new(left, bottom, left + width, bottom + height);
     let corners = vec![
         tab.min,
         Point::new(tab.max.x, tab.min.y),

@@ -202,28 +202,55 @@ fn run_ends(origin: Point, first: Edge, length: u16) -> (Point, Point) {
     (start, end)
 }
 
-fn draw_ground(scene: &mut Scene, page: &Page, origin: Point) {
-    let (columns, rows) = (f64::from(page.size.columns), f64::from(page.size.rows));
-    let area = Rect::new(origin.x, origin.y, origin.x + columns, origin.y + rows);
-    scene.fill_rect(Layer::Ground, area, palette::GROUND);
-    let grid = Stroke::solid(0.02, palette::GROUND_GRID).dashed(0.06, 0.06);
-    for y in 0..=page.size.rows {
-        let y = origin.y + f64::from(y);
-        scene.line(
-            Layer::Ground,
-            Point::new(area.min.x, y),
-            Point::new(area.max.x, y),
-            grid,
-        );
+/// Runs of neighbouring spaces in each row for which `wanted` holds:
+/// `(row, first column, last column)`.
+fn row_runs(page: &Page, wanted: impl Fn(Space) -> bool) -> Vec<(u16, u16, u16)> {
+    let mut runs = Vec::new();
+    for row in 0..page.size.rows {
+        let mut start: Option<u16> = None;
+        for col in 0..=page.size.columns {
+            let inside = col < page.size.columns && wanted(Space::new(col, row));
+            match (inside, start) {
+                (true, None) => start = Some(col),
+                (false, Some(first)) => {
+                    runs.push((row, first, col - 1));
+                    start = None;
+                }
+                _ => {}
+            }
+        }
     }
-    for x in 0..=page.size.columns {
-        let x = origin.x + f64::from(x);
-        scene.line(
-            Layer::Ground,
-            Point::new(x, area.min.y),
-            Point::new(x, area.max.y),
-            grid,
-        );
+    runs
+}
+
+/// Fills runs of a row with one rectangle each: fewer shapes, no seams.
+fn fill_runs(
+    scene: &mut Scene,
+    layer: Layer,
+    origin: Point,
+    runs: &[(u16, u16, u16)],
+    fill: Colour,
+) {
+    for &(row, first, last) in runs {
+        let left = space_rect(origin, Space::new(first, row));
+        let right = space_rect(origin, Space::new(last, row));
+        scene.fill_rect(layer, left.union(right), fill);
+    }
+}
+
+fn draw_ground(scene: &mut Scene, page: &Page, origin: Point) {
+    // Only where there is no floor: every pixel is filled once, and the dashed
+    // grid (many short dashes) is not drawn where the floor would hide it.
+    let ground = row_runs(page, |s| !page.is_board(s));
+    fill_runs(scene, Layer::Ground, origin, &ground, palette::GROUND);
+    let off_board = all_edges(page).filter(|edge| {
+        let (a, b) = edge.spaces(page.size);
+        !(a.is_some_and(|s| page.is_board(s)) || b.is_some_and(|s| page.is_board(s)))
+    });
+    let grid = Stroke::solid(0.02, palette::GROUND_GRID).dashed(0.06, 0.06);
+    for (first, length) in runs(off_board) {
+        let (a, b) = run_ends(origin, first, length);
+        scene.line(Layer::Ground, a, b, grid);
     }
     for point in intersections(page).filter(|p| !touches_board(page, *p)) {
         scene.circle(
@@ -237,23 +264,8 @@ fn draw_ground(scene: &mut Scene, page: &Page, origin: Point) {
 }
 
 fn draw_floor(scene: &mut Scene, page: &Page, origin: Point) {
-    // Whole runs of a row in one rectangle: fewer shapes, no seams between cells.
-    for row in 0..page.size.rows {
-        let mut start: Option<u16> = None;
-        for col in 0..=page.size.columns {
-            let board = col < page.size.columns && page.is_board(Space::new(col, row));
-            match (board, start) {
-                (true, None) => start = Some(col),
-                (false, Some(first)) => {
-                    let left = space_rect(origin, Space::new(first, row));
-                    let right = space_rect(origin, Space::new(col - 1, row));
-                    scene.fill_rect(Layer::Floor, left.union(right), palette::FLOOR);
-                    start = None;
-                }
-                _ => {}
-            }
-        }
-    }
+    let floor = row_runs(page, |s| page.is_board(s));
+    fill_runs(scene, Layer::Floor, origin, &floor, palette::FLOOR);
     let on_floor = all_edges(page).filter(|edge| {
         let (a, b) = edge.spaces(page.size);
         a.is_some_and(|s| page.is_board(s)) || b.is_some_and(|s| page.is_board(s))

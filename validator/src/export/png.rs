@@ -23,6 +23,9 @@ use crate::draw::{Cap, Colour, Point, Scene, Shape, Stroke};
 /// The largest picture made, in pixels (4 bytes each in memory).
 pub const MAX_PIXELS: u64 = 150_000_000;
 
+/// Pictures up to this many pixels are compressed harder.
+const SMALL_PICTURE: u64 = 8_000_000;
+
 /// How a scene becomes pixels.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RasterOptions {
@@ -59,6 +62,13 @@ pub fn rasterize(scene: &Scene, options: &RasterOptions) -> Result<Pixmap, Expor
     if options.background == Background::White {
         pixmap.fill(tiny_skia::Color::WHITE);
     }
+    draw_into(&mut pixmap, scene, scale);
+    Ok(pixmap)
+}
+
+/// Draws a scene over a pixmap at `scale` pixels per space, the scene's
+/// bounds at the pixmap's top-left corner.
+pub fn draw_into(pixmap: &mut Pixmap, scene: &Scene, scale: f64) {
     let bounds = scene.bounds;
     // Board units (y up) to pixels (y down).
     let transform = Transform::from_row(
@@ -70,10 +80,168 @@ pub fn rasterize(scene: &Scene, options: &RasterOptions) -> Result<Pixmap, Expor
         (bounds.max.y * scale) as f32,
     );
     let to_pixels = |p: Point| ((p.x - bounds.min.x) * scale, (bounds.max.y - p.y) * scale);
+    let mut batch = Batch::default();
     for shape in scene.shapes() {
-        draw_shape(&mut pixmap, shape, transform, &to_pixels);
+        if let Some(rects) = axis_aligned_rects(shape, &to_pixels) {
+            // Grid lines and walls run along the axes: filling their rectangles
+            // gives the same pixels as stroking, at the cost of a memset.
+            batch.flush(pixmap, transform);
+            if let Shape::Line { stroke, .. } = shape {
+                let paint = paint(stroke.colour);
+                for rect in rects {
+                    pixmap.fill_rect(rect, &paint, Transform::identity(), None);
+                }
+            }
+            continue;
+        }
+        if !batch.add(shape) {
+            batch.flush(pixmap, transform);
+            if !batch.add(shape) {
+                draw_shape(pixmap, shape, transform, &to_pixels);
+            }
+        }
     }
-    Ok(pixmap)
+    batch.flush(pixmap, transform);
+}
+
+/// The pixel rectangles of a straight horizontal or vertical line with square or
+/// butt ends (each dash its own rectangle), or `None` for any other shape.
+fn axis_aligned_rects(
+    shape: &Shape,
+    to_pixels: &impl Fn(Point) -> (f64, f64),
+) -> Option<Vec<tiny_skia::Rect>> {
+    let Shape::Line { points, stroke } = shape else {
+        return None;
+    };
+    let [a, b] = points.as_slice() else {
+        return None;
+    };
+    let cap = match stroke.cap {
+        Cap::Butt => 0.0,
+        Cap::Square => stroke.width / 2.0,
+        Cap::Round => return None,
+    };
+    // Overlapping square ends of translucent dashes would blend twice.
+    if stroke.dash.is_some() && cap > 0.0 && stroke.colour.a != 255 {
+        return None;
+    }
+    let horizontal = a.y == b.y;
+    if !horizontal && a.x != b.x {
+        return None;
+    }
+    let (start, end) = if horizontal { (a.x, b.x) } else { (a.y, b.y) };
+    let (direction, length) = (if end >= start { 1.0 } else { -1.0 }, (end - start).abs());
+    let half = stroke.width / 2.0;
+    let pieces: Vec<(f64, f64)> = match stroke.dash {
+        None => vec![(0.0, length)],
+        Some(dash) if dash.on > 0.0 && dash.on + dash.off > 0.0 => {
+            let count = (length / (dash.on + dash.off)).ceil() as usize + 1;
+            (0..count)
+                .map(|i| i as f64 * (dash.on + dash.off))
+                .filter(|from| *from < length)
+                .map(|from| (from, (from + dash.on).min(length)))
+                .collect()
+        }
+        Some(_) => return None,
+    };
+    let rects = pieces
+        .into_iter()
+        .filter_map(|(from, to)| {
+            let (lo, hi) = (start + direction * from, start + direction * to);
+            let (lo, hi) = (lo.min(hi) - cap, lo.max(hi) + cap);
+            let (min, max) = if horizontal {
+                (Point::new(lo, a.y - half), Point::new(hi, a.y + half))
+            } else {
+                (Point::new(a.x - half, lo), Point::new(a.x + half, hi))
+            };
+            let (left, bottom) = to_pixels(min);
+            let (right, top) = to_pixels(max);
+            tiny_skia::Rect::from_ltrb(left as f32, top as f32, right as f32, bottom as f32)
+        })
+        .collect();
+    Some(rects)
+}
+
+/// Consecutive shapes drawn alike, gathered into one path.
+///
+/// A map has hundreds of tiny strokes (grid crosses, dots), and each tiny-skia
+/// call has a fixed cost; one call per run of alike shapes makes a 300 DPI page
+/// several times faster. Only opaque, undashed shapes are gathered: for them
+/// one path paints exactly the pixels the separate shapes would (a dash
+/// pattern would restart differently, and overlaps of translucent shapes would
+/// blend once instead of twice).
+#[derive(Default)]
+struct Batch {
+    kind: Option<BatchKind>,
+    builder: PathBuilder,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum BatchKind {
+    Lines(Stroke),
+    FilledCircles(Colour),
+    StrokedCircles(Stroke),
+}
+
+impl Batch {
+    /// Adds a shape if it fits the batch (or starts one); false if it does not.
+    fn add(&mut self, shape: &Shape) -> bool {
+        let opaque_solid = |s: &Stroke| s.dash.is_none() && s.colour.a == 255;
+        let kind = match shape {
+            Shape::Line { stroke, .. } if opaque_solid(stroke) => BatchKind::Lines(*stroke),
+            Shape::Circle {
+                fill: Some(fill),
+                stroke: None,
+                ..
+            } if fill.a == 255 => BatchKind::FilledCircles(*fill),
+            Shape::Circle {
+                fill: None,
+                stroke: Some(stroke),
+                ..
+            } if opaque_solid(stroke) => BatchKind::StrokedCircles(*stroke),
+            _ => return false,
+        };
+        if self.kind.is_some_and(|k| k != kind) {
+            return false;
+        }
+        self.kind = Some(kind);
+        match shape {
+            Shape::Line { points, .. } => {
+                let mut points = points.iter();
+                if let Some(first) = points.next() {
+                    self.builder.move_to(first.x as f32, first.y as f32);
+                    for p in points {
+                        self.builder.line_to(p.x as f32, p.y as f32);
+                    }
+                }
+            }
+            Shape::Circle { centre, radius, .. } => {
+                self.builder
+                    .push_circle(centre.x as f32, centre.y as f32, *radius as f32);
+            }
+            _ => {}
+        }
+        true
+    }
+
+    /// Draws what was gathered and empties the batch.
+    fn flush(&mut self, pixmap: &mut Pixmap, transform: Transform) {
+        let builder = std::mem::take(&mut self.builder);
+        let Some(kind) = self.kind.take() else {
+            return;
+        };
+        let Some(path) = builder.finish() else {
+            return;
+        };
+        match kind {
+            BatchKind::Lines(stroke) | BatchKind::StrokedCircles(stroke) => {
+                fill_and_stroke(pixmap, &path, None, Some(&stroke), transform);
+            }
+            BatchKind::FilledCircles(fill) => {
+                fill_and_stroke(pixmap, &path, Some(fill), None, transform);
+            }
+        }
+    }
 }
 
 fn paint(colour: Colour) -> Paint<'static> {
@@ -219,11 +387,25 @@ fn draw_shape(
 /// Encodes a pixmap as PNG, recording `dpi` when given.
 pub fn encode(pixmap: Pixmap, dpi: Option<f64>) -> Result<Vec<u8>, ExportError> {
     let (width, height) = (pixmap.width(), pixmap.height());
-    let rgba = pixmap.take_demultiplied();
+    // Opaque pixels are the same premultiplied or not: skip that pass on paper.
+    let opaque = pixmap.pixels().iter().all(|p| p.alpha() == 255);
+    let rgba = if opaque {
+        pixmap.take()
+    } else {
+        pixmap.take_demultiplied()
+    };
     let mut png = Vec::new();
-    // Fast compression: a 300 DPI page is tens of millions of pixels, mostly
-    // flat colour, which the fast setting already packs well.
-    PngEncoder::new_with_quality(&mut png, CompressionType::Fast, FilterType::Adaptive)
+    // A 300 DPI page is tens of millions of pixels, mostly flat colour. Measured
+    // on one: the fast compressor with the Paeth filter takes a fifth of the
+    // time of the default one with adaptive filters, for a file 3 times larger
+    // (1.4 MB, against 5 times larger without a filter). Screen-sized pictures
+    // (lint artifacts, docs) are small enough to compress well.
+    let (compression, filter) = if u64::from(width) * u64::from(height) <= SMALL_PICTURE {
+        (CompressionType::Default, FilterType::Adaptive)
+    } else {
+        (CompressionType::Fast, FilterType::Paeth)
+    };
+    PngEncoder::new_with_quality(&mut png, compression, filter)
         .write_image(&rgba, width, height, image::ExtendedColorType::Rgba8)
         .map_err(|e| ExportError::Encode(e.to_string()))?;
     match dpi.map(pixels_per_metre) {
