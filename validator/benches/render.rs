@@ -112,11 +112,8 @@ fn big_page() -> Page {
 
 fn benches(c: &mut Criterion) {
     let page = big_page();
-    let style = PageStyle {
-        title: true,
-        coordinates: true,
-        legend: true,
-    };
+    // What `deckplan render page.toml -o page.png` draws: the map and its title.
+    let style = PageStyle::default();
     let at_300 = RasterOptions {
         px_per_space: pixels_per_space(300.0, Length::inches(1.0)),
         background: Background::White,

@@ -13,7 +13,7 @@ use std::path::Path;
 
 use image::ImageEncoder as _;
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
-use tiny_skia::{FillRule, LineCap, Paint, PathBuilder, Pixmap, StrokeDash, Transform};
+use tiny_skia::{FillRule, LineCap, Paint, PathBuilder, Pixmap, PixmapMut, StrokeDash, Transform};
 
 use super::units::{pixel_extent, pixels_per_metre};
 use super::{Background, ExportError};
@@ -59,16 +59,53 @@ pub fn rasterize(scene: &Scene, options: &RasterOptions) -> Result<Pixmap, Expor
         return Err(too_large());
     };
     let mut pixmap = Pixmap::new(w, h).ok_or_else(too_large)?;
-    if options.background == Background::White {
-        pixmap.fill(tiny_skia::Color::WHITE);
-    }
-    draw_into(&mut pixmap, scene, scale);
+    draw_into(&mut pixmap, scene, scale, options.background);
     Ok(pixmap)
 }
 
+/// Pictures above this many pixels are drawn in bands, one thread each.
+const BANDED_PICTURE: u64 = 2_000_000;
+
 /// Draws a scene over a pixmap at `scale` pixels per space, the scene's
-/// bounds at the pixmap's top-left corner.
-pub fn draw_into(pixmap: &mut Pixmap, scene: &Scene, scale: f64) {
+/// bounds at the pixmap's top-left corner, on white paper or on what the
+/// pixmap already holds.
+///
+/// A large picture is cut into horizontal bands drawn at once on every core:
+/// each band draws the whole scene shifted up by its top row, and tiny-skia
+/// clips to the band. Coverage is computed row by row, so bands join without
+/// seams; the shift only changes the rounding of a few anti-aliased pixels.
+pub fn draw_into(pixmap: &mut Pixmap, scene: &Scene, scale: f64, background: Background) {
+    let (width, height) = (pixmap.width(), pixmap.height());
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let bands = if u64::from(width) * u64::from(height) > BANDED_PICTURE {
+        threads.min(16)
+    } else {
+        1
+    };
+    let band_rows = (height as usize).div_ceil(bands).max(1);
+    let row_bytes = width as usize * 4;
+    std::thread::scope(|scope| {
+        for (i, chunk) in pixmap
+            .data_mut()
+            .chunks_mut(band_rows * row_bytes)
+            .enumerate()
+        {
+            let rows = (chunk.len() / row_bytes) as u32;
+            let top = (i * band_rows) as f64;
+            scope.spawn(move || {
+                if let Some(mut band) = PixmapMut::from_bytes(chunk, width, rows) {
+                    if background == Background::White {
+                        band.fill(tiny_skia::Color::WHITE);
+                    }
+                    draw_band(&mut band, scene, scale, top);
+                }
+            });
+        }
+    });
+}
+
+/// Draws a scene into one band of the picture, whose first row is `top`.
+fn draw_band(pixmap: &mut PixmapMut<'_>, scene: &Scene, scale: f64, top: f64) {
     let bounds = scene.bounds;
     // Board units (y up) to pixels (y down).
     let transform = Transform::from_row(
@@ -77,9 +114,14 @@ pub fn draw_into(pixmap: &mut Pixmap, scene: &Scene, scale: f64) {
         0.0,
         -scale as f32,
         (-bounds.min.x * scale) as f32,
-        (bounds.max.y * scale) as f32,
+        (bounds.max.y * scale - top) as f32,
     );
-    let to_pixels = |p: Point| ((p.x - bounds.min.x) * scale, (bounds.max.y - p.y) * scale);
+    let to_pixels = |p: Point| {
+        (
+            (p.x - bounds.min.x) * scale,
+            (bounds.max.y - p.y) * scale - top,
+        )
+    };
     let mut batch = Batch::default();
     for shape in scene.shapes() {
         if let Some(rects) = axis_aligned_rects(shape, &to_pixels) {
@@ -225,7 +267,7 @@ impl Batch {
     }
 
     /// Draws what was gathered and empties the batch.
-    fn flush(&mut self, pixmap: &mut Pixmap, transform: Transform) {
+    fn flush(&mut self, pixmap: &mut PixmapMut<'_>, transform: Transform) {
         let builder = std::mem::take(&mut self.builder);
         let Some(kind) = self.kind.take() else {
             return;
@@ -309,7 +351,7 @@ pub(crate) fn text_path(ops: &[PathOp]) -> Option<tiny_skia::Path> {
 }
 
 fn fill_and_stroke(
-    pixmap: &mut Pixmap,
+    pixmap: &mut PixmapMut<'_>,
     path: &tiny_skia::Path,
     fill: Option<Colour>,
     stroke: Option<&Stroke>,
@@ -330,7 +372,7 @@ fn fill_and_stroke(
 }
 
 fn draw_shape(
-    pixmap: &mut Pixmap,
+    pixmap: &mut PixmapMut<'_>,
     shape: &Shape,
     transform: Transform,
     to_pixels: &impl Fn(Point) -> (f64, f64),
@@ -495,6 +537,58 @@ mod tests {
         assert_eq!(image.get_pixel(15, 5).0, [255, 255, 255, 255]);
         let phys = png.windows(4).position(|w| w == b"pHYs").unwrap();
         assert_eq!(&png[phys + 4..phys + 8], &11_811u32.to_be_bytes());
+    }
+
+    #[test]
+    fn bands_join_without_seams() {
+        // A picture big enough to be drawn in bands, against the same drawn whole.
+        let mut scene = Scene::new(Rect::new(0.0, 0.0, 12.0, 10.0));
+        let page = deckplan_schema::Page::new(
+            deckplan_schema::PageId { book: 1, page: 1 },
+            "SR",
+            deckplan_schema::Size {
+                columns: 12,
+                rows: 10,
+            },
+        );
+        crate::draw::page::draw_page(&mut scene, &page, crate::draw::Point::default());
+        scene.circle(
+            Layer::Markers,
+            crate::draw::Point::new(6.0, 5.0),
+            3.3,
+            None,
+            Some(Stroke::solid(0.3, Colour::rgb(200, 30, 30)).dashed(0.4, 0.2)),
+        );
+        let scale = 150.0;
+        let banded = rasterize(
+            &scene,
+            &RasterOptions {
+                px_per_space: scale,
+                background: Background::White,
+            },
+        )
+        .unwrap();
+        let mut whole = Pixmap::new(banded.width(), banded.height()).unwrap();
+        whole.fill(tiny_skia::Color::WHITE);
+        draw_band(&mut whole.as_mut(), &scene, scale, 0.0);
+        assert!(u64::from(whole.width() * whole.height()) > BANDED_PICTURE);
+        let differ: Vec<(usize, u8)> = banded
+            .data()
+            .iter()
+            .zip(whole.data())
+            .enumerate()
+            .filter(|(_, (a, b))| a != b)
+            .map(|(i, (a, b))| (i / 4 / whole.width() as usize, a.abs_diff(*b)))
+            .collect();
+        let worst = differ.iter().map(|d| d.1).max().unwrap_or(0);
+        let rows: std::collections::BTreeSet<usize> = differ.iter().map(|d| d.0).collect();
+        // Shifting a band moves coordinates by whole pixels, which only changes
+        // the rounding of a few anti-aliased edge pixels.
+        assert!(
+            worst <= 16 && differ.len() * 10_000 < whole.data().len(),
+            "{} bytes differ, worst {worst}, rows {rows:?}",
+            differ.len()
+        );
     }
 
     #[test]
