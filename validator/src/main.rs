@@ -538,7 +538,10 @@ fn run_export(args: &ExportArgs) -> anyhow::Result<ExitCode> {
     };
     if let Some(page) = single {
         if out.extension().and_then(|e| e.to_str()) != Some("tmj") {
-            bail!("name the Tiled map `{}.tmj`", out.display());
+            bail!(
+                "a Tiled map is a `.tmj` file, like `{}`",
+                out.with_extension("tmj").display()
+            );
         }
         tiled::write_page(&page, out, &tiled::tileset_name(out), true)?;
         println!("wrote {}", out.display());
