@@ -4,11 +4,17 @@
 //! [`targets`] expands the paths given, [`lint`] loads and checks them into
 //! [`diagnostic::Diagnostic`]s, [`render`] prints those in each output format,
 //! and [`fmt`] rewrites files in canonical form.
+//!
+//! Pictures come from one drawing description: [`draw`] turns pages, packs and
+//! lint problems into a scene of lines, fills and labels in board units, and
+//! [`export`] writes scenes as PNG or SVG (and pages as Tiled maps).
 
 pub mod board;
 pub mod checks;
 pub mod diagnostic;
+pub mod draw;
 pub mod explain;
+pub mod export;
 pub mod fmt;
 pub mod lint;
 pub mod render;

@@ -1,0 +1,56 @@
+//! Pictures and files for other tools, made from the drawing description in
+//! [`crate::draw`]:
+//!
+//! - [`png`] — anti-aliased raster pictures (tiny-skia, written with `image`),
+//!   carrying their DPI so they print at the real size;
+//! - [`svg`] — the same scene as vector graphics, for vector printing;
+//! - [`units`] — DPI and physical space sizes (`1in`, `25mm`) to pixels;
+//! - [`annotated`] — the pictures of `deckplan lint --annotate`;
+//! - [`tiled`] — Tiled JSON maps (`.tmj`) out and back in.
+
+pub mod annotated;
+pub mod png;
+pub mod svg;
+pub mod tiled;
+pub mod units;
+
+use std::path::PathBuf;
+
+/// What fills the picture around and under the map.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Background {
+    /// White paper.
+    #[default]
+    White,
+    /// Nothing: transparent pixels (PNG) or no background rectangle (SVG).
+    Transparent,
+}
+
+/// Why a picture or file could not be made.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ExportError {
+    /// The picture would be too large to hold in memory.
+    #[error(
+        "the picture would be {width} × {height} pixels, more than the limit of {limit} million; lower --dpi or --space-size"
+    )]
+    TooLarge {
+        /// Width in pixels.
+        width: u64,
+        /// Height in pixels.
+        height: u64,
+        /// The limit, in millions of pixels.
+        limit: u64,
+    },
+    /// Encoding the picture failed.
+    #[error("cannot encode the picture: {0}")]
+    Encode(String),
+    /// Reading or writing a file failed.
+    #[error("cannot write {path}: {source}", path = path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+}

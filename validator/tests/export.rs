@@ -1,0 +1,466 @@
+//! Export tests: golden pictures, physical sizes, SVG against PNG, the Tiled
+//! round trip, and Tiled itself (`tmxrasterizer`) opening every exported page.
+//!
+//! Golden pictures live in `tests/golden/`; after a deliberate change to the
+//! drawing, record them again with `UPDATE_GOLDEN=1 cargo test -p
+//! deckplan-validator --test export` and look at the new pictures before
+//! committing them.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Arc;
+
+use deckplan_schema::{Direction, Edge, Intersection, Pack, Page, PageId, SourceFile, Space};
+use deckplan_validator::diagnostic::Severity;
+use deckplan_validator::draw::annotate::{Mark, Place, annotated_page_scene};
+use deckplan_validator::draw::layout::{LayoutStyle, layout, pack_scene};
+use deckplan_validator::draw::page::{PageStyle, page_scene};
+use deckplan_validator::export::png::{RasterOptions, encode, picture_size, rasterize};
+use deckplan_validator::export::svg::{SvgOptions, render};
+use deckplan_validator::export::tiled;
+use deckplan_validator::export::units::{Length, pixels_per_space};
+use deckplan_validator::export::{Background, annotated};
+use image::RgbaImage;
+
+fn maps() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/derelict-meridian-tithe")
+}
+
+fn pack() -> Pack {
+    let loaded = deckplan_schema::load::load_pack(&maps()).unwrap();
+    assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
+    loaded.value.unwrap()
+}
+
+fn page(id: &str) -> Page {
+    pack()
+        .pages
+        .remove(&PageId::parse(id).unwrap())
+        .expect("the page is in the pack")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn decode(png: &[u8]) -> RgbaImage {
+    image::load_from_memory_with_format(png, image::ImageFormat::Png)
+        .unwrap()
+        .to_rgba8()
+}
+
+/// How two pictures differ: the share of pixels with a channel off by more than
+/// `tolerance`, and the mean difference per channel.
+fn difference(a: &RgbaImage, b: &RgbaImage, tolerance: u8) -> (f64, f64) {
+    assert_eq!(a.dimensions(), b.dimensions(), "picture sizes differ");
+    let mut off = 0usize;
+    let mut total = 0u64;
+    for (pa, pb) in a.pixels().zip(b.pixels()) {
+        let diffs = pa.0.iter().zip(pb.0.iter()).map(|(x, y)| x.abs_diff(*y));
+        let worst = diffs.clone().max().unwrap_or(0);
+        total += diffs.map(u64::from).sum::<u64>();
+        if worst > tolerance {
+            off += 1;
+        }
+    }
+    let pixels = f64::from(a.width() * a.height());
+    (off as f64 / pixels, total as f64 / (pixels * 4.0))
+}
+
+/// Compares a picture with its golden copy: at most 0.2 % of the pixels may be
+/// off by more than 24 levels in a channel (anti-aliasing noise between builds).
+fn check_golden(name: &str, png: &[u8]) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(format!("{name}.png"));
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, png).unwrap();
+        return;
+    }
+    let golden = std::fs::read(&path).unwrap_or_else(|_| {
+        panic!(
+            "no golden picture {}; record it with UPDATE_GOLDEN=1",
+            path.display()
+        )
+    });
+    let (off, mean) = difference(&decode(png), &decode(&golden), 24);
+    if off > 0.002 {
+        let new = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}.new.png"));
+        std::fs::write(&new, png).unwrap();
+        panic!(
+            "{name}: {:.2} % of pixels differ from {} (mean {mean:.2}); the new picture is {}",
+            off * 100.0,
+            path.display(),
+            new.display()
+        );
+    }
+}
+
+fn png_of(scene: &deckplan_validator::draw::Scene, px_per_space: f64) -> Vec<u8> {
+    let options = RasterOptions {
+        px_per_space,
+        background: Background::White,
+    };
+    encode(rasterize(scene, &options).unwrap(), None).unwrap()
+}
+
+#[test]
+fn golden_page_with_coordinates_and_legend() {
+    let style = PageStyle {
+        title: true,
+        coordinates: true,
+        legend: true,
+    };
+    check_golden("L1p2", &png_of(&page_scene(&page("L1p2"), &style), 24.0));
+}
+
+#[test]
+fn golden_pack_layout() {
+    let scene = pack_scene(&pack(), &LayoutStyle::default());
+    check_golden("pack-layout", &png_of(&scene, 10.0));
+}
+
+#[test]
+fn golden_annotated_page() {
+    let marks = vec![
+        Mark {
+            place: Place::Space(Space::parse("E4").unwrap()),
+            code: "R001".into(),
+            severity: Severity::Error,
+            message: Some("board space E4 cannot be reached from the start".into()),
+        },
+        Mark {
+            place: Place::Space(Space::parse("E4").unwrap()),
+            code: "S003".into(),
+            severity: Severity::Warning,
+            message: None,
+        },
+        Mark {
+            place: Place::Edge(Space::parse("H7").unwrap().side(Direction::North)),
+            code: "R002".into(),
+            severity: Severity::Warning,
+            message: Some("door 1 is opened only by console 1".into()),
+        },
+        Mark {
+            place: Place::Intersection(Intersection::parse("C4 ne").unwrap()),
+            code: "S001".into(),
+            severity: Severity::Error,
+            message: Some("spawn point C4 ne is off the lattice".into()),
+        },
+        Mark {
+            place: Place::Page,
+            code: "E003".into(),
+            severity: Severity::Warning,
+            message: Some("the only Extraction Point is on the start page".into()),
+        },
+    ];
+    let scene = annotated_page_scene(&page("L1p1"), &marks);
+    check_golden("L1p1-annotated", &png_of(&scene, 32.0));
+}
+
+#[test]
+fn lint_pictures_are_written_for_pages_with_problems() {
+    let pack = pack();
+    let source: Arc<SourceFile> = SourceFile::new("book1/page1.toml", String::new());
+    let diagnostic = deckplan_validator::diagnostic::Diagnostic {
+        code: "R001",
+        name: "unreachable-space",
+        severity: Severity::Error,
+        message: "board space H3 cannot be reached".into(),
+        file: source,
+        span: None,
+        page: Some(PageId { book: 1, page: 1 }),
+        place: Some("L1p1 H3".into()),
+        help: None,
+        labels: Vec::new(),
+    };
+    let dir = scratch("lint-pictures");
+    let written = annotated::write_lint_pictures(&pack.pages, &[diagnostic], &dir).unwrap();
+    assert_eq!(written, vec![dir.join("L1p1.png")]);
+    let picture = decode(&std::fs::read(&written[0]).unwrap());
+    assert!(picture.width() > 12 * 64);
+}
+
+#[test]
+fn a_printed_space_has_its_real_size() {
+    let page = page("L1p1");
+    let style = PageStyle {
+        title: false,
+        coordinates: false,
+        legend: false,
+    };
+    let scene = page_scene(&page, &style);
+    // 12 × 10 spaces and a 0.35-space margin each side.
+    let (w, h) = (scene.bounds.width(), scene.bounds.height());
+    assert!((w - 12.7).abs() < 1e-9 && (h - 10.7).abs() < 1e-9);
+    for (dpi, space, expected) in [
+        (300.0, "1in", (3810, 3210)),
+        (300.0, "25mm", (3750, 3160)),
+        (150.0, "2.54cm", (1905, 1605)),
+    ] {
+        let px = pixels_per_space(dpi, space.parse::<Length>().unwrap());
+        assert_eq!(picture_size(&scene, px), expected, "{dpi} DPI, {space}");
+    }
+    // The written PNG records its DPI, so at 30 DPI it still prints 12.7 in wide.
+    let options = RasterOptions {
+        px_per_space: pixels_per_space(30.0, Length::inches(1.0)),
+        background: Background::Transparent,
+    };
+    let png = encode(rasterize(&scene, &options).unwrap(), Some(30.0)).unwrap();
+    let decoded = decode(&png);
+    assert_eq!(decoded.dimensions(), (381, 321));
+    assert_eq!(decoded.get_pixel(0, 0).0[3], 0, "the margin is transparent");
+    let phys = png.windows(4).position(|w| w == b"pHYs").unwrap();
+    let per_metre = u32::from_be_bytes(png[phys + 4..phys + 8].try_into().unwrap());
+    let inches = 381.0 / f64::from(per_metre) / 0.0254;
+    assert!((inches - 12.7).abs() < 0.01, "{inches} in");
+    // The SVG is 12.7 in (322.58 mm) wide at 1-inch spaces.
+    let svg = render(
+        &scene,
+        &SvgOptions {
+            space_size: Length::inches(1.0),
+            background: Background::White,
+        },
+    );
+    assert!(
+        svg.contains(r#"width="322.58mm" height="271.78mm""#),
+        "{}",
+        &svg[..300]
+    );
+}
+
+#[test]
+fn svg_parses_and_matches_the_png() {
+    let style = PageStyle {
+        title: true,
+        coordinates: true,
+        legend: true,
+    };
+    for id in ["L1p2", "L2p3"] {
+        let scene = page_scene(&page(id), &style);
+        let px = 40.0;
+        let png = decode(&png_of(&scene, px));
+        let svg = render(
+            &scene,
+            &SvgOptions {
+                space_size: Length::inches(1.0),
+                background: Background::White,
+            },
+        );
+        let tree = resvg::usvg::Tree::from_str(&svg, &resvg::usvg::Options::default())
+            .expect("usvg parses the SVG");
+        let mut pixmap = resvg::tiny_skia::Pixmap::new(png.width(), png.height()).unwrap();
+        // Scale the view box so one space is `px` pixels, as in the PNG.
+        let size = tree.size();
+        let transform = resvg::tiny_skia::Transform::from_scale(
+            (scene.bounds.width() * px) as f32 / size.width(),
+            (scene.bounds.height() * px) as f32 / size.height(),
+        );
+        resvg::render(&tree, transform, &mut pixmap.as_mut());
+        let from_svg =
+            RgbaImage::from_raw(png.width(), png.height(), pixmap.take_demultiplied()).unwrap();
+        let (off, mean) = difference(&png, &from_svg, 64);
+        eprintln!(
+            "{id}: SVG and PNG differ on {:.3} % of pixels, mean {mean:.3}",
+            off * 100.0
+        );
+        assert!(
+            off < 0.005 && mean < 0.5,
+            "{id}: {:.2} % of pixels differ, mean {mean:.2}",
+            off * 100.0
+        );
+    }
+}
+
+/// Exports a page to Tiled and imports it back; returns the page file text.
+fn roundtrip(original: &Page) -> String {
+    let map = tiled::to_tiled(original, "spaces.tiles.png");
+    let json = serde_json::to_string_pretty(&map).unwrap();
+    let (mut imported, text) =
+        tiled::from_tiled(&json).unwrap_or_else(|e| panic!("{} does not import: {e}", original.id));
+    let mut original = original.clone();
+    original.clear_spans();
+    imported.clear_spans();
+    assert_eq!(
+        imported, original,
+        "{} changed in the round trip",
+        original.id
+    );
+    text
+}
+
+#[test]
+fn every_bundled_page_survives_the_tiled_round_trip() {
+    for page in pack().pages.values() {
+        // The bundled files are canonical, so the page file comes back byte for byte.
+        let text = roundtrip(page);
+        assert_eq!(text, page.source.text(), "{}", page.id);
+    }
+}
+
+#[test]
+fn a_page_with_every_feature_survives_the_tiled_round_trip() {
+    let text = r#"format = 1
+book = 3
+page = 7
+location = "SR"
+title = "Every \"feature\""
+notes = """
+Two lines
+of notes."""
+
+grid = """
+D #....#
+C ..O...
+B ......
+A #....#
+"""
+
+[edges]
+walls = ["B2-B4 north", "A1 west"]
+red_lines = ["C2 east"]
+doors = [
+    { number = 1, at = "B5 north" },
+    { number = 3, at = "C5 east" },
+]
+
+[spaces]
+terrain = [
+    { spaces = ["B2", "B3", "A3"], keywords = ["obstacle", "indestructible"], name = "L-shaped wreck" },
+    { spaces = ["D2"], keywords = ["cover"] },
+]
+forced_arrows = [{ at = "A4", direction = "south" }]
+location_arrows = [{ at = "C6", direction = "east", target = "L3p8" }]
+consoles = [{ number = 2, at = "C1", opens = [1], closes = [3] }]
+keycards = [{ at = "D3", opens = [1, 3] }]
+discoveries = [
+    { at = "B6", number = 12 },
+    { at = "A2", colour = "red" },
+]
+gear_caches = ["D4"]
+engrams = ["D5"]
+objectives = ["C4"]
+dangerous = ["B5"]
+intruder_starts = ["A5"]
+spacer_starts = ["B1"]
+extraction_points = ["C2"]
+
+[intersections]
+spawn_points = ["D1 ne", "A5 se", "C3 ne"]
+spawn_links = [["D1 ne", "C3 ne"]]
+blips = [{ at = "B2 ne", direction = "west" }]
+
+[lint]
+misaligned-join = { level = "allow", reason = "printed: half a space off" }
+"#;
+    let source = SourceFile::new("every.toml", text.to_string());
+    let loaded = deckplan_schema::load::page_from_source(&source);
+    assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
+    let page = loaded.value.unwrap();
+    assert!(page.notes.is_some() && !page.lint.checks.is_empty());
+    let _ = roundtrip(&page);
+}
+
+#[test]
+fn imported_maps_are_checked_like_page_files() {
+    let mut map = tiled::to_tiled(&page("L1p1"), "t.png");
+    // Make console 1 open door 9, which is not on the page.
+    for layer in map["layers"].as_array_mut().unwrap() {
+        for object in layer["objects"].as_array_mut().into_iter().flatten() {
+            if object["type"] == "console" {
+                object["properties"][1]["value"] = "9".into();
+            }
+        }
+    }
+    let err = tiled::from_tiled(&map.to_string()).unwrap_err().to_string();
+    assert!(err.contains("door 9"), "{err}");
+}
+
+#[test]
+fn layout_places_pages_by_their_joins() {
+    let pack = pack();
+    let placed = layout(&pack);
+    assert_eq!(placed.groups, 1);
+    let at = |id: &str| placed.origins[&PageId::parse(id).unwrap()];
+    let (l1p1, l1p2, l1p3, l2p1) = (at("L1p1"), at("L1p2"), at("L1p3"), at("L2p1"));
+    assert_eq!((l1p1.x, l1p1.y), (0.0, 0.0));
+    // L1p1 east → L1p2 west, offset 0: L1p1 is 12 columns wide.
+    assert_eq!((l1p2.x, l1p2.y), (12.0, 0.0));
+    // L1p2 north → L1p3 south, offset 2: two spaces to the right, on top.
+    assert_eq!((l1p3.x, l1p3.y), (14.0, 10.0));
+    // L1p2 east → L2p1 west, offset −2.
+    assert_eq!((l2p1.x, l2p1.y), (24.0, -2.0));
+    // L2p2 south → L2p3 north, offset 0.5: misaligned by half a space.
+    let (l2p2, l2p3) = (at("L2p2"), at("L2p3"));
+    assert!((l2p3.x - l2p2.x - 0.5).abs() < 1e-9);
+}
+
+#[test]
+fn tmxrasterizer_renders_every_exported_page() {
+    let Ok(found) = Command::new("tmxrasterizer").arg("--version").output() else {
+        println!("note: tmxrasterizer is not installed (Debian package `tiled`); skipping");
+        return;
+    };
+    let _ = found;
+    let dir = scratch("tiled");
+    let pack = pack();
+    let mut files: BTreeMap<String, (u32, u32)> = BTreeMap::new();
+    for (id, page) in &pack.pages {
+        let name = format!("{id}.tmj");
+        tiled::write_page(page, &dir.join(&name), "spaces.tiles.png", files.is_empty()).unwrap();
+        let size = (
+            u32::from(page.size.columns) * tiled::TILE,
+            u32::from(page.size.rows) * tiled::TILE,
+        );
+        files.insert(name, size);
+    }
+    for (name, (width, height)) in files {
+        let out = dir.join(name.replace(".tmj", ".png"));
+        let status = Command::new("tmxrasterizer")
+            .env("QT_QPA_PLATFORM", "offscreen")
+            .arg(dir.join(&name))
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(
+            status.status.success(),
+            "tmxrasterizer failed on {name}: {}",
+            String::from_utf8_lossy(&status.stderr)
+        );
+        let picture = decode(&std::fs::read(&out).unwrap());
+        assert_eq!(picture.dimensions(), (width, height), "{name}");
+        // The tiles were found: the floor colour shows, not only the background.
+        let floor = picture
+            .pixels()
+            .filter(|p| p.0[..3] == [158, 166, 173])
+            .count();
+        assert!(floor > 100, "{name} shows no floor tiles");
+    }
+}
+
+#[test]
+fn an_edge_is_annotated_where_it_is() {
+    let page = page("L1p1");
+    let edge = Edge::horizontal(6, 8);
+    let scene = annotated_page_scene(
+        &page,
+        &[Mark {
+            place: Place::Edge(edge),
+            code: "X001".into(),
+            severity: Severity::Error,
+            message: None,
+        }],
+    );
+    let tabs = scene
+        .shapes()
+        .filter(|s| matches!(s, deckplan_validator::draw::Shape::Text(t) if t.text == "X001"))
+        .count();
+    assert_eq!(tabs, 1);
+}
