@@ -3,7 +3,7 @@
 //! internal failure.
 
 use std::io::IsTerminal as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context as _, bail};
@@ -40,6 +40,10 @@ enum Command {
         /// Treat warnings as errors (`--deny warnings`).
         #[arg(long, value_name = "warnings")]
         deny: Option<DenyLevel>,
+        /// Also write a PNG of every page with problems, each problem drawn and
+        /// labelled with its code, into this folder (a CI artifact for reviewers).
+        #[arg(long, value_name = "DIR")]
+        annotate: Option<PathBuf>,
     },
     /// Rewrite map files in canonical form.
     Fmt {
@@ -206,7 +210,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             paths,
             format,
             deny,
-        } => run_lint(&paths, format, deny.is_some()),
+            annotate,
+        } => run_lint(&paths, format, deny.is_some(), annotate.as_deref()),
         Command::Fmt { check, paths } => run_fmt(check, &paths),
         Command::Schema { pack, .. } => {
             let schema = if pack {
@@ -306,8 +311,12 @@ fn run_lint(
     paths: &[PathBuf],
     format: OutputFormat,
     deny_warnings: bool,
+    annotate: Option<&Path>,
 ) -> anyhow::Result<ExitCode> {
     let outcome = lint::lint_paths_with_progress(paths, &mut Bar::default())?;
+    if let Some(dir) = annotate {
+        annotate_pages(paths, &outcome.diagnostics, dir)?;
+    }
     let output = match format {
         OutputFormat::Human => human::render(&outcome.diagnostics, &outcome.summary(), colour()),
         OutputFormat::Json => json::render(&outcome),
@@ -319,6 +328,42 @@ fn run_lint(
     };
     print!("{output}");
     Ok(exit(outcome.fails(deny_warnings)))
+}
+
+/// Writes one picture per page with problems. With several packs, each gets
+/// its own subfolder (page ids repeat between packs). Said on stderr, so JSON
+/// or SARIF on stdout stays clean.
+fn annotate_pages(paths: &[PathBuf], diagnostics: &[Diagnostic], dir: &Path) -> anyhow::Result<()> {
+    let packs: Vec<PathBuf> = targets::collect(paths)?
+        .into_iter()
+        .filter_map(|t| match t {
+            targets::Target::Pack(pack) => Some(pack),
+            targets::Target::Page(_) => None,
+        })
+        .collect();
+    let mut written = 0;
+    for pack_dir in &packs {
+        let Some(pack) = load::load_pack(pack_dir)?.value else {
+            continue;
+        };
+        let own: Vec<Diagnostic> = diagnostics
+            .iter()
+            .filter(|d| pack_dir == Path::new(".") || d.file.path().starts_with(pack_dir))
+            .cloned()
+            .collect();
+        let out = match (packs.len(), pack_dir.file_name()) {
+            (1, _) | (_, None) => dir.to_path_buf(),
+            (_, Some(name)) => dir.join(name),
+        };
+        written +=
+            deckplan_validator::export::annotated::write_lint_pictures(&pack.pages, &own, &out)?
+                .len();
+    }
+    eprintln!(
+        "wrote {written} annotated page picture(s) to {}",
+        dir.display()
+    );
+    Ok(())
 }
 
 /// Runs of at most this many targets (packs or lone page files) finish before

@@ -227,3 +227,31 @@ fn no_color_output_has_no_escape_codes() {
     assert!(!text.contains('\x1b'), "escape codes in {text:?}");
     assert!(!stderr(&output).contains('\x1b'));
 }
+
+#[test]
+fn lint_annotate_writes_a_picture_of_each_page_with_problems() {
+    // Walls shut D5 and D6 off in the north-east corner: R001 on L1p1.
+    let walled = PAGE.replace(
+        "walls = [\n",
+        "walls = [\n    \"C5-C6 north\",\n    \"D4 east\",\n",
+    );
+    let pack = TempPack::new("annotate", PACK, &walled);
+    let output = deckplan(&pack.root, &["lint", ".", "--annotate", "pictures"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stdout(&output));
+    assert!(
+        stdout(&output).contains("error[R001]"),
+        "{}",
+        stdout(&output)
+    );
+    let written: Vec<String> = std::fs::read_dir(pack.path("pictures"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(written, vec!["L1p1.png".to_string()]);
+    let png = std::fs::read(pack.path("pictures/L1p1.png")).unwrap();
+    assert_eq!(png.get(..8), Some(&b"\x89PNG\r\n\x1a\n"[..]));
+    assert_eq!(
+        stderr(&output),
+        "wrote 1 annotated page picture(s) to pictures\n"
+    );
+}
