@@ -97,6 +97,15 @@ pub fn intersection(page: &Page, point: Intersection) -> Vec<String> {
     out
 }
 
+/// An edge feature and its place: `wall at H3 north`, `door 2 at H3 north`.
+pub fn edge_feature(kind: EdgeKind, edge: deckplan_schema::Edge) -> String {
+    match kind {
+        EdgeKind::Wall => format!("wall at {edge}"),
+        EdgeKind::RedLine => format!("red line at {edge}"),
+        EdgeKind::Door(n) => format!("door {n} at {edge}"),
+    }
+}
+
 fn door_list(doors: &[u16]) -> String {
     let names: Vec<String> = doors.iter().map(|d| format!("door {d}")).collect();
     names.join(", ")

@@ -162,8 +162,29 @@ pub fn write_page(page: &Page) -> String {
     );
     intersections.write(&mut out);
 
+    if let Some(background) = &page.background {
+        let _ = write!(
+            out,
+            "\n[background]\nimage = {}\nscale = {}\noffset = [{}, {}]\nopacity = {}\n",
+            quote(&background.image),
+            number(background.scale),
+            number(background.offset[0]),
+            number(background.offset[1]),
+            number(background.opacity)
+        );
+    }
+
     write_lint(&mut out, &page.lint);
     out
+}
+
+/// A number as TOML: whole numbers bare (`100`), others with as few decimals
+/// as read back to the same value (`0.35`); never `-0`.
+fn number(value: f64) -> String {
+    if value == 0.0 || !value.is_finite() {
+        return "0".to_string();
+    }
+    format!("{value}")
 }
 
 /// Writes a `pack.toml` in canonical form.
