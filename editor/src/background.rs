@@ -67,18 +67,19 @@ fn limits() -> Limits {
 
 /// Decodes PNG or JPEG bytes into an RGBA image, within the limits.
 pub fn decode(bytes: &[u8]) -> Result<ColorImage, ScanError> {
-    let reader = || -> Result<ImageReader<Cursor<&[u8]>>, ScanError> {
+    let reader = |limits: Limits| -> Result<ImageReader<Cursor<&[u8]>>, ScanError> {
         let mut reader = ImageReader::new(Cursor::new(bytes))
             .with_guessed_format()
             .map_err(|e| ScanError::Decode(e.to_string()))?;
         if reader.format().is_none() {
             return Err(ScanError::UnknownFormat);
         }
-        reader.limits(limits());
+        reader.limits(limits);
         Ok(reader)
     };
-    // Read the header first: the size a file claims decides whether it is decoded at all.
-    let (width, height) = reader()?.into_dimensions().map_err(|e| match e {
+    // Read the header first (no pixels are decoded for it): the size a file
+    // claims decides whether it is decoded at all.
+    let (width, height) = reader(Limits::default())?.into_dimensions().map_err(|e| match e {
         image::ImageError::Unsupported(_) => ScanError::UnknownFormat,
         other => ScanError::Decode(other.to_string()),
     })?;
@@ -86,7 +87,7 @@ pub fn decode(bytes: &[u8]) -> Result<ColorImage, ScanError> {
     if width > MAX_SIDE || height > MAX_SIDE || pixels > MAX_ALLOC {
         return Err(ScanError::TooLarge { width, height });
     }
-    let image = reader()?.decode().map_err(|e| match e {
+    let image = reader(limits())?.decode().map_err(|e| match e {
         image::ImageError::Limits(_) => ScanError::TooLarge { width, height },
         image::ImageError::Unsupported(_) => ScanError::UnknownFormat,
         other => ScanError::Decode(other.to_string()),
