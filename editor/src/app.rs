@@ -332,9 +332,8 @@ impl EditorApp {
                         return;
                     }
                     if let Some(page) = page {
-                        let tool = self.tools.active;
                         ui.add_space(4.0);
-                        ui.label(RichText::new(format!("{} {}", tool.icon(), tool.label())).heading());
+                        crate::tools::icon::heading(ui, self.tools.active);
                         let cx = ToolContext {
                             doc,
                             page,

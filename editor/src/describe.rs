@@ -34,7 +34,7 @@ pub fn space(page: &Page, space: Space) -> Vec<String> {
     }
     if let Some(arrow) = features.location_arrows.get(&space) {
         out.push(format!(
-            "Location arrow {} → {}",
+            "Location arrow {} to {}",
             arrow.direction, arrow.target
         ));
     }
@@ -92,7 +92,7 @@ pub fn intersection(page: &Page, point: Intersection) -> Vec<String> {
         out.push(format!("spawn link to {other}"));
     }
     if let Some(blip) = features.blips.get(&point) {
-        out.push(format!("starting Blip → {}", blip.direction));
+        out.push(format!("starting Blip facing {}", blip.direction));
     }
     out
 }

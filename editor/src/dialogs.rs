@@ -251,6 +251,13 @@ pub fn dialog_ui(ctx: &egui::Context, dialog: &mut Dialog, cx: &DialogContext<'_
     keep && !(dismissable && response.should_close())
 }
 
+/// Columns × rows, each number labelled by the word after it.
+fn size_ui(ui: &mut Ui, columns: &mut u16, rows: &mut u16) {
+    ui.add(DragValue::new(columns).range(1..=MAX_PAGE_SIDE).suffix(" columns"));
+    ui.label("×");
+    ui.add(DragValue::new(rows).range(1..=MAX_PAGE_SIDE).suffix(" rows"));
+}
+
 fn buttons(ui: &mut Ui, add: impl FnOnce(&mut Ui)) {
     ui.add_space(8.0);
     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), add);
@@ -267,33 +274,33 @@ fn new_page_ui(ui: &mut Ui, form: &mut NewPageForm, cx: &DialogContext<'_>, out:
         .spacing([10.0, 6.0])
         .show(ui, |ui| {
             if form.purpose == NewPurpose::Pack {
-                ui.label("Pack name");
-                ui.add(TextEdit::singleline(&mut form.pack_name).desired_width(260.0));
+                let label = ui.label("Pack name").id;
+                ui.add(TextEdit::singleline(&mut form.pack_name).desired_width(260.0))
+                    .labelled_by(label);
                 ui.end_row();
             }
             ui.label("Book and page");
             ui.horizontal(|ui| {
-                ui.label("L");
-                ui.add(DragValue::new(&mut form.book).range(1..=999));
-                ui.label("p");
-                ui.add(DragValue::new(&mut form.page).range(1..=999));
+                let book = ui.label("L").on_hover_text("Location Book").id;
+                ui.add(DragValue::new(&mut form.book).range(1..=999))
+                    .labelled_by(book);
+                let page = ui.label("p").on_hover_text("page").id;
+                ui.add(DragValue::new(&mut form.page).range(1..=999))
+                    .labelled_by(page);
             });
             ui.end_row();
             ui.label("Size");
-            ui.horizontal(|ui| {
-                ui.add(DragValue::new(&mut form.columns).range(1..=MAX_PAGE_SIDE));
-                ui.label("columns ×");
-                ui.add(DragValue::new(&mut form.rows).range(1..=MAX_PAGE_SIDE));
-                ui.label("rows");
-            });
+            ui.horizontal(|ui| size_ui(ui, &mut form.columns, &mut form.rows));
             ui.end_row();
-            ui.label("Location");
+            let label = ui.label("Location").id;
             ui.horizontal(|ui| {
-                let response = ui.add(
-                    TextEdit::singleline(&mut form.designation)
-                        .desired_width(70.0)
-                        .hint_text("SR"),
-                );
+                let response = ui
+                    .add(
+                        TextEdit::singleline(&mut form.designation)
+                            .desired_width(70.0)
+                            .hint_text("SR"),
+                    )
+                    .labelled_by(label);
                 if response.changed() {
                     form.designation = form.designation.to_ascii_uppercase();
                     if let Some(known) = cx.doc.and_then(|d| d.pack.locations.get(form.designation.trim())) {
@@ -304,15 +311,17 @@ fn new_page_ui(ui: &mut Ui, form: &mut NewPageForm, cx: &DialogContext<'_>, out:
                     TextEdit::singleline(&mut form.location_name)
                         .desired_width(180.0)
                         .hint_text("Solar Ring"),
-                );
+                )
+                .labelled_by(label);
             });
             ui.end_row();
-            ui.label("Title");
+            let label = ui.label("Title").id;
             ui.add(
                 TextEdit::singleline(&mut form.title)
                     .desired_width(260.0)
                     .hint_text("optional"),
-            );
+            )
+            .labelled_by(label);
             ui.end_row();
         });
     ui.weak("New spaces are board spaces; paint out-of-bounds spaces with the Spaces tool.");
@@ -396,16 +405,18 @@ fn path_ui(ui: &mut Ui, form: &mut PathForm, cx: &DialogContext<'_>, out: &mut C
         ),
     };
     ui.heading(title);
-    ui.label(explain);
+    let label = ui.label(explain).id;
     ui.add_space(4.0);
     let mut keep = true;
     let mut submit = false;
     ui.horizontal(|ui| {
-        let response = ui.add(
-            TextEdit::singleline(&mut form.path)
-                .desired_width(380.0)
-                .hint_text("/path/to/maps/my-pack"),
-        );
+        let response = ui
+            .add(
+                TextEdit::singleline(&mut form.path)
+                    .desired_width(380.0)
+                    .hint_text("/path/to/maps/my-pack"),
+            )
+            .labelled_by(label);
         if response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
             submit = true;
         }
@@ -499,19 +510,14 @@ fn resize_ui(ui: &mut Ui, form: &mut ResizeForm, cx: &DialogContext<'_>, out: &m
         .spacing([10.0, 6.0])
         .show(ui, |ui| {
             ui.label("New size");
-            ui.horizontal(|ui| {
-                ui.add(DragValue::new(&mut form.columns).range(1..=MAX_PAGE_SIDE));
-                ui.label("columns ×");
-                ui.add(DragValue::new(&mut form.rows).range(1..=MAX_PAGE_SIDE));
-                ui.label("rows");
-            });
+            ui.horizontal(|ui| size_ui(ui, &mut form.columns, &mut form.rows));
             ui.end_row();
             ui.label("Shift content");
             ui.horizontal(|ui| {
-                ui.add(DragValue::new(&mut form.west).range(-4999..=4999));
-                ui.label("east ·");
-                ui.add(DragValue::new(&mut form.south).range(-4999..=4999));
-                ui.label("north");
+                ui.add(DragValue::new(&mut form.west).range(-4999..=4999).suffix(" east"))
+                    .on_hover_text("Spaces the content moves east (negative: west)");
+                ui.add(DragValue::new(&mut form.south).range(-4999..=4999).suffix(" north"))
+                    .on_hover_text("Spaces the content moves north (negative: south)");
             });
             ui.end_row();
             ui.label("New spaces");

@@ -86,6 +86,7 @@ impl Inspector {
     fn text_field(
         &mut self,
         ui: &mut Ui,
+        label: Id,
         salt: &str,
         current: &str,
         hint: &str,
@@ -102,7 +103,9 @@ impl Inspector {
         } else {
             TextEdit::singleline(buffer)
         };
-        let response = ui.add(edit.id(id).hint_text(hint).desired_width(f32::INFINITY));
+        let response = ui
+            .add(edit.id(id).hint_text(hint).desired_width(f32::INFINITY))
+            .labelled_by(label);
         (response.lost_focus() && buffer.as_str() != current).then(|| buffer.clone())
     }
 
@@ -115,17 +118,17 @@ impl Inspector {
             .num_columns(2)
             .spacing([8.0, 6.0])
             .show(ui, |ui| {
-                ui.label("Title");
+                let label = ui.label("Title").id;
                 if let Some(title) =
-                    self.text_field(ui, "page-title", page.title.as_deref().unwrap_or(""), "untitled", false)
+                    self.text_field(ui, label, "page-title", page.title.as_deref().unwrap_or(""), "untitled", false)
                 {
                     let title = Some(title.trim().to_string()).filter(|t| !t.is_empty());
                     apply(out, "Set page title", vec![Edit::Title { page: id, title }]);
                 }
                 ui.end_row();
-                ui.label("Location");
+                let label = ui.label("Location").id;
                 if let Some(designation) =
-                    self.text_field(ui, "page-location", &page.location, "e.g. SR", false)
+                    self.text_field(ui, label, "page-location", &page.location, "e.g. SR", false)
                 {
                     let designation = designation.trim().to_ascii_uppercase();
                     let mut edits = vec![Edit::Location {
@@ -146,9 +149,9 @@ impl Inspector {
                 }
                 ui.end_row();
                 if let Some(location) = cx.doc.pack.locations.get(&page.location) {
-                    ui.label("Location name");
+                    let label = ui.label("Location name").id;
                     if let Some(name) =
-                        self.text_field(ui, "location-name", &location.name, "e.g. Solar Ring", false)
+                        self.text_field(ui, label, "location-name", &location.name, "e.g. Solar Ring", false)
                     {
                         let mut location = location.clone();
                         location.name = name.trim().to_string();
@@ -183,9 +186,9 @@ impl Inspector {
                 }
                 ui.end_row();
             });
-        ui.label("Notes");
+        let label = ui.label("Notes").id;
         if let Some(notes) =
-            self.text_field(ui, "page-notes", page.notes.as_deref().unwrap_or(""), "notes for designers", true)
+            self.text_field(ui, label, "page-notes", page.notes.as_deref().unwrap_or(""), "notes for designers", true)
         {
             let notes = Some(notes.trim_end().to_string()).filter(|n| !n.trim().is_empty());
             apply(out, "Edit notes", vec![Edit::Notes { page: id, notes }]);
@@ -196,8 +199,8 @@ impl Inspector {
             ui.separator();
             ui.strong("Pack");
             ui.horizontal(|ui| {
-                ui.label("Name");
-                if let Some(name) = self.text_field(ui, "pack-name", &cx.doc.pack.name, "pack name", false) {
+                let label = ui.label("Name").id;
+                if let Some(name) = self.text_field(ui, label, "pack-name", &cx.doc.pack.name, "pack name", false) {
                     apply(out, "Rename pack", vec![Edit::PackName { name }]);
                 }
             });
@@ -240,10 +243,11 @@ impl Inspector {
             && let Some(tile) = features.terrain.get(index)
         {
             section(ui, "Terrain tile");
+            let label = ui.weak("Name").id;
             let salt = format!("tile-name-{}", tile.spaces.first().copied().unwrap_or(space));
             let name = tile.name.as_deref().unwrap_or("");
             let mut tiles = features.terrain.clone();
-            if let Some(new_name) = self.text_field(ui, &salt, name, "name (optional)", false)
+            if let Some(new_name) = self.text_field(ui, label, &salt, name, "name (optional)", false)
                 && let Some(t) = tiles.get_mut(index)
             {
                 t.name = Some(new_name.trim().to_string()).filter(|n| !n.is_empty());
@@ -288,14 +292,16 @@ impl Inspector {
             direction_ui(ui, &mut direction);
             let mut target = arrow.target;
             ui.horizontal(|ui| {
-                ui.label("Leads to");
+                let label = ui.label("Leads to").id;
                 ComboBox::from_id_salt("inspector-arrow-target")
                     .selected_text(target.to_string())
                     .show_ui(ui, |ui| {
                         for other in cx.doc.pack.pages.keys().filter(|p| **p != id) {
                             ui.selectable_value(&mut target, *other, other.to_string());
                         }
-                    });
+                    })
+                    .response
+                    .labelled_by(label);
             });
             if (direction, target) != (arrow.direction, arrow.target) {
                 apply(
@@ -314,8 +320,9 @@ impl Inspector {
             section(ui, &format!("Console {number}"));
             let mut renumbered = *number;
             ui.horizontal(|ui| {
-                ui.label("Number");
-                ui.add(DragValue::new(&mut renumbered).range(1..=999));
+                let label = ui.label("Number").id;
+                ui.add(DragValue::new(&mut renumbered).range(1..=999))
+                    .labelled_by(label);
             });
             if renumbered != *number {
                 if features.consoles.contains_key(&renumbered) {
@@ -359,11 +366,12 @@ impl Inspector {
             let mut discovery = marker.discovery;
             ui.horizontal(|ui| {
                 let numbered = matches!(discovery, Discovery::Numbered(_));
-                if ui.radio(numbered, "Numbered").clicked() && !numbered {
+                let radio = ui.radio(numbered, "Numbered");
+                if radio.clicked() && !numbered {
                     discovery = Discovery::Numbered(1);
                 }
                 if let Discovery::Numbered(n) = &mut discovery {
-                    ui.add(DragValue::new(n).range(1..=999));
+                    ui.add(DragValue::new(n).range(1..=999)).labelled_by(radio.id);
                 }
             });
             ui.horizontal(|ui| {
@@ -481,8 +489,9 @@ fn edge_ui(ui: &mut Ui, page: &Page, edge: Edge, out: &mut Commands) {
         let mut renumbered = number;
         let response = ui
             .horizontal(|ui| {
-                ui.label("Door number");
+                let label = ui.label("Door number").id;
                 ui.add(DragValue::new(&mut renumbered).range(1..=999))
+                    .labelled_by(label)
             })
             .inner;
         if renumbered != number {
@@ -593,7 +602,7 @@ fn background_ui(ui: &mut Ui, cx: &InspectorContext<'_>, page: &Page, out: &mut 
         .num_columns(2)
         .spacing([8.0, 4.0])
         .show(ui, |ui| {
-            ui.label("Scale");
+            let label = ui.label("Scale").id;
             let mut b = background.clone();
             let r = ui.add(
                 DragValue::new(&mut b.scale)
@@ -601,28 +610,35 @@ fn background_ui(ui: &mut Ui, cx: &InspectorContext<'_>, page: &Page, out: &mut 
                     .speed(0.25)
                     .max_decimals(2)
                     .suffix(" px/space"),
-            );
+            )
+            .labelled_by(label);
             if b.scale != background.scale {
                 set(out, r.id, b);
             }
             ui.end_row();
-            ui.label("Offset");
+            let label = ui.label("Offset").id;
             ui.horizontal(|ui| {
                 let mut b = background.clone();
-                let rx = ui.add(DragValue::new(&mut b.offset[0]).speed(0.02).max_decimals(2).prefix("east "));
+                let rx = ui
+                    .add(DragValue::new(&mut b.offset[0]).speed(0.02).max_decimals(2).prefix("east "))
+                    .labelled_by(label);
                 if b.offset[0] != background.offset[0] {
                     set(out, rx.id, b);
                 }
                 let mut b = background.clone();
-                let ry = ui.add(DragValue::new(&mut b.offset[1]).speed(0.02).max_decimals(2).prefix("north "));
+                let ry = ui
+                    .add(DragValue::new(&mut b.offset[1]).speed(0.02).max_decimals(2).prefix("north "))
+                    .labelled_by(label);
                 if b.offset[1] != background.offset[1] {
                     set(out, ry.id, b);
                 }
             });
             ui.end_row();
-            ui.label("Opacity");
+            let label = ui.label("Opacity").id;
             let mut b = background.clone();
-            let r = ui.add(Slider::new(&mut b.opacity, 0.0..=1.0).max_decimals(2));
+            let r = ui
+                .add(Slider::new(&mut b.opacity, 0.0..=1.0).max_decimals(2))
+                .labelled_by(label);
             if b.opacity != background.opacity {
                 set(out, r.id, b);
             }

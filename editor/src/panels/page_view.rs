@@ -59,6 +59,9 @@ struct Gesture {
     stroke: StrokeId,
     press: Pos2,
     moved: bool,
+    /// The last pointer position seen (the pointer may leave the window
+    /// before the button comes up).
+    last: Pos2,
 }
 
 /// What the page view needs from the app this frame.
@@ -206,10 +209,12 @@ impl PageView {
         let phase = match self.gesture {
             None if pressed && over_canvas => {
                 self.strokes += 1;
+                let press = pos.unwrap_or_default();
                 self.gesture = Some(Gesture {
                     stroke: StrokeId(self.strokes),
-                    press: pos.unwrap_or_default(),
+                    press,
                     moved: false,
+                    last: press,
                 });
                 Phase::Pressed
             }
@@ -217,10 +222,9 @@ impl PageView {
             Some(_) => Phase::Dragging,
             None => Phase::Hover,
         };
-        let gesture = self.gesture;
-        if let (Some(mut g), Some(pos)) = (gesture, pos) {
+        if let (Some(g), Some(pos)) = (&mut self.gesture, pos) {
             g.moved |= g.press.distance(pos) > CLICK_WOBBLE;
-            self.gesture = Some(g);
+            g.last = pos;
         }
         let gesture = self.gesture;
         if phase == Phase::Released {
@@ -231,7 +235,7 @@ impl PageView {
             pos: if phase == Phase::Hover {
                 response.hover_pos()
             } else {
-                pos
+                pos.or(gesture.map(|g| g.last))
             },
             press_pos: gesture.map(|g| g.press),
             moved: gesture.is_some_and(|g| g.moved),
@@ -245,7 +249,8 @@ impl PageView {
         let pulse = cx.focused_problem.map_or(0.0, |(_, since)| {
             let t = since.elapsed().as_secs_f32();
             if t < 2.4 {
-                ui.ctx().request_repaint();
+                // Not an immediate repaint: the pulse needs ~30 frames a second, not every frame.
+                ui.ctx().request_repaint_after(std::time::Duration::from_millis(33));
                 (t * std::f32::consts::TAU / 0.8).cos().mul_add(0.5, 0.5)
             } else {
                 0.0

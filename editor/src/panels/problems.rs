@@ -25,7 +25,7 @@ pub fn problems_ui(
         ui.label(RichText::new(format!("{errors} errors")).color(ERROR));
         ui.label(RichText::new(format!("{warnings} warnings")).color(WARNING));
         if checking {
-            ui.spinner();
+            // The checker wakes the UI when it is done; no spinner needs to animate meanwhile.
             ui.weak("checking…");
         } else {
             ui.weak(format!("checked in {} ms", report.took.as_millis()));

@@ -36,7 +36,7 @@ pub fn status_bar_ui(ui: &mut Ui, info: &StatusInfo<'_>) {
         };
         ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
             if info.dirty {
-                ui.label(RichText::new("● unsaved").color(WARNING))
+                ui.label(RichText::new("⏺ unsaved").color(WARNING))
                     .on_hover_text("There are unsaved changes (autosaved every 30 s)");
             } else {
                 ui.weak("saved");
@@ -47,7 +47,7 @@ pub fn status_bar_ui(ui: &mut Ui, info: &StatusInfo<'_>) {
                 ui.separator();
             }
             if info.checking {
-                ui.spinner().on_hover_text("Checking…");
+                ui.weak("checking…");
             }
             ui.label(RichText::new(format!("⚠ {}", info.warnings)).color(WARNING))
                 .on_hover_text("warnings");

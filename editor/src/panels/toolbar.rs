@@ -1,19 +1,19 @@
 //! The toolbar: undo and redo, the drawing tools, and the switch between the
 //! page view and the layout of all pages.
 
-use eframe::egui::{Button, RichText, Ui};
+use eframe::egui::{Button, Ui};
 
 use super::ActionInfo;
 use crate::action::Action;
 use crate::command::{Command, Commands};
-use crate::tools::ToolKind;
+use crate::tools::{ToolKind, icon};
 
 /// Draws the toolbar row.
 pub fn toolbar_ui(ui: &mut Ui, info: &ActionInfo, out: &mut Commands) {
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 4.0;
         for action in [Action::Undo, Action::Redo] {
-            let icon = if action == Action::Undo { "⟲" } else { "⟳" };
+            let icon = if action == Action::Undo { "↺ Undo" } else { "↻ Redo" };
             let response = ui.add_enabled(info.enabled(action), Button::new(icon));
             let shortcut = shortcut_text(ui, action);
             let response = if info.enabled(action) {
@@ -29,8 +29,7 @@ pub fn toolbar_ui(ui: &mut Ui, info: &ActionInfo, out: &mut Commands) {
         for tool in ToolKind::ALL {
             let action = Action::Tool(tool);
             let on = info.checked(action).unwrap_or(false);
-            let text = RichText::new(format!("{} {}", tool.icon(), tool.label()));
-            let response = ui.add_enabled(info.enabled(action), Button::selectable(on, text));
+            let response = icon::tool_button(ui, tool, on, info.enabled(action));
             let response = response.on_hover_text(format!(
                 "{} ({})\n{}",
                 tool.label(),

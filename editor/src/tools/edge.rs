@@ -176,8 +176,9 @@ impl Tool for EdgeTool {
                     ui.label(format!("Next door: {next}"));
                 } else {
                     ui.horizontal(|ui| {
-                        ui.label("Next door number");
-                        ui.add(eframe::egui::DragValue::new(&mut self.next_number).range(1..=999));
+                        let label = ui.label("Next door number").id;
+                        ui.add(eframe::egui::DragValue::new(&mut self.next_number).range(1..=999))
+                            .labelled_by(label);
                     });
                 }
             }

@@ -81,7 +81,7 @@ impl Tool for LocationArrowTool {
                 ui.selectable_value(&mut self.direction, Some(d), d.name());
             }
         });
-        ui.label("Target page");
+        let label = ui.label("Target page").id;
         let shown = self
             .target
             .map_or_else(|| "Joined page".to_string(), |t| t.to_string());
@@ -93,6 +93,8 @@ impl Tool for LocationArrowTool {
                 for id in cx.doc.pack.pages.keys().filter(|id| **id != cx.id()) {
                     ui.selectable_value(&mut self.target, Some(*id), id.to_string());
                 }
-            });
+            })
+            .response
+            .labelled_by(label);
     }
 }

@@ -169,21 +169,24 @@ impl Tool for MarkerTool {
     }
 
     fn options_ui(&mut self, ui: &mut Ui, _cx: &ToolContext<'_>, _out: &mut Commands) {
-        ui.label("Place");
+        let label = ui.label("Place").id;
         ComboBox::from_id_salt("marker-kind")
             .selected_text(self.placing.label())
             .show_ui(ui, |ui| {
                 for choice in Placeable::ALL {
                     ui.selectable_value(&mut self.placing, choice, choice.label());
                 }
-            });
+            })
+            .response
+            .labelled_by(label);
         if self.placing == Placeable::Discovery {
             ui.horizontal(|ui| {
-                ui.radio_value(&mut self.numbered, true, "Numbered");
+                let radio = ui.radio_value(&mut self.numbered, true, "Numbered");
                 ui.add_enabled(
                     self.numbered,
                     DragValue::new(&mut self.discovery_number).range(1..=999),
-                );
+                )
+                .labelled_by(radio.id);
             });
             ui.horizontal(|ui| {
                 ui.radio_value(&mut self.numbered, false, "Random, colour");

@@ -10,6 +10,7 @@
 pub mod blip;
 pub mod edge;
 pub mod forced_arrow;
+pub mod icon;
 pub mod location_arrow;
 pub mod marker;
 pub mod select;
@@ -94,25 +95,6 @@ impl ToolKind {
             Self::SpawnPoint => "Spawn point",
             Self::SpawnLink => "Spawn link",
             Self::Blip => "Blip",
-        }
-    }
-
-    /// A symbol shown before the label on the toolbar.
-    pub const fn icon(self) -> &'static str {
-        match self {
-            Self::Select => "⬉",
-            Self::Space => "▦",
-            Self::Terrain => "▨",
-            Self::Wall => "▬",
-            Self::RedLine => "━",
-            Self::Door => "▭",
-            Self::EraseEdge => "⌫",
-            Self::ForcedArrow => "➡",
-            Self::LocationArrow => "⮕",
-            Self::Marker => "●",
-            Self::SpawnPoint => "✳",
-            Self::SpawnLink => "⋯",
-            Self::Blip => "◉",
         }
     }
 
@@ -313,10 +295,10 @@ pub fn direction_ui(ui: &mut Ui, direction: &mut deckplan_schema::Direction) {
     use deckplan_schema::Direction;
     ui.horizontal(|ui| {
         for (d, label) in [
-            (Direction::North, "↑ N"),
-            (Direction::East, "→ E"),
-            (Direction::South, "↓ S"),
-            (Direction::West, "← W"),
+            (Direction::North, "⬆ N"),
+            (Direction::East, "➡ E"),
+            (Direction::South, "⬇ S"),
+            (Direction::West, "⬅ W"),
         ] {
             ui.selectable_value(direction, d, label)
                 .on_hover_text(d.name());

@@ -72,8 +72,9 @@ impl Tool for TerrainTool {
         ui.label("Keywords of new tiles");
         keywords_ui(ui, &mut self.keywords);
         ui.horizontal(|ui| {
-            ui.label("Name");
-            ui.add(TextEdit::singleline(&mut self.name).hint_text("optional, e.g. Crates"));
+            let label = ui.label("Name").id;
+            ui.add(TextEdit::singleline(&mut self.name).hint_text("optional, e.g. Crates"))
+                .labelled_by(label);
         });
     }
 }
