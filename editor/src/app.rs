@@ -23,12 +23,12 @@ use crate::action::Action;
 use crate::background::Scans;
 use crate::command::{Command, Commands};
 use crate::dialogs::{
-    AfterUnsaved, Dialog, DialogContext, NewPageForm, PathForm, PathPurpose, ResizeForm,
-    dialog_ui,
+    AfterUnsaved, Dialog, DialogContext, NewPageForm, PathForm, PathPurpose, ResizeForm, dialog_ui,
 };
 use crate::document::{Document, LoadFailure, Origin, relative_path};
 use crate::edit::{Edit, Transaction};
 use crate::ops;
+use crate::panels::ActionInfo;
 use crate::panels::inspector::{Inspector, InspectorContext};
 use crate::panels::layout_view::{Frame as LayoutFrame, LayoutView, joins_ui};
 use crate::panels::menu_bar::menu_bar_ui;
@@ -37,7 +37,6 @@ use crate::panels::pages::pages_ui;
 use crate::panels::problems::problems_ui;
 use crate::panels::status_bar::{StatusInfo, status_bar_ui};
 use crate::panels::toolbar::toolbar_ui;
-use crate::panels::ActionInfo;
 use crate::paths::AppDirs;
 use crate::problems::{Checker, Mark, Report};
 use crate::recent::Recent;
@@ -278,7 +277,9 @@ impl EditorApp {
         self.poll_problems();
 
         let info = self.action_info();
-        Panel::top("menu").show(ui, |ui| menu_bar_ui(ui, &info, self.recent.paths(), &mut out));
+        Panel::top("menu").show(ui, |ui| {
+            menu_bar_ui(ui, &info, self.recent.paths(), &mut out)
+        });
         Panel::top("toolbar").show(ui, |ui| toolbar_ui(ui, &info, &mut out));
         self.status_bar(ui);
         if self.doc.is_some() {
@@ -326,45 +327,47 @@ impl EditorApp {
             .resizable(true)
             .default_size(330.0)
             .show(ui, |ui| {
-                ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-                    if self.central == Central::Layout {
-                        joins_ui(ui, doc, out);
-                        return;
-                    }
-                    if let Some(page) = page {
-                        ui.add_space(4.0);
-                        crate::tools::icon::heading(ui, self.tools.active);
-                        let cx = ToolContext {
+                ScrollArea::vertical()
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        if self.central == Central::Layout {
+                            joins_ui(ui, doc, out);
+                            return;
+                        }
+                        if let Some(page) = page {
+                            ui.add_space(4.0);
+                            crate::tools::icon::heading(ui, self.tools.active);
+                            let cx = ToolContext {
+                                doc,
+                                page,
+                                geo: self.page_view.geometry.unwrap_or(Geometry {
+                                    origin: egui::Pos2::ZERO,
+                                    cell: 1.0,
+                                    size: page.size,
+                                }),
+                                selection: self.selection,
+                            };
+                            self.tools.active_mut().options_ui(ui, &cx, out);
+                            ui.separator();
+                        }
+                        let scan = page.and_then(|page| {
+                            let background = page.background.as_ref()?;
+                            let path = doc.page_folder(page.id)?.join(&background.image);
+                            Some(
+                                self.scans
+                                    .get(ui.ctx(), &path)
+                                    .map(|t| t.size())
+                                    .map_err(str::to_string),
+                            )
+                        });
+                        let cx = InspectorContext {
                             doc,
                             page,
-                            geo: self.page_view.geometry.unwrap_or(Geometry {
-                                origin: egui::Pos2::ZERO,
-                                cell: 1.0,
-                                size: page.size,
-                            }),
                             selection: self.selection,
+                            scan,
                         };
-                        self.tools.active_mut().options_ui(ui, &cx, out);
-                        ui.separator();
-                    }
-                    let scan = page.and_then(|page| {
-                        let background = page.background.as_ref()?;
-                        let path = doc.page_folder(page.id)?.join(&background.image);
-                        Some(
-                            self.scans
-                                .get(ui.ctx(), &path)
-                                .map(|t| t.size())
-                                .map_err(str::to_string),
-                        )
+                        self.inspector.ui(ui, &cx, out);
                     });
-                    let cx = InspectorContext {
-                        doc,
-                        page,
-                        selection: self.selection,
-                        scan,
-                    };
-                    self.inspector.ui(ui, &cx, out);
-                });
             });
         CentralPanel::default()
             .frame(egui::Frame::NONE)
@@ -553,7 +556,10 @@ impl EditorApp {
             }
             Command::CreatePack(spec) => {
                 self.install(Document::new_pack(&spec));
-                self.say(format!("New pack “{}”: save it to choose its folder", spec.pack_name));
+                self.say(format!(
+                    "New pack “{}”: save it to choose its folder",
+                    spec.pack_name
+                ));
             }
             Command::LoadBackground(page, path) => self.load_background(ctx, page, &path),
             Command::Status(message) => self.say(message),
@@ -1006,16 +1012,18 @@ impl EditorApp {
         let image = if real.starts_with(&root) {
             real
         } else {
-            let name = real.file_name().map(|n| n.to_os_string()).unwrap_or_default();
+            let name = real
+                .file_name()
+                .map(|n| n.to_os_string())
+                .unwrap_or_default();
             let target = root.join("scans").join(&name);
-            let copied = std::fs::create_dir_all(root.join("scans"))
-                .and_then(|()| {
-                    if target.exists() {
-                        Ok(0)
-                    } else {
-                        std::fs::copy(&real, &target)
-                    }
-                });
+            let copied = std::fs::create_dir_all(root.join("scans")).and_then(|()| {
+                if target.exists() {
+                    Ok(0)
+                } else {
+                    std::fs::copy(&real, &target)
+                }
+            });
             if let Err(error) = copied {
                 self.say(format!("Cannot copy the scan into the pack: {error}"));
                 return;
@@ -1074,7 +1082,9 @@ impl EditorApp {
             report
                 .problems
                 .iter()
-                .position(|p| p.code == old.code && p.place == old.place && p.message == old.message)
+                .position(|p| {
+                    p.code == old.code && p.place == old.place && p.message == old.message
+                })
                 .map(|i| (i, since))
         });
         self.report = report;

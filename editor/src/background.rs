@@ -79,10 +79,12 @@ pub fn decode(bytes: &[u8]) -> Result<ColorImage, ScanError> {
     };
     // Read the header first (no pixels are decoded for it): the size a file
     // claims decides whether it is decoded at all.
-    let (width, height) = reader(Limits::default())?.into_dimensions().map_err(|e| match e {
-        image::ImageError::Unsupported(_) => ScanError::UnknownFormat,
-        other => ScanError::Decode(other.to_string()),
-    })?;
+    let (width, height) = reader(Limits::default())?
+        .into_dimensions()
+        .map_err(|e| match e {
+            image::ImageError::Unsupported(_) => ScanError::UnknownFormat,
+            other => ScanError::Decode(other.to_string()),
+        })?;
     let pixels = u64::from(width) * u64::from(height) * 4;
     if width > MAX_SIDE || height > MAX_SIDE || pixels > MAX_ALLOC {
         return Err(ScanError::TooLarge { width, height });
@@ -191,7 +193,10 @@ mod tests {
         ihdr.extend_from_slice(&height.to_be_bytes());
         ihdr.extend_from_slice(&[8, 6, 0, 0, 0]); // 8-bit RGBA
         png.extend(chunk(b"IHDR", &ihdr));
-        png.extend(chunk(b"IDAT", &[0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]));
+        png.extend(chunk(
+            b"IDAT",
+            &[0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01],
+        ));
         png.extend(chunk(b"IEND", &[]));
         png
     }

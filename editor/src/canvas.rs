@@ -658,8 +658,14 @@ pub fn draw_selection(painter: &Painter, geo: &Geometry, selection: Selection) {
         }
         Selection::Edge { edge, .. } => {
             let ends = geo.edge_ends(edge);
-            painter.line_segment(ends, Stroke::new((geo.cell * 0.2).clamp(6.0, 20.0), halo.color));
-            painter.line_segment(ends, Stroke::new((geo.cell * 0.1).clamp(3.0, 10.0), stroke.color));
+            painter.line_segment(
+                ends,
+                Stroke::new((geo.cell * 0.2).clamp(6.0, 20.0), halo.color),
+            );
+            painter.line_segment(
+                ends,
+                Stroke::new((geo.cell * 0.1).clamp(3.0, 10.0), stroke.color),
+            );
         }
         Selection::Intersection { point, .. } => {
             let radius = (geo.cell * 0.26).clamp(7.0, 24.0);
@@ -680,7 +686,14 @@ pub enum MarkStyle {
 
 /// Outlines a problem's place: red for errors, amber for warnings; the
 /// problem selected in the panel gets a thicker, pulsing outline.
-pub fn draw_mark(painter: &Painter, geo: &Geometry, mark: Mark, style: MarkStyle, selected: bool, pulse: f32) {
+pub fn draw_mark(
+    painter: &Painter,
+    geo: &Geometry,
+    mark: Mark,
+    style: MarkStyle,
+    selected: bool,
+    pulse: f32,
+) {
     let colour = match style {
         MarkStyle::Error => palette::ERROR,
         MarkStyle::Warning => palette::WARNING,
@@ -691,7 +704,11 @@ pub fn draw_mark(painter: &Painter, geo: &Geometry, mark: Mark, style: MarkStyle
     match mark {
         Mark::Space(space) => {
             let rect = geo.space_rect(space).shrink(1.5).expand(grow);
-            painter.rect_filled(rect, 3.0, colour.gamma_multiply(if selected { 0.28 } else { 0.16 }));
+            painter.rect_filled(
+                rect,
+                3.0,
+                colour.gamma_multiply(if selected { 0.28 } else { 0.16 }),
+            );
             painter.rect_stroke(rect, 3.0, stroke, StrokeKind::Inside);
         }
         Mark::Edge(edge) => {
@@ -710,7 +727,12 @@ pub fn draw_mark(painter: &Painter, geo: &Geometry, mark: Mark, style: MarkStyle
             painter.line_segment([a, b], Stroke::new(width + 4.0, colour.gamma_multiply(0.5)));
         }
         Mark::Page => {
-            painter.rect_stroke(geo.page_rect().expand(3.0 + grow), 2.0, stroke, StrokeKind::Outside);
+            painter.rect_stroke(
+                geo.page_rect().expand(3.0 + grow),
+                2.0,
+                stroke,
+                StrokeKind::Outside,
+            );
         }
         Mark::Join(..) => {}
     }

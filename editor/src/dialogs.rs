@@ -12,7 +12,9 @@ use std::path::PathBuf;
 use deckplan_schema::limits::MAX_PAGE_SIDE;
 use deckplan_schema::resolve::valid_designation;
 use deckplan_schema::{PageId, Size, SpaceKind};
-use eframe::egui::{self, Button, Color32, DragValue, Id, Modal, RichText, ScrollArea, TextEdit, Ui};
+use eframe::egui::{
+    self, Button, Color32, DragValue, Id, Modal, RichText, ScrollArea, TextEdit, Ui,
+};
 
 use crate::command::{Command, Commands};
 use crate::document::{Document, NewPageSpec};
@@ -146,14 +148,14 @@ impl NewPageForm {
         if !(1..=999).contains(&self.book) || !(1..=999).contains(&self.page) {
             return Err("Books and pages are numbered 1 to 999.".into());
         }
-        if self.purpose == NewPurpose::Page
-            && doc.is_some_and(|d| d.pack.pages.contains_key(&id))
-        {
+        if self.purpose == NewPurpose::Page && doc.is_some_and(|d| d.pack.pages.contains_key(&id)) {
             return Err(format!("The pack already has page {id}."));
         }
         let designation = self.designation.trim().to_string();
         if !valid_designation(&designation) {
-            return Err("A Location designation is 1 to 8 upper-case letters or digits, like SR.".into());
+            return Err(
+                "A Location designation is 1 to 8 upper-case letters or digits, like SR.".into(),
+            );
         }
         Ok(NewPageSpec {
             pack_name: self.pack_name.trim().to_string(),
@@ -232,7 +234,12 @@ pub struct DialogContext<'a> {
 }
 
 /// Draws the dialog; returns whether it stays open.
-pub fn dialog_ui(ctx: &egui::Context, dialog: &mut Dialog, cx: &DialogContext<'_>, out: &mut Commands) -> bool {
+pub fn dialog_ui(
+    ctx: &egui::Context,
+    dialog: &mut Dialog,
+    cx: &DialogContext<'_>,
+    out: &mut Commands,
+) -> bool {
     let mut keep = true;
     let response = Modal::new(Id::unique("deckplan-dialog")).show(ctx, |ui| {
         ui.set_max_width(560.0);
@@ -253,9 +260,17 @@ pub fn dialog_ui(ctx: &egui::Context, dialog: &mut Dialog, cx: &DialogContext<'_
 
 /// Columns × rows, each number labelled by the word after it.
 fn size_ui(ui: &mut Ui, columns: &mut u16, rows: &mut u16) {
-    ui.add(DragValue::new(columns).range(1..=MAX_PAGE_SIDE).suffix(" columns"));
+    ui.add(
+        DragValue::new(columns)
+            .range(1..=MAX_PAGE_SIDE)
+            .suffix(" columns"),
+    );
     ui.label("×");
-    ui.add(DragValue::new(rows).range(1..=MAX_PAGE_SIDE).suffix(" rows"));
+    ui.add(
+        DragValue::new(rows)
+            .range(1..=MAX_PAGE_SIDE)
+            .suffix(" rows"),
+    );
 }
 
 fn buttons(ui: &mut Ui, add: impl FnOnce(&mut Ui)) {
@@ -263,7 +278,12 @@ fn buttons(ui: &mut Ui, add: impl FnOnce(&mut Ui)) {
     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), add);
 }
 
-fn new_page_ui(ui: &mut Ui, form: &mut NewPageForm, cx: &DialogContext<'_>, out: &mut Commands) -> bool {
+fn new_page_ui(
+    ui: &mut Ui,
+    form: &mut NewPageForm,
+    cx: &DialogContext<'_>,
+    out: &mut Commands,
+) -> bool {
     ui.heading(match form.purpose {
         NewPurpose::Pack => "New pack",
         NewPurpose::Page => "Add page",
@@ -303,7 +323,10 @@ fn new_page_ui(ui: &mut Ui, form: &mut NewPageForm, cx: &DialogContext<'_>, out:
                     .labelled_by(label);
                 if response.changed() {
                     form.designation = form.designation.to_ascii_uppercase();
-                    if let Some(known) = cx.doc.and_then(|d| d.pack.locations.get(form.designation.trim())) {
+                    if let Some(known) = cx
+                        .doc
+                        .and_then(|d| d.pack.locations.get(form.designation.trim()))
+                    {
                         form.location_name = known.name.clone();
                     }
                 }
@@ -375,9 +398,9 @@ fn browse(purpose: PathPurpose, folder: bool) -> Option<PathBuf> {
             .set_title("Save the page as")
             .add_filter("deckplan page file", &["toml"])
             .save_file(),
-        (PathPurpose::SaveAs { page_file: false }, _) => {
-            dialog.set_title("Save the pack into a folder").pick_folder()
-        }
+        (PathPurpose::SaveAs { page_file: false }, _) => dialog
+            .set_title("Save the pack into a folder")
+            .pick_folder(),
         (PathPurpose::Scan(_), _) => dialog
             .set_title("Choose a scan of the printed page")
             .add_filter("PNG or JPEG image", &["png", "jpg", "jpeg"])
@@ -392,7 +415,9 @@ fn path_ui(ui: &mut Ui, form: &mut PathForm, cx: &DialogContext<'_>, out: &mut C
             "A pack folder, its pack.toml, or a single page file. You can also drop one on the window.",
             "Open",
         ),
-        PathPurpose::SaveAs { page_file: true } => ("Save page as", "The page file to write.", "Save"),
+        PathPurpose::SaveAs { page_file: true } => {
+            ("Save page as", "The page file to write.", "Save")
+        }
         PathPurpose::SaveAs { page_file: false } => (
             "Save pack as",
             "The folder to write pack.toml and the page files into (created if needed).",
@@ -420,13 +445,19 @@ fn path_ui(ui: &mut Ui, form: &mut PathForm, cx: &DialogContext<'_>, out: &mut C
         if response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
             submit = true;
         }
-        if ui.button("Browse…").on_hover_text("Use the system file dialog").clicked()
+        if ui
+            .button("Browse…")
+            .on_hover_text("Use the system file dialog")
+            .clicked()
             && let Some(path) = browse(form.purpose, false)
         {
             form.path = path.display().to_string();
         }
         if form.purpose == PathPurpose::Open
-            && ui.button("Folder…").on_hover_text("Choose a pack folder").clicked()
+            && ui
+                .button("Folder…")
+                .on_hover_text("Choose a pack folder")
+                .clicked()
             && let Some(path) = browse(form.purpose, true)
         {
             form.path = path.display().to_string();
@@ -437,7 +468,10 @@ fn path_ui(ui: &mut Ui, form: &mut PathForm, cx: &DialogContext<'_>, out: &mut C
         ui.label(RichText::new("Recent").strong());
         ScrollArea::vertical().max_height(160.0).show(ui, |ui| {
             for path in cx.recent {
-                if ui.selectable_label(false, path.display().to_string()).clicked() {
+                if ui
+                    .selectable_label(false, path.display().to_string())
+                    .clicked()
+                {
                     out.push(Command::Open(path.clone()));
                     keep = false;
                 }
@@ -465,7 +499,12 @@ fn path_ui(ui: &mut Ui, form: &mut PathForm, cx: &DialogContext<'_>, out: &mut C
     keep
 }
 
-fn unsaved_ui(ui: &mut Ui, then: &AfterUnsaved, cx: &DialogContext<'_>, out: &mut Commands) -> bool {
+fn unsaved_ui(
+    ui: &mut Ui,
+    then: &AfterUnsaved,
+    cx: &DialogContext<'_>,
+    out: &mut Commands,
+) -> bool {
     let title = cx.doc.map_or_else(String::new, Document::title);
     ui.heading("Unsaved changes");
     ui.label(format!(
@@ -499,12 +538,20 @@ fn unsaved_ui(ui: &mut Ui, then: &AfterUnsaved, cx: &DialogContext<'_>, out: &mu
     keep
 }
 
-fn resize_ui(ui: &mut Ui, form: &mut ResizeForm, cx: &DialogContext<'_>, out: &mut Commands) -> bool {
+fn resize_ui(
+    ui: &mut Ui,
+    form: &mut ResizeForm,
+    cx: &DialogContext<'_>,
+    out: &mut Commands,
+) -> bool {
     let Some(page) = cx.doc.and_then(|d| d.pack.pages.get(&form.page)) else {
         return false;
     };
     ui.heading(format!("Resize {}", form.page));
-    ui.label(format!("Now {} columns × {} rows.", page.size.columns, page.size.rows));
+    ui.label(format!(
+        "Now {} columns × {} rows.",
+        page.size.columns, page.size.rows
+    ));
     egui::Grid::new("resize-grid")
         .num_columns(2)
         .spacing([10.0, 6.0])
@@ -514,10 +561,18 @@ fn resize_ui(ui: &mut Ui, form: &mut ResizeForm, cx: &DialogContext<'_>, out: &m
             ui.end_row();
             ui.label("Shift content");
             ui.horizontal(|ui| {
-                ui.add(DragValue::new(&mut form.west).range(-4999..=4999).suffix(" east"))
-                    .on_hover_text("Spaces the content moves east (negative: west)");
-                ui.add(DragValue::new(&mut form.south).range(-4999..=4999).suffix(" north"))
-                    .on_hover_text("Spaces the content moves north (negative: south)");
+                ui.add(
+                    DragValue::new(&mut form.west)
+                        .range(-4999..=4999)
+                        .suffix(" east"),
+                )
+                .on_hover_text("Spaces the content moves east (negative: west)");
+                ui.add(
+                    DragValue::new(&mut form.south)
+                        .range(-4999..=4999)
+                        .suffix(" north"),
+                )
+                .on_hover_text("Spaces the content moves north (negative: south)");
             });
             ui.end_row();
             ui.label("New spaces");
@@ -537,7 +592,10 @@ fn resize_ui(ui: &mut Ui, form: &mut ResizeForm, cx: &DialogContext<'_>, out: &m
     } else {
         ui.colored_label(
             Color32::from_rgb(240, 170, 40),
-            format!("{} features fall off the page and will be removed:", lost.len()),
+            format!(
+                "{} features fall off the page and will be removed:",
+                lost.len()
+            ),
         );
         ScrollArea::vertical().max_height(140.0).show(ui, |ui| {
             for item in &lost {
@@ -615,11 +673,19 @@ fn recover_ui(ui: &mut Ui, found: &mut Vec<Found>, out: &mut Commands) -> bool {
         ui.horizontal(|ui| {
             ui.label(item.describe());
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if ui.button("Discard").on_hover_text("Delete this autosave").clicked() {
+                if ui
+                    .button("Discard")
+                    .on_hover_text("Delete this autosave")
+                    .clicked()
+                {
                     out.push(Command::DiscardRecovery(item.clone()));
                     chosen = Some(index);
                 }
-                if ui.button("Recover").on_hover_text("Open it as unsaved work").clicked() {
+                if ui
+                    .button("Recover")
+                    .on_hover_text("Open it as unsaved work")
+                    .clicked()
+                {
                     out.push(Command::Recover(item.clone()));
                     chosen = Some(index);
                     recovered = true;
@@ -634,7 +700,11 @@ fn recover_ui(ui: &mut Ui, found: &mut Vec<Found>, out: &mut Commands) -> bool {
     // for the next start.
     let mut keep = !found.is_empty() && !recovered;
     buttons(ui, |ui| {
-        if ui.button("Decide later").on_hover_text("Keep the autosaves and ask at the next start").clicked() {
+        if ui
+            .button("Decide later")
+            .on_hover_text("Keep the autosaves and ask at the next start")
+            .clicked()
+        {
             keep = false;
         }
     });

@@ -133,7 +133,8 @@ impl Document {
             let folder = if real.is_dir() {
                 real
             } else {
-                real.parent().map_or_else(|| PathBuf::from("/"), Path::to_path_buf)
+                real.parent()
+                    .map_or_else(|| PathBuf::from("/"), Path::to_path_buf)
             };
             let loaded = load::load_pack(&folder).map_err(|e| failure(vec![e.to_string()]))?;
             let Some(mut pack) = loaded.value else {
@@ -146,9 +147,10 @@ impl Document {
             let Some(page) = loaded.value else {
                 return Err(failure(loaded.errors.iter().map(problem_text).collect()));
             };
-            let name = real
-                .file_name()
-                .map_or_else(|| "page.toml".to_string(), |n| n.to_string_lossy().into_owned());
+            let name = real.file_name().map_or_else(
+                || "page.toml".to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            );
             let pack = lone_page_pack(page, &name);
             Ok(Self::with(pack, Origin::Page { file: real }, Vec::new()))
         }
@@ -194,9 +196,10 @@ impl Document {
     /// the page file's name.
     pub fn title(&self) -> String {
         match &self.origin {
-            Origin::Page { file } => file
-                .file_name()
-                .map_or_else(|| self.pack.name.clone(), |n| n.to_string_lossy().into_owned()),
+            Origin::Page { file } => file.file_name().map_or_else(
+                || self.pack.name.clone(),
+                |n| n.to_string_lossy().into_owned(),
+            ),
             Origin::Pack { .. } | Origin::New => self.pack.name.clone(),
         }
     }
@@ -659,13 +662,18 @@ mod tests {
         assert!(doc.is_dirty());
         let summary = doc.save().unwrap();
         assert!(!doc.is_dirty());
-        assert!(summary.written.contains(&dir.canonicalize().unwrap().join("book1/page1.toml")));
+        assert!(
+            summary
+                .written
+                .contains(&dir.canonicalize().unwrap().join("book1/page1.toml"))
+        );
         let backup = std::fs::read_to_string(dir.join("book1/page1.toml.bak")).unwrap();
         assert_eq!(backup, before);
         let reloaded = Document::open(&dir).unwrap();
         let page = &reloaded.pack.pages[&id];
         assert_eq!(
-            page.edge(Space::new(0, 0).side(Direction::North)).map(|f| f.kind),
+            page.edge(Space::new(0, 0).side(Direction::North))
+                .map(|f| f.kind),
             Some(EdgeKind::Wall)
         );
     }

@@ -815,6 +815,265 @@ mod tests {
         }
     }
 
+    /// The name of an edit's kind; exhaustive, so a new kind must be named
+    /// here and then covered by `every_kind_of_edit_undoes`.
+    fn kind(edit: &Edit) -> &'static str {
+        match edit {
+            Edit::SpaceKind { .. } => "SpaceKind",
+            Edit::Edge { .. } => "Edge",
+            Edit::Marker { .. } => "Marker",
+            Edit::ForcedArrow { .. } => "ForcedArrow",
+            Edit::LocationArrow { .. } => "LocationArrow",
+            Edit::Console { .. } => "Console",
+            Edit::Keycard { .. } => "Keycard",
+            Edit::Discovery { .. } => "Discovery",
+            Edit::Terrain { .. } => "Terrain",
+            Edit::SpawnPoint { .. } => "SpawnPoint",
+            Edit::SpawnLink { .. } => "SpawnLink",
+            Edit::Blip { .. } => "Blip",
+            Edit::Title { .. } => "Title",
+            Edit::Location { .. } => "Location",
+            Edit::Notes { .. } => "Notes",
+            Edit::Background { .. } => "Background",
+            Edit::Page { .. } => "Page",
+            Edit::Joins { .. } => "Joins",
+            Edit::PageFiles { .. } => "PageFiles",
+            Edit::Book { .. } => "Book",
+            Edit::LocationName { .. } => "LocationName",
+            Edit::Start { .. } => "Start",
+            Edit::PackName { .. } => "PackName",
+        }
+    }
+
+    /// Everything an edit can change, for comparing packs (which have no `PartialEq`).
+    fn state(pack: &Pack) -> impl PartialEq + std::fmt::Debug + use<> {
+        (
+            pack.name.clone(),
+            pack.start,
+            pack.books.clone(),
+            pack.locations.clone(),
+            pack.page_files.clone(),
+            pack.pages.clone(),
+            pack.joins.clone(),
+        )
+    }
+
+    fn every_kind_of_edit() -> Vec<Edit> {
+        use deckplan_schema::model::{Book, Location, Offset, PageFile};
+        use deckplan_schema::{Background, PageEdge};
+        let space = Space::new(1, 2);
+        let point = Intersection { x: 2, y: 1 };
+        let l1p2 = PageId { book: 1, page: 2 };
+        let mut page = Page::new(
+            l1p2,
+            "SR",
+            Size {
+                columns: 3,
+                rows: 3,
+            },
+        );
+        page.title = Some("Second".into());
+        vec![
+            Edit::SpaceKind {
+                page: L1P1,
+                space,
+                kind: SpaceKind::Obstacle,
+            },
+            Edit::Edge {
+                page: L1P1,
+                edge: space.side(Direction::East),
+                kind: Some(EdgeKind::Door(4)),
+            },
+            Edit::Marker {
+                page: L1P1,
+                marker: Marker::Objective,
+                space,
+                present: true,
+            },
+            Edit::ForcedArrow {
+                page: L1P1,
+                space,
+                direction: Some(Direction::West),
+            },
+            Edit::LocationArrow {
+                page: L1P1,
+                space: Space::new(5, 1),
+                arrow: Some((Direction::East, l1p2)),
+            },
+            Edit::Console {
+                page: L1P1,
+                number: 3,
+                console: Some(Console {
+                    at: space,
+                    opens: vec![4],
+                    closes: vec![],
+                    span: Span::default(),
+                }),
+            },
+            Edit::Keycard {
+                page: L1P1,
+                space,
+                opens: Some(vec![4]),
+            },
+            Edit::Discovery {
+                page: L1P1,
+                space,
+                discovery: Some(Discovery::Numbered(9)),
+            },
+            Edit::Terrain {
+                page: L1P1,
+                tiles: vec![TerrainTile {
+                    name: Some("Crates".into()),
+                    spaces: vec![space, Space::new(2, 2)],
+                    keywords: vec![deckplan_schema::model::Keyword::Cover],
+                    span: Span::default(),
+                }],
+            },
+            Edit::SpawnPoint {
+                page: L1P1,
+                point,
+                present: true,
+            },
+            Edit::SpawnLink {
+                page: L1P1,
+                // In reading order (top line first), as links are kept.
+                a: Intersection { x: 4, y: 3 },
+                b: point,
+                present: true,
+            },
+            Edit::Blip {
+                page: L1P1,
+                point,
+                direction: Some(Direction::North),
+            },
+            Edit::Title {
+                page: L1P1,
+                title: Some("Renamed".into()),
+            },
+            Edit::Location {
+                page: L1P1,
+                designation: "AB".into(),
+            },
+            Edit::Notes {
+                page: L1P1,
+                notes: Some("A note\non two lines".into()),
+            },
+            Edit::Background {
+                page: L1P1,
+                background: Some(Background::new("scans/a.png")),
+            },
+            Edit::Page {
+                id: l1p2,
+                page: Some(Box::new(page)),
+            },
+            Edit::Joins {
+                joins: vec![Join {
+                    from: PageEdge {
+                        page: L1P1,
+                        side: Direction::East,
+                    },
+                    to: PageEdge {
+                        page: l1p2,
+                        side: Direction::West,
+                    },
+                    offset: Offset::spaces(1),
+                    span: Span::default(),
+                    from_span: Span::default(),
+                    to_span: Span::default(),
+                    offset_span: None,
+                }],
+            },
+            Edit::PageFiles {
+                files: vec![PageFile {
+                    path: "book1/page2.toml".into(),
+                    span: Span::default(),
+                }],
+            },
+            Edit::Book {
+                number: 2,
+                book: Some(Book {
+                    number: 2,
+                    title: Some("Two".into()),
+                    span: Span::default(),
+                }),
+            },
+            Edit::LocationName {
+                designation: "AB".into(),
+                location: Some(Location {
+                    designation: "AB".into(),
+                    name: "Aft Bay".into(),
+                    span: Span::default(),
+                }),
+            },
+            Edit::Start { page: l1p2 },
+            Edit::PackName {
+                name: "Renamed pack".into(),
+            },
+        ]
+    }
+
+    #[test]
+    fn every_kind_of_edit_undoes() {
+        let edits = every_kind_of_edit();
+        let kinds: std::collections::BTreeSet<&str> = edits.iter().map(kind).collect();
+        assert_eq!(kinds.len(), 23, "one edit of each kind: {kinds:?}");
+        let mut all = pack();
+        let original = state(&all);
+        let mut history = History::new();
+        for edit in edits {
+            // Each on its own: apply changes the pack, its inverse restores it exactly.
+            let mut alone = pack();
+            let before = state(&alone);
+            let inverse = edit.clone().apply(&mut alone).unwrap();
+            assert_ne!(state(&alone), before, "{} changed nothing", kind(&edit));
+            let redo = inverse.apply(&mut alone).unwrap();
+            assert_eq!(state(&alone), before, "{} did not undo", kind(&edit));
+            assert_eq!(redo, edit, "{}: undoing the undo is the edit", kind(&edit));
+            // And all in one history, undone at once.
+            let mut step = Transaction::new(kind(&edit));
+            step.edits.push(edit);
+            history.apply(&mut all, step).unwrap();
+        }
+        let changed = state(&all);
+        while history.undo(&mut all).unwrap().is_some() {}
+        assert_eq!(state(&all), original);
+        while history.redo(&mut all).unwrap().is_some() {}
+        assert_eq!(state(&all), changed);
+    }
+
+    #[test]
+    fn a_gesture_is_one_step_and_a_new_gesture_another() {
+        let mut pack = pack();
+        let before = state(&pack);
+        let mut history = History::new();
+        let paint = |col: u16| {
+            let mut part = Transaction::new("Paint");
+            part.edits.push(Edit::SpaceKind {
+                page: L1P1,
+                space: Space::new(col, 1),
+                kind: SpaceKind::Obstacle,
+            });
+            part
+        };
+        for col in 0..3 {
+            history
+                .apply_stroke(&mut pack, StrokeId(1), paint(col))
+                .unwrap();
+        }
+        history.close_stroke();
+        history
+            .apply_stroke(&mut pack, StrokeId(1), paint(4))
+            .unwrap();
+        assert_eq!(history.undo(&mut pack).unwrap().as_deref(), Some("Paint"));
+        assert_eq!(
+            pack.pages[&L1P1].kind(Space::new(2, 1)),
+            Some(SpaceKind::Obstacle)
+        );
+        history.undo(&mut pack).unwrap();
+        assert_eq!(state(&pack), before);
+        assert_eq!(history.undo(&mut pack).unwrap(), None);
+    }
+
     #[test]
     fn a_stroke_is_one_undo_step_and_dirtiness_follows_the_save() {
         let mut pack = pack();

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use deckplan_schema::model::{Join, Keyword, Offset, PageFile, TerrainTile};
 use deckplan_schema::{
-    Axis, Direction, EdgeKind, Edge, Intersection, Marker, Pack, Page, PageEdge, PageId, Size,
+    Axis, Direction, Edge, EdgeKind, Intersection, Marker, Pack, Page, PageEdge, PageId, Size,
     Space, SpaceKind, Span,
 };
 
@@ -493,7 +493,12 @@ pub fn page_order(pack: &Pack) -> Vec<PageId> {
 /// A page resized to `size`, its content shifted by `shift` spaces (east,
 /// north) and new spaces made `fill`; with a description of every feature
 /// that falls off.
-pub fn resize_page(page: &Page, size: Size, shift: (i32, i32), fill: SpaceKind) -> (Page, Vec<String>) {
+pub fn resize_page(
+    page: &Page,
+    size: Size,
+    shift: (i32, i32),
+    fill: SpaceKind,
+) -> (Page, Vec<String>) {
     let mut lost = Vec::new();
     let mut resized = Page::new(page.id, page.location.clone(), size);
     resized.title = page.title.clone();
@@ -781,7 +786,12 @@ mod tests {
         let page = doc.pack.pages[&L1P1].clone();
         let rect = rectangle(Space::new(0, 0), Space::new(1, 1));
         let mut step = Transaction::new("tile");
-        step.edits.push(add_tile(&page, &rect, &[Keyword::Cover], Some("Crates".into())));
+        step.edits.push(add_tile(
+            &page,
+            &rect,
+            &[Keyword::Cover],
+            Some("Crates".into()),
+        ));
         doc.apply(step).unwrap();
         let mut step = Transaction::new("tile");
         let page = doc.pack.pages[&L1P1].clone();
@@ -817,7 +827,11 @@ mod tests {
         step.edits = move_space(&page, from, to);
         doc.apply(step).unwrap();
         let page = &doc.pack.pages[&L1P1];
-        assert!(page.spaces.marked(Marker::SpacerStart).any(|(s, _)| s == to));
+        assert!(
+            page.spaces
+                .marked(Marker::SpacerStart)
+                .any(|(s, _)| s == to)
+        );
         assert!(!has_movable(page, from));
         doc.undo().unwrap();
         // Edits do not know where features were written: compare content only.

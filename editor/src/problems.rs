@@ -13,14 +13,14 @@
 //! The editor has no rule logic of its own; everything here asks the schema
 //! crate (format) or the validator (checks).
 
-use std::sync::mpsc::{Receiver, Sender, TryRecvError};
+use std::sync::mpsc::{Receiver, Sender};
 use std::time::{Duration, Instant};
 
 use deckplan_schema::coord::parse_side;
 use deckplan_schema::load::{self, PACK_FILE};
 use deckplan_schema::write::{write_pack, write_page};
 use deckplan_schema::{
-    EdgeKind, Edge, FileError, Intersection, Pack, PageEdge, PageId, SourceFile, Space,
+    Edge, EdgeKind, FileError, Intersection, Pack, PageEdge, PageId, SourceFile, Space,
 };
 use deckplan_validator::diagnostic::{Diagnostic, Severity};
 use deckplan_validator::lint::check_pack;
@@ -111,14 +111,12 @@ pub fn check(pack: &Pack, lone_page: bool) -> Report {
     }
     load::resolve_references(&checked, true, &mut format_errors);
     let format_clean = format_errors.is_empty();
-    let mut diagnostics: Vec<Diagnostic> = format_errors.into_iter().map(Diagnostic::from).collect();
+    let mut diagnostics: Vec<Diagnostic> =
+        format_errors.into_iter().map(Diagnostic::from).collect();
     // As `deckplan lint` does: rule checks on a pack with format errors would
     // mostly repeat them, so they run only on a clean one.
     diagnostics.extend(check_pack(&checked, format_clean));
-    let mut problems: Vec<Problem> = diagnostics
-        .iter()
-        .map(|d| problem(d, &checked))
-        .collect();
+    let mut problems: Vec<Problem> = diagnostics.iter().map(|d| problem(d, &checked)).collect();
     problems.sort_by(|a, b| {
         (a.severity, a.page, &a.location, a.code).cmp(&(b.severity, b.page, &b.location, b.code))
     });
@@ -183,9 +181,12 @@ pub fn read_place(place: &str, pack: &Pack) -> Option<Mark> {
     }
     if let Some(door) = rest.strip_prefix("door ") {
         let number: u16 = door.split(' ').next()?.parse().ok()?;
-        let edge = pack.pages.get(&page)?.edges.iter().find_map(|(edge, f)| {
-            (f.kind == EdgeKind::Door(number)).then_some(*edge)
-        })?;
+        let edge = pack
+            .pages
+            .get(&page)?
+            .edges
+            .iter()
+            .find_map(|(edge, f)| (f.kind == EdgeKind::Door(number)).then_some(*edge))?;
         return Some(Mark::Edge(edge));
     }
     if let Some(link) = rest.strip_prefix("spawn link from ") {
@@ -255,7 +256,10 @@ impl Checker {
             pack: Box::new(pack.clone()),
             lone_page,
         };
-        let delivered = self.jobs.as_ref().is_some_and(|jobs| jobs.send(job).is_ok());
+        let delivered = self
+            .jobs
+            .as_ref()
+            .is_some_and(|jobs| jobs.send(job).is_ok());
         if !delivered {
             // No worker (it could not start, or it died): check here, late but right.
             let report = check(pack, lone_page);
@@ -267,11 +271,8 @@ impl Checker {
     /// The newest report, if one arrived for the newest job since the last poll.
     pub fn poll(&mut self) -> Option<Report> {
         let mut newest = self.pending_inline.take();
-        loop {
-            match self.results.try_recv() {
-                Ok(result) => newest = Some(result),
-                Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
-            }
+        while let Ok(result) = self.results.try_recv() {
+            newest = Some(result);
         }
         let (id, report) = newest?;
         self.received = self.received.max(id);
@@ -315,7 +316,11 @@ mod tests {
         );
         assert_eq!(
             read_place("L1p1 B2 east", pack),
-            Some(Mark::Edge(Space::parse("B2").unwrap().side(deckplan_schema::Direction::East)))
+            Some(Mark::Edge(
+                Space::parse("B2")
+                    .unwrap()
+                    .side(deckplan_schema::Direction::East)
+            ))
         );
         assert_eq!(
             read_place("L1p1 A4 se", pack),

@@ -70,7 +70,7 @@ impl Recent {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
     use crate::testutil::scratch;
@@ -87,6 +87,13 @@ mod tests {
         let again = Recent::load(Some(file));
         assert_eq!(again.paths().len(), MAX_RECENT);
         assert_eq!(again.paths()[0], Path::new("/maps/5"));
-        assert_eq!(again.paths().iter().filter(|p| *p == Path::new("/maps/5")).count(), 1);
+        assert_eq!(
+            again
+                .paths()
+                .iter()
+                .filter(|p| *p == Path::new("/maps/5"))
+                .count(),
+            1
+        );
     }
 }

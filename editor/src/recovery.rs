@@ -184,10 +184,9 @@ pub fn find(root: &Path) -> Vec<Found> {
 pub fn recover(found: &Found) -> Result<Document, LoadFailure> {
     let manifest = &found.manifest;
     let (path, origin) = match (manifest.kind, &manifest.path, &manifest.page_file) {
-        (Kind::Page, Some(file), Some(name)) => (
-            found.slot.join(name),
-            Origin::Page { file: file.clone() },
-        ),
+        (Kind::Page, Some(file), Some(name)) => {
+            (found.slot.join(name), Origin::Page { file: file.clone() })
+        }
         (Kind::Pack, Some(folder), _) => (
             found.slot.clone(),
             Origin::Pack {
@@ -359,7 +358,9 @@ mod tests {
             .tick(&clean, Instant::now() + Duration::from_secs(60))
             .unwrap();
         assert!(find(&root).is_empty());
-        saver.tick(&doc, Instant::now() + Duration::from_secs(60)).unwrap();
+        saver
+            .tick(&doc, Instant::now() + Duration::from_secs(60))
+            .unwrap();
         assert_eq!(find(&root).len(), 1);
     }
 }

@@ -118,6 +118,9 @@ mod tests {
                 space: Space::new(1, 1)
             }
         );
-        assert_eq!(Selection::pick(page, &geo, pos2(-50.0, 150.0)), Selection::None);
+        assert_eq!(
+            Selection::pick(page, &geo, pos2(-50.0, 150.0)),
+            Selection::None
+        );
     }
 }

@@ -32,5 +32,7 @@ pub fn copy_dir(from: &Path, to: &Path) {
 
 /// A file or folder of the editor's test data.
 pub fn testdata(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("testdata")
+        .join(name)
 }

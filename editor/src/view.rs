@@ -189,11 +189,19 @@ impl Geometry {
         let to_row_line = (y - y.round()).abs();
         let to_col_line = (x - x.round()).abs();
         let edge = if to_row_line <= to_col_line {
-            (to_row_line <= reach && x >= 0.0)
-                .then(|| Edge::horizontal(x.floor().min(f32::from(u16::MAX)) as u16, y.round().max(0.0) as u16))
+            (to_row_line <= reach && x >= 0.0).then(|| {
+                Edge::horizontal(
+                    x.floor().min(f32::from(u16::MAX)) as u16,
+                    y.round().max(0.0) as u16,
+                )
+            })
         } else {
-            (to_col_line <= reach && y >= 0.0)
-                .then(|| Edge::vertical(x.round().max(0.0) as u16, y.floor().min(f32::from(u16::MAX)) as u16))
+            (to_col_line <= reach && y >= 0.0).then(|| {
+                Edge::vertical(
+                    x.round().max(0.0) as u16,
+                    y.floor().min(f32::from(u16::MAX)) as u16,
+                )
+            })
         }?;
         self.size.contains_edge(edge).then_some(edge)
     }

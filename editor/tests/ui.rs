@@ -2,7 +2,12 @@
 //! finding widgets by their labels and moving the mouse over the canvas the
 //! way a user does.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, missing_docs)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    missing_docs
+)]
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -16,7 +21,7 @@ use deckplan_editor::recovery;
 use deckplan_editor::selection::Selection;
 use deckplan_editor::tools::ToolKind;
 use deckplan_schema::write::write_page;
-use deckplan_schema::{EdgeKind, Edge, Intersection, Page, PageId};
+use deckplan_schema::{Edge, EdgeKind, Intersection, Page, PageId};
 use egui::{Key, Modifiers, Pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -25,7 +30,8 @@ const L1P1: PageId = PageId { book: 1, page: 1 };
 
 /// A fresh scratch folder for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("deckplan-editor-ui-{}-{name}", std::process::id()));
+    let dir =
+        std::env::temp_dir().join(format!("deckplan-editor-ui-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -133,7 +139,11 @@ fn paint_a_wall_run_undo_redo_save_and_reload() {
     drag_along(&mut harness, (3, 5), (8, 5));
     let painted = page(&harness, L1P1);
     for edge in new_run() {
-        assert_eq!(painted.edge(edge).map(|f| f.kind), Some(EdgeKind::Wall), "{edge}");
+        assert_eq!(
+            painted.edge(edge).map(|f| f.kind),
+            Some(EdgeKind::Wall),
+            "{edge}"
+        );
     }
     assert_eq!(walls(&painted).len(), walls(&before).len() + 5);
     assert!(harness.state().window_title().starts_with("● "));
@@ -209,11 +219,20 @@ fn a_failed_save_leaves_the_old_file_and_the_changes() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
     harness.run();
 
-    assert!(matches!(harness.state().dialog(), Some(Dialog::Message { title, .. }) if title == "Not saved"));
+    assert!(
+        matches!(harness.state().dialog(), Some(Dialog::Message { title, .. }) if title == "Not saved")
+    );
     harness.get_by_label("Not saved");
-    assert_eq!(std::fs::read(&file).unwrap(), original, "the old file is intact");
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        original,
+        "the old file is intact"
+    );
     assert!(harness.state().document().unwrap().is_dirty());
-    assert_eq!(walls(&page(&harness, L1P1)).len(), walls(&Document::open(&pack).unwrap().pack.pages[&L1P1]).len() + 5);
+    assert_eq!(
+        walls(&page(&harness, L1P1)).len(),
+        walls(&Document::open(&pack).unwrap().pack.pages[&L1P1]).len() + 5
+    );
     harness.get_by_label("OK").click();
     harness.run();
     assert!(harness.state().dialog().is_none());
@@ -235,7 +254,9 @@ fn unsaved_work_is_recovered_after_a_crash() {
         });
     }
     crashed.apply(step).unwrap();
-    let slot = dirs.recovery().join(recovery::slot_name(&crashed.origin, 0));
+    let slot = dirs
+        .recovery()
+        .join(recovery::slot_name(&crashed.origin, 0));
     recovery::write(&slot, &crashed).unwrap();
 
     // The next start offers it back.
@@ -250,7 +271,11 @@ fn unsaved_work_is_recovered_after_a_crash() {
     assert!(doc.is_dirty(), "recovered work is unsaved");
     assert_eq!(doc.origin, crashed.origin);
     for (id, page) in &crashed.pack.pages {
-        assert_eq!(unspanned(doc.pack.pages[id].clone()), unspanned(page.clone()), "{id}");
+        assert_eq!(
+            unspanned(doc.pack.pages[id].clone()),
+            unspanned(page.clone()),
+            "{id}"
+        );
     }
     // It is protected again at once: autosaved under this session.
     assert_eq!(recovery::find(&dirs.recovery()).len(), 1);
@@ -273,7 +298,11 @@ fn clicking_a_problem_shows_and_selects_its_place() {
     let pack = dir.join("pack");
     copy_dir(&fixture, &pack);
     let mut harness = harness(app(Some(pack), &dir));
-    assert!(harness.state_mut().wait_for_problems(Duration::from_secs(30)));
+    assert!(
+        harness
+            .state_mut()
+            .wait_for_problems(Duration::from_secs(30))
+    );
     harness.run();
     let problem = harness
         .state()
@@ -344,7 +373,10 @@ fn placing_markers_and_deleting_them() {
     harness.run();
     harness.drop_at(e6);
     harness.run();
-    assert!(matches!(harness.state().selection(), Selection::Space { .. }));
+    assert!(matches!(
+        harness.state().selection(),
+        Selection::Space { .. }
+    ));
     harness.key_press(Key::Delete);
     harness.run();
     assert_eq!(starts(&harness), 4);

@@ -743,7 +743,10 @@ impl Resolver {
             Some(pair) => match pair.get_ref().as_slice() {
                 [x, y] => {
                     let what = "a background offset (in spaces)";
-                    match (self.real(x, what, -side..=side), self.real(y, what, -side..=side)) {
+                    match (
+                        self.real(x, what, -side..=side),
+                        self.real(y, what, -side..=side),
+                    ) {
                         (Some(x), Some(y)) => Some([x, y]),
                         _ => None,
                     }
@@ -1635,7 +1638,10 @@ fn check_image_path(path: &str) -> Result<(), PathProblem> {
         });
     }
     let lower = path.to_ascii_lowercase();
-    if ![".png", ".jpg", ".jpeg"].iter().any(|ext| lower.ends_with(ext)) {
+    if ![".png", ".jpg", ".jpeg"]
+        .iter()
+        .any(|ext| lower.ends_with(ext))
+    {
         return Err(PathProblem {
             code: FormatCode::InvalidValue,
             message: format!("background image `{path}` is not a PNG or JPEG file"),

@@ -397,13 +397,18 @@ mod tests {
     use crate::load::page_from_source;
     use crate::source::SourceFile;
 
-    const PAGE: &str = "format = 1\nbook = 1\npage = 1\nlocation = \"SR\"\n\ngrid = \"\"\"\nA ..\n\"\"\"\n";
+    const PAGE: &str =
+        "format = 1\nbook = 1\npage = 1\nlocation = \"SR\"\n\ngrid = \"\"\"\nA ..\n\"\"\"\n";
 
     fn page(text: &str) -> Result<crate::Page, Vec<String>> {
         let loaded = page_from_source(&SourceFile::new("p.toml", text.to_string()));
-        loaded
-            .value
-            .ok_or_else(|| loaded.errors.iter().map(|e| e.error.message.clone()).collect())
+        loaded.value.ok_or_else(|| {
+            loaded
+                .errors
+                .iter()
+                .map(|e| e.error.message.clone())
+                .collect()
+        })
     }
 
     #[test]

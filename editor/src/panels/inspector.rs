@@ -112,16 +112,25 @@ impl Inspector {
     fn page_ui(&mut self, ui: &mut Ui, cx: &InspectorContext<'_>, page: &Page, out: &mut Commands) {
         let id = page.id;
         ui.heading(format!("Page {id}"));
-        ui.label(format!("{} spaces · {}", page.size, page.source.path().display()));
+        ui.label(format!(
+            "{} spaces · {}",
+            page.size,
+            page.source.path().display()
+        ));
         ui.add_space(4.0);
         egui::Grid::new("page-properties")
             .num_columns(2)
             .spacing([8.0, 6.0])
             .show(ui, |ui| {
                 let label = ui.label("Title").id;
-                if let Some(title) =
-                    self.text_field(ui, label, "page-title", page.title.as_deref().unwrap_or(""), "untitled", false)
-                {
+                if let Some(title) = self.text_field(
+                    ui,
+                    label,
+                    "page-title",
+                    page.title.as_deref().unwrap_or(""),
+                    "untitled",
+                    false,
+                ) {
                     let title = Some(title.trim().to_string()).filter(|t| !t.is_empty());
                     apply(out, "Set page title", vec![Edit::Title { page: id, title }]);
                 }
@@ -135,7 +144,8 @@ impl Inspector {
                         page: id,
                         designation: designation.clone(),
                     }];
-                    if !cx.doc.pack.locations.contains_key(&designation) && !designation.is_empty() {
+                    if !cx.doc.pack.locations.contains_key(&designation) && !designation.is_empty()
+                    {
                         edits.push(Edit::LocationName {
                             designation: designation.clone(),
                             location: Some(deckplan_schema::model::Location {
@@ -150,9 +160,14 @@ impl Inspector {
                 ui.end_row();
                 if let Some(location) = cx.doc.pack.locations.get(&page.location) {
                     let label = ui.label("Location name").id;
-                    if let Some(name) =
-                        self.text_field(ui, label, "location-name", &location.name, "e.g. Solar Ring", false)
-                    {
+                    if let Some(name) = self.text_field(
+                        ui,
+                        label,
+                        "location-name",
+                        &location.name,
+                        "e.g. Solar Ring",
+                        false,
+                    ) {
                         let mut location = location.clone();
                         location.name = name.trim().to_string();
                         apply(
@@ -168,7 +183,10 @@ impl Inspector {
                 }
                 ui.label("Size");
                 ui.horizontal(|ui| {
-                    ui.label(format!("{} columns × {} rows", page.size.columns, page.size.rows));
+                    ui.label(format!(
+                        "{} columns × {} rows",
+                        page.size.columns, page.size.rows
+                    ));
                     if ui.button("Resize…").clicked() {
                         out.push(Command::Run(Action::ResizePage));
                     }
@@ -179,7 +197,9 @@ impl Inspector {
                     ui.label("✔ runs begin here");
                 } else if ui
                     .button("Make start page")
-                    .on_hover_text("Runs begin on this page: its Spacer starts are the Insertion Point")
+                    .on_hover_text(
+                        "Runs begin on this page: its Spacer starts are the Insertion Point",
+                    )
                     .clicked()
                 {
                     apply(out, "Set start page", vec![Edit::Start { page: id }]);
@@ -187,9 +207,14 @@ impl Inspector {
                 ui.end_row();
             });
         let label = ui.label("Notes").id;
-        if let Some(notes) =
-            self.text_field(ui, label, "page-notes", page.notes.as_deref().unwrap_or(""), "notes for designers", true)
-        {
+        if let Some(notes) = self.text_field(
+            ui,
+            label,
+            "page-notes",
+            page.notes.as_deref().unwrap_or(""),
+            "notes for designers",
+            true,
+        ) {
             let notes = Some(notes.trim_end().to_string()).filter(|n| !n.trim().is_empty());
             apply(out, "Edit notes", vec![Edit::Notes { page: id, notes }]);
         }
@@ -200,7 +225,14 @@ impl Inspector {
             ui.strong("Pack");
             ui.horizontal(|ui| {
                 let label = ui.label("Name").id;
-                if let Some(name) = self.text_field(ui, label, "pack-name", &cx.doc.pack.name, "pack name", false) {
+                if let Some(name) = self.text_field(
+                    ui,
+                    label,
+                    "pack-name",
+                    &cx.doc.pack.name,
+                    "pack name",
+                    false,
+                ) {
                     apply(out, "Rename pack", vec![Edit::PackName { name }]);
                 }
             });
@@ -244,21 +276,39 @@ impl Inspector {
         {
             section(ui, "Terrain tile");
             let label = ui.weak("Name").id;
-            let salt = format!("tile-name-{}", tile.spaces.first().copied().unwrap_or(space));
+            let salt = format!(
+                "tile-name-{}",
+                tile.spaces.first().copied().unwrap_or(space)
+            );
             let name = tile.name.as_deref().unwrap_or("");
             let mut tiles = features.terrain.clone();
-            if let Some(new_name) = self.text_field(ui, label, &salt, name, "name (optional)", false)
+            if let Some(new_name) =
+                self.text_field(ui, label, &salt, name, "name (optional)", false)
                 && let Some(t) = tiles.get_mut(index)
             {
                 t.name = Some(new_name.trim().to_string()).filter(|n| !n.is_empty());
-                apply(out, "Rename tile", vec![Edit::Terrain { page: id, tiles: tiles.clone() }]);
+                apply(
+                    out,
+                    "Rename tile",
+                    vec![Edit::Terrain {
+                        page: id,
+                        tiles: tiles.clone(),
+                    }],
+                );
             }
             let mut keywords = tile.keywords.clone();
             if keywords_ui(ui, &mut keywords)
                 && let Some(t) = tiles.get_mut(index)
             {
                 t.keywords = keywords;
-                apply(out, "Change tile keywords", vec![Edit::Terrain { page: id, tiles: tiles.clone() }]);
+                apply(
+                    out,
+                    "Change tile keywords",
+                    vec![Edit::Terrain {
+                        page: id,
+                        tiles: tiles.clone(),
+                    }],
+                );
             }
             ui.horizontal(|ui| {
                 ui.weak(format!("{} spaces", tile.spaces.len()));
@@ -278,11 +328,23 @@ impl Inspector {
                 apply(
                     out,
                     "Turn forced arrow",
-                    vec![Edit::ForcedArrow { page: id, space, direction: Some(direction) }],
+                    vec![Edit::ForcedArrow {
+                        page: id,
+                        space,
+                        direction: Some(direction),
+                    }],
                 );
             }
             if ui.button("Remove forced arrow").clicked() {
-                apply(out, "Remove forced arrow", vec![Edit::ForcedArrow { page: id, space, direction: None }]);
+                apply(
+                    out,
+                    "Remove forced arrow",
+                    vec![Edit::ForcedArrow {
+                        page: id,
+                        space,
+                        direction: None,
+                    }],
+                );
             }
         }
 
@@ -307,11 +369,23 @@ impl Inspector {
                 apply(
                     out,
                     "Change Location arrow",
-                    vec![Edit::LocationArrow { page: id, space, arrow: Some((direction, target)) }],
+                    vec![Edit::LocationArrow {
+                        page: id,
+                        space,
+                        arrow: Some((direction, target)),
+                    }],
                 );
             }
             if ui.button("Remove Location arrow").clicked() {
-                apply(out, "Remove Location arrow", vec![Edit::LocationArrow { page: id, space, arrow: None }]);
+                apply(
+                    out,
+                    "Remove Location arrow",
+                    vec![Edit::LocationArrow {
+                        page: id,
+                        space,
+                        arrow: None,
+                    }],
+                );
             }
         }
 
@@ -326,26 +400,60 @@ impl Inspector {
             });
             if renumbered != *number {
                 if features.consoles.contains_key(&renumbered) {
-                    out.push(Command::Status(format!("Console {renumbered} already exists on {id}")));
+                    out.push(Command::Status(format!(
+                        "Console {renumbered} already exists on {id}"
+                    )));
                 } else {
                     apply(
                         out,
                         "Renumber console",
                         vec![
-                            Edit::Console { page: id, number: *number, console: None },
-                            Edit::Console { page: id, number: renumbered, console: Some(console.clone()) },
+                            Edit::Console {
+                                page: id,
+                                number: *number,
+                                console: None,
+                            },
+                            Edit::Console {
+                                page: id,
+                                number: renumbered,
+                                console: Some(console.clone()),
+                            },
                         ],
                     );
                 }
             }
             let mut changed = console.clone();
-            door_checkboxes(ui, &format!("console-{number}-opens"), "Opens", &doors, &mut changed.opens);
-            door_checkboxes(ui, &format!("console-{number}-closes"), "Closes", &doors, &mut changed.closes);
+            door_checkboxes(
+                ui,
+                &format!("console-{number}-opens"),
+                "Opens",
+                &doors,
+                &mut changed.opens,
+            );
+            door_checkboxes(
+                ui,
+                &format!("console-{number}-closes"),
+                "Closes",
+                &doors,
+                &mut changed.closes,
+            );
             if changed != *console {
-                apply(out, "Change console doors", vec![console_edit(id, *number, changed)]);
+                apply(
+                    out,
+                    "Change console doors",
+                    vec![console_edit(id, *number, changed)],
+                );
             }
             if ui.button("Remove console").clicked() {
-                apply(out, "Remove console", vec![Edit::Console { page: id, number: *number, console: None }]);
+                apply(
+                    out,
+                    "Remove console",
+                    vec![Edit::Console {
+                        page: id,
+                        number: *number,
+                        console: None,
+                    }],
+                );
             }
         }
 
@@ -354,10 +462,26 @@ impl Inspector {
             let mut opens = keycard.opens.clone();
             door_checkboxes(ui, "keycard-opens", "Opens", &doors, &mut opens);
             if opens != keycard.opens {
-                apply(out, "Change keycard doors", vec![Edit::Keycard { page: id, space, opens: Some(opens) }]);
+                apply(
+                    out,
+                    "Change keycard doors",
+                    vec![Edit::Keycard {
+                        page: id,
+                        space,
+                        opens: Some(opens),
+                    }],
+                );
             }
             if ui.button("Remove keycard").clicked() {
-                apply(out, "Remove keycard", vec![Edit::Keycard { page: id, space, opens: None }]);
+                apply(
+                    out,
+                    "Remove keycard",
+                    vec![Edit::Keycard {
+                        page: id,
+                        space,
+                        opens: None,
+                    }],
+                );
             }
         }
 
@@ -371,7 +495,8 @@ impl Inspector {
                     discovery = Discovery::Numbered(1);
                 }
                 if let Discovery::Numbered(n) = &mut discovery {
-                    ui.add(DragValue::new(n).range(1..=999)).labelled_by(radio.id);
+                    ui.add(DragValue::new(n).range(1..=999))
+                        .labelled_by(radio.id);
                 }
             });
             ui.horizontal(|ui| {
@@ -386,10 +511,26 @@ impl Inspector {
                 }
             });
             if discovery != marker.discovery {
-                apply(out, "Change discovery", vec![Edit::Discovery { page: id, space, discovery: Some(discovery) }]);
+                apply(
+                    out,
+                    "Change discovery",
+                    vec![Edit::Discovery {
+                        page: id,
+                        space,
+                        discovery: Some(discovery),
+                    }],
+                );
             }
             if ui.button("Remove discovery").clicked() {
-                apply(out, "Remove discovery", vec![Edit::Discovery { page: id, space, discovery: None }]);
+                apply(
+                    out,
+                    "Remove discovery",
+                    vec![Edit::Discovery {
+                        page: id,
+                        space,
+                        discovery: None,
+                    }],
+                );
             }
         }
 
@@ -400,7 +541,16 @@ impl Inspector {
                 let mut on = present;
                 if ui.checkbox(&mut on, marker.label()).changed() {
                     let label = if on { "Place marker" } else { "Remove marker" };
-                    apply(out, label, vec![Edit::Marker { page: id, marker, space, present: on }]);
+                    apply(
+                        out,
+                        label,
+                        vec![Edit::Marker {
+                            page: id,
+                            marker,
+                            space,
+                            present: on,
+                        }],
+                    );
                 }
             }
         });
@@ -420,7 +570,10 @@ impl Inspector {
         }
         ui.add_space(6.0);
         if ui
-            .add_enabled(!ops::clear_space(page, space).is_empty(), Button::new("Clear space"))
+            .add_enabled(
+                !ops::clear_space(page, space).is_empty(),
+                Button::new("Clear space"),
+            )
             .on_hover_text("Remove every feature on this space (Delete)")
             .clicked()
         {
@@ -481,7 +634,15 @@ fn edge_ui(ui: &mut Ui, page: &Page, edge: Edge, out: &mut Commands) {
                 (a, b) => a == b,
             };
             if ui.selectable_label(on, label).clicked() && !on {
-                apply(out, "Change edge", vec![Edit::Edge { page: id, edge, kind: choice }]);
+                apply(
+                    out,
+                    "Change edge",
+                    vec![Edit::Edge {
+                        page: id,
+                        edge,
+                        kind: choice,
+                    }],
+                );
             }
         }
     });
@@ -499,7 +660,11 @@ fn edge_ui(ui: &mut Ui, page: &Page, edge: Edge, out: &mut Commands) {
                 out,
                 response.id,
                 "Renumber door",
-                Edit::Edge { page: id, edge, kind: Some(EdgeKind::Door(renumbered)) },
+                Edit::Edge {
+                    page: id,
+                    edge,
+                    kind: Some(EdgeKind::Door(renumbered)),
+                },
             );
         }
         let openers: Vec<String> = page
@@ -534,7 +699,15 @@ fn intersection_ui(ui: &mut Ui, page: &Page, point: Intersection, out: &mut Comm
     let mut spawn = features.spawn_points.contains_key(&point);
     if ui.checkbox(&mut spawn, "Spawn point").changed() {
         if spawn {
-            apply(out, "Place spawn point", vec![Edit::SpawnPoint { page: id, point, present: true }]);
+            apply(
+                out,
+                "Place spawn point",
+                vec![Edit::SpawnPoint {
+                    page: id,
+                    point,
+                    present: true,
+                }],
+            );
         } else {
             let mut edits = ops::clear_intersection(page, point);
             edits.retain(|e| !matches!(e, Edit::Blip { .. }));
@@ -549,11 +722,20 @@ fn intersection_ui(ui: &mut Ui, page: &Page, point: Intersection, out: &mut Comm
         let other = if link.a == point { link.b } else { link.a };
         ui.horizontal(|ui| {
             ui.label(format!("linked to {other}"));
-            if ui.small_button("✖").on_hover_text("Remove this link").clicked() {
+            if ui
+                .small_button("✖")
+                .on_hover_text("Remove this link")
+                .clicked()
+            {
                 apply(
                     out,
                     "Remove spawn link",
-                    vec![Edit::SpawnLink { page: id, a: link.a, b: link.b, present: false }],
+                    vec![Edit::SpawnLink {
+                        page: id,
+                        a: link.a,
+                        b: link.b,
+                        present: false,
+                    }],
                 );
             }
         });
@@ -563,13 +745,29 @@ fn intersection_ui(ui: &mut Ui, page: &Page, point: Intersection, out: &mut Comm
     let mut on = now.is_some();
     if ui.checkbox(&mut on, "Blip starts here").changed() {
         let direction = on.then_some(now.unwrap_or(Direction::South));
-        apply(out, "Change starting Blip", vec![Edit::Blip { page: id, point, direction }]);
+        apply(
+            out,
+            "Change starting Blip",
+            vec![Edit::Blip {
+                page: id,
+                point,
+                direction,
+            }],
+        );
     }
     if let Some(direction) = now {
         let mut turned = direction;
         direction_ui(ui, &mut turned);
         if turned != direction {
-            apply(out, "Turn starting Blip", vec![Edit::Blip { page: id, point, direction: Some(turned) }]);
+            apply(
+                out,
+                "Turn starting Blip",
+                vec![Edit::Blip {
+                    page: id,
+                    point,
+                    direction: Some(turned),
+                }],
+            );
         }
     }
 }
@@ -596,7 +794,15 @@ fn background_ui(ui: &mut Ui, cx: &InspectorContext<'_>, page: &Page, out: &mut 
         None => {}
     }
     let set = |out: &mut Commands, widget: Id, b: Background| {
-        stroke(out, widget, "Adjust scan", Edit::Background { page: id, background: Some(b) });
+        stroke(
+            out,
+            widget,
+            "Adjust scan",
+            Edit::Background {
+                page: id,
+                background: Some(b),
+            },
+        );
     };
     egui::Grid::new("background-grid")
         .num_columns(2)
@@ -604,14 +810,15 @@ fn background_ui(ui: &mut Ui, cx: &InspectorContext<'_>, page: &Page, out: &mut 
         .show(ui, |ui| {
             let label = ui.label("Scale").id;
             let mut b = background.clone();
-            let r = ui.add(
-                DragValue::new(&mut b.scale)
-                    .range(Background::MIN_SCALE..=Background::MAX_SCALE)
-                    .speed(0.25)
-                    .max_decimals(2)
-                    .suffix(" px/space"),
-            )
-            .labelled_by(label);
+            let r = ui
+                .add(
+                    DragValue::new(&mut b.scale)
+                        .range(Background::MIN_SCALE..=Background::MAX_SCALE)
+                        .speed(0.25)
+                        .max_decimals(2)
+                        .suffix(" px/space"),
+                )
+                .labelled_by(label);
             if b.scale != background.scale {
                 set(out, r.id, b);
             }
@@ -620,14 +827,24 @@ fn background_ui(ui: &mut Ui, cx: &InspectorContext<'_>, page: &Page, out: &mut 
             ui.horizontal(|ui| {
                 let mut b = background.clone();
                 let rx = ui
-                    .add(DragValue::new(&mut b.offset[0]).speed(0.02).max_decimals(2).prefix("east "))
+                    .add(
+                        DragValue::new(&mut b.offset[0])
+                            .speed(0.02)
+                            .max_decimals(2)
+                            .prefix("east "),
+                    )
                     .labelled_by(label);
                 if b.offset[0] != background.offset[0] {
                     set(out, rx.id, b);
                 }
                 let mut b = background.clone();
                 let ry = ui
-                    .add(DragValue::new(&mut b.offset[1]).speed(0.02).max_decimals(2).prefix("north "))
+                    .add(
+                        DragValue::new(&mut b.offset[1])
+                            .speed(0.02)
+                            .max_decimals(2)
+                            .prefix("north "),
+                    )
                     .labelled_by(label);
                 if b.offset[1] != background.offset[1] {
                     set(out, ry.id, b);
@@ -655,13 +872,27 @@ fn background_ui(ui: &mut Ui, cx: &InspectorContext<'_>, page: &Page, out: &mut 
             b.scale = (*w as f64 / f64::from(page.size.columns.max(1)))
                 .clamp(Background::MIN_SCALE, Background::MAX_SCALE);
             b.offset = [0.0, 0.0];
-            apply(out, "Fit scan", vec![Edit::Background { page: id, background: Some(b) }]);
+            apply(
+                out,
+                "Fit scan",
+                vec![Edit::Background {
+                    page: id,
+                    background: Some(b),
+                }],
+            );
         }
         if ui.button("Replace…").clicked() {
             out.push(Command::Run(Action::LoadBackground));
         }
         if ui.button("Remove").clicked() {
-            apply(out, "Remove scan", vec![Edit::Background { page: id, background: None }]);
+            apply(
+                out,
+                "Remove scan",
+                vec![Edit::Background {
+                    page: id,
+                    background: None,
+                }],
+            );
         }
     });
 }

@@ -133,7 +133,9 @@ impl LayoutView {
             return;
         }
         let mut frame = self.view.unwrap_or_else(|| fit(&layout, canvas));
-        if response.dragged_by(PointerButton::Middle) || response.dragged_by(PointerButton::Secondary) {
+        if response.dragged_by(PointerButton::Middle)
+            || response.dragged_by(PointerButton::Secondary)
+        {
             frame.origin += response.drag_delta();
             self.view = Some(frame);
         }
@@ -168,7 +170,11 @@ impl LayoutView {
                 .rev()
                 .find(|(_, p)| frame.rect(p).contains(pos));
             if let Some((&page, &from)) = hit {
-                self.drag = Some(PageDrag { page, press: pos, from });
+                self.drag = Some(PageDrag {
+                    page,
+                    press: pos,
+                    from,
+                });
                 out.push(Command::ShowPage(page));
             }
         }
@@ -238,7 +244,11 @@ impl LayoutView {
                     s.moved,
                     s.fixed,
                     s.offset,
-                    if s.offset.is_aligned() { "" } else { " (misaligned)" }
+                    if s.offset.is_aligned() {
+                        ""
+                    } else {
+                        " (misaligned)"
+                    }
                 ),
                 None => format!("{}: drop against another page's edge to join it", drag.page),
             };
@@ -278,7 +288,10 @@ impl LayoutView {
         }
         if response.double_clicked()
             && let Some(pos) = response.interact_pointer_pos()
-            && let Some((id, _)) = layout.placements.iter().find(|(_, p)| frame.rect(p).contains(pos))
+            && let Some((id, _)) = layout
+                .placements
+                .iter()
+                .find(|(_, p)| frame.rect(p).contains(pos))
         {
             out.push(Command::ShowPage(*id));
             out.push(Command::Run(Action::ToggleLayout));
@@ -332,13 +345,33 @@ fn snap(layout: &Layout, page: PageId, ghost: Placement, step: i64) -> Option<Sn
         let overlaps_x = ghost.x < q.x + q.width && q.x < ghost.x + ghost.width;
         let candidates = [
             // ghost west against q east
-            (overlaps_y, (ghost.x - (q.x + q.width)).abs(), Direction::East, ghost.y - q.y),
+            (
+                overlaps_y,
+                (ghost.x - (q.x + q.width)).abs(),
+                Direction::East,
+                ghost.y - q.y,
+            ),
             // ghost east against q west
-            (overlaps_y, (ghost.x + ghost.width - q.x).abs(), Direction::West, ghost.y - q.y),
+            (
+                overlaps_y,
+                (ghost.x + ghost.width - q.x).abs(),
+                Direction::West,
+                ghost.y - q.y,
+            ),
             // ghost south against q north
-            (overlaps_x, (ghost.y - (q.y + q.height)).abs(), Direction::North, ghost.x - q.x),
+            (
+                overlaps_x,
+                (ghost.y - (q.y + q.height)).abs(),
+                Direction::North,
+                ghost.x - q.x,
+            ),
             // ghost north against q south
-            (overlaps_x, (ghost.y + ghost.height - q.y).abs(), Direction::South, ghost.x - q.x),
+            (
+                overlaps_x,
+                (ghost.y + ghost.height - q.y).abs(),
+                Direction::South,
+                ghost.x - q.x,
+            ),
         ];
         for (overlaps, distance, side, along) in candidates {
             if !overlaps || distance > SNAP_REACH {
@@ -346,10 +379,26 @@ fn snap(layout: &Layout, page: PageId, ghost: Placement, step: i64) -> Option<Sn
             }
             let offset = round(along);
             let at = match side {
-                Direction::East => Placement { x: q.x + q.width, y: q.y + offset, ..ghost },
-                Direction::West => Placement { x: q.x - ghost.width, y: q.y + offset, ..ghost },
-                Direction::North => Placement { x: q.x + offset, y: q.y + q.height, ..ghost },
-                Direction::South => Placement { x: q.x + offset, y: q.y - ghost.height, ..ghost },
+                Direction::East => Placement {
+                    x: q.x + q.width,
+                    y: q.y + offset,
+                    ..ghost
+                },
+                Direction::West => Placement {
+                    x: q.x - ghost.width,
+                    y: q.y + offset,
+                    ..ghost
+                },
+                Direction::North => Placement {
+                    x: q.x + offset,
+                    y: q.y + q.height,
+                    ..ghost
+                },
+                Direction::South => Placement {
+                    x: q.x + offset,
+                    y: q.y - ghost.height,
+                    ..ghost
+                },
             };
             let candidate = Snap {
                 fixed: PageEdge { page: other, side },
@@ -409,17 +458,26 @@ fn draw_join(
             _ => a.x,
         };
         let (y0, y1) = (a.y.max(b.y), (a.y + a.height).min(b.y + b.height));
-        (frame.screen_from_layout(x, y0), frame.screen_from_layout(x, y1))
+        (
+            frame.screen_from_layout(x, y0),
+            frame.screen_from_layout(x, y1),
+        )
     } else {
         let y = match join.from.side {
             Direction::North => a.y + a.height,
             _ => a.y,
         };
         let (x0, x1) = (a.x.max(b.x), (a.x + a.width).min(b.x + b.width));
-        (frame.screen_from_layout(x0, y), frame.screen_from_layout(x1, y))
+        (
+            frame.screen_from_layout(x0, y),
+            frame.screen_from_layout(x1, y),
+        )
     };
     let colour = if aligned { ALIGNED } else { MISALIGNED };
-    painter.line_segment([start, end], Stroke::new(5.0, Color32::from_black_alpha(160)));
+    painter.line_segment(
+        [start, end],
+        Stroke::new(5.0, Color32::from_black_alpha(160)),
+    );
     painter.line_segment([start, end], Stroke::new(3.0, colour));
     let mid = start.lerp(end, 0.5);
     let text = if aligned {
@@ -461,13 +519,19 @@ pub fn joins_ui(ui: &mut Ui, doc: &Document, out: &mut Commands) {
                                 format!("{page} is already placed elsewhere")
                             }
                         };
-                        ui.colored_label(Color32::from_rgb(240, 90, 80), format!("offset {}\n⊗ {why}", join.offset));
+                        ui.colored_label(
+                            Color32::from_rgb(240, 90, 80),
+                            format!("offset {}\n⊗ {why}", join.offset),
+                        );
                     }
                     None if join.offset.is_aligned() => {
                         ui.colored_label(ALIGNED, format!("offset {}\n✔ aligned", join.offset));
                     }
                     None => {
-                        ui.colored_label(MISALIGNED, format!("offset {}\n⚠ misaligned", join.offset));
+                        ui.colored_label(
+                            MISALIGNED,
+                            format!("offset {}\n⚠ misaligned", join.offset),
+                        );
                     }
                 }
                 if ui.button("✖").on_hover_text("Remove this join").clicked() {
@@ -489,8 +553,24 @@ mod tests {
     fn layout_of_two() -> Layout {
         let mut layout = Layout::default();
         let page = |p| PageId { book: 1, page: p };
-        layout.placements.insert(page(1), Placement { x: 0, y: 0, width: 600, height: 400 });
-        layout.placements.insert(page(2), Placement { x: 2000, y: 0, width: 500, height: 400 });
+        layout.placements.insert(
+            page(1),
+            Placement {
+                x: 0,
+                y: 0,
+                width: 600,
+                height: 400,
+            },
+        );
+        layout.placements.insert(
+            page(2),
+            Placement {
+                x: 2000,
+                y: 0,
+                width: 500,
+                height: 400,
+            },
+        );
         layout
     }
 
@@ -498,7 +578,12 @@ mod tests {
     fn a_page_dropped_near_an_edge_snaps_to_whole_or_half_spaces() {
         let layout = layout_of_two();
         let moved = PageId { book: 1, page: 2 };
-        let ghost = Placement { x: 630, y: 140, width: 500, height: 400 };
+        let ghost = Placement {
+            x: 630,
+            y: 140,
+            width: 500,
+            height: 400,
+        };
         let whole = snap(&layout, moved, ghost, UNIT).unwrap();
         assert_eq!(whole.fixed.side, Direction::East);
         assert_eq!(whole.moved.side, Direction::West);

@@ -133,7 +133,9 @@ impl PageView {
         // Zoom and pan.
         let mut view = self.view.unwrap_or_else(|| View::fit(page.size, canvas));
         let mut moved = false;
-        if response.dragged_by(PointerButton::Middle) || response.dragged_by(PointerButton::Secondary) {
+        if response.dragged_by(PointerButton::Middle)
+            || response.dragged_by(PointerButton::Secondary)
+        {
             view.offset += response.drag_delta();
             moved = true;
         }
@@ -244,13 +246,20 @@ impl PageView {
         }
     }
 
-    fn draw_marks(&self, ui: &Ui, painter: &egui::Painter, geo: &Geometry, cx: &PageViewContext<'_>) {
+    fn draw_marks(
+        &self,
+        ui: &Ui,
+        painter: &egui::Painter,
+        geo: &Geometry,
+        cx: &PageViewContext<'_>,
+    ) {
         let focused = cx.focused_problem.map(|(index, _)| index);
         let pulse = cx.focused_problem.map_or(0.0, |(_, since)| {
             let t = since.elapsed().as_secs_f32();
             if t < 2.4 {
                 // Not an immediate repaint: the pulse needs ~30 frames a second, not every frame.
-                ui.ctx().request_repaint_after(std::time::Duration::from_millis(33));
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_millis(33));
                 (t * std::f32::consts::TAU / 0.8).cos().mul_add(0.5, 0.5)
             } else {
                 0.0
@@ -313,9 +322,6 @@ pub fn mark_centre(mark: Mark, size: deckplan_schema::Size) -> (f32, f32) {
             (f32::from(a.x) + f32::from(b.x)) * 0.5,
             (f32::from(a.y) + f32::from(b.y)) * 0.5,
         ),
-        Mark::Join(..) | Mark::Page => (
-            f32::from(size.columns) * 0.5,
-            f32::from(size.rows) * 0.5,
-        ),
+        Mark::Join(..) | Mark::Page => (f32::from(size.columns) * 0.5, f32::from(size.rows) * 0.5),
     }
 }

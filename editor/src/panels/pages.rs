@@ -28,25 +28,28 @@ pub fn pages_ui(
     ui.separator();
     ui.horizontal(|ui| {
         ui.strong("Pages");
-        ui.with_layout(eframe::egui::Layout::right_to_left(eframe::egui::Align::Center), |ui| {
-            for (action, icon) in [
-                (Action::MovePageDown, "⏷"),
-                (Action::MovePageUp, "⏶"),
-                (Action::ResizePage, "⛶"),
-                (Action::RemovePage, "−"),
-                (Action::AddPage, "+"),
-            ] {
-                let response = ui.add_enabled(info.enabled(action), Button::new(icon).small());
-                let response = if info.enabled(action) {
-                    response.on_hover_text(action.label())
-                } else {
-                    response.on_disabled_hover_text(info.disabled_reason(action))
-                };
-                if response.clicked() {
-                    out.push(Command::Run(action));
+        ui.with_layout(
+            eframe::egui::Layout::right_to_left(eframe::egui::Align::Center),
+            |ui| {
+                for (action, icon) in [
+                    (Action::MovePageDown, "⏷"),
+                    (Action::MovePageUp, "⏶"),
+                    (Action::ResizePage, "⛶"),
+                    (Action::RemovePage, "−"),
+                    (Action::AddPage, "+"),
+                ] {
+                    let response = ui.add_enabled(info.enabled(action), Button::new(icon).small());
+                    let response = if info.enabled(action) {
+                        response.on_hover_text(action.label())
+                    } else {
+                        response.on_disabled_hover_text(info.disabled_reason(action))
+                    };
+                    if response.clicked() {
+                        out.push(Command::Run(action));
+                    }
                 }
-            }
-        });
+            },
+        );
     });
     ScrollArea::vertical().show(ui, |ui| {
         for id in ops::page_order(&doc.pack) {

@@ -21,7 +21,10 @@ pub fn problems_ui(
 ) {
     ui.horizontal(|ui| {
         ui.strong("Problems");
-        let (errors, warnings) = (report.count(Severity::Error), report.count(Severity::Warning));
+        let (errors, warnings) = (
+            report.count(Severity::Error),
+            report.count(Severity::Warning),
+        );
         ui.label(RichText::new(format!("{errors} errors")).color(ERROR));
         ui.label(RichText::new(format!("{warnings} warnings")).color(WARNING));
         if checking {
@@ -55,7 +58,10 @@ pub fn problems_ui(
                             .selectable_label(on, RichText::new(icon).color(colour))
                             .clicked();
                         clicked |= ui
-                            .add(Label::new(RichText::new(problem.code).monospace()).sense(Sense::click()))
+                            .add(
+                                Label::new(RichText::new(problem.code).monospace())
+                                    .sense(Sense::click()),
+                            )
                             .on_hover_text(problem.name)
                             .clicked();
                         let mut message = problem.message.clone();
@@ -64,7 +70,11 @@ pub fn problems_ui(
                             message.push_str(help);
                         }
                         clicked |= ui
-                            .add(Label::new(&problem.message).sense(Sense::click()).truncate())
+                            .add(
+                                Label::new(&problem.message)
+                                    .sense(Sense::click())
+                                    .truncate(),
+                            )
                             .on_hover_text(message)
                             .clicked();
                         let place = problem.place.clone().unwrap_or_default();

@@ -13,7 +13,11 @@ pub fn toolbar_ui(ui: &mut Ui, info: &ActionInfo, out: &mut Commands) {
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 4.0;
         for action in [Action::Undo, Action::Redo] {
-            let icon = if action == Action::Undo { "↺ Undo" } else { "↻ Redo" };
+            let icon = if action == Action::Undo {
+                "↺ Undo"
+            } else {
+                "↻ Redo"
+            };
             let response = ui.add_enabled(info.enabled(action), Button::new(icon));
             let shortcut = shortcut_text(ui, action);
             let response = if info.enabled(action) {

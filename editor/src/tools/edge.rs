@@ -77,7 +77,13 @@ impl EdgeTool {
         self
     }
 
-    fn paint(&mut self, cx: &ToolContext<'_>, edges: &[Edge], pointer: &Pointer, out: &mut Commands) {
+    fn paint(
+        &mut self,
+        cx: &ToolContext<'_>,
+        edges: &[Edge],
+        pointer: &Pointer,
+        out: &mut Commands,
+    ) {
         let mut edits = Vec::new();
         for &edge in edges {
             if !cx.page.size.contains_edge(edge) || !self.painted.insert(edge) {

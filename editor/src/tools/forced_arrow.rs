@@ -43,7 +43,12 @@ impl Tool for ForcedArrowTool {
                     return;
                 };
                 let direction = gesture_direction(pointer, self.direction);
-                let now = cx.page.spaces.forced_arrows.get(&space).map(|a| a.direction);
+                let now = cx
+                    .page
+                    .spaces
+                    .forced_arrows
+                    .get(&space)
+                    .map(|a| a.direction);
                 let toggled = (now != Some(direction) || pointer.moved).then_some(direction);
                 if toggled == now {
                     return;
@@ -69,7 +74,11 @@ impl Tool for ForcedArrowTool {
             return;
         };
         let from = cx.geo.space_rect(space).center();
-        painter.arrow(from, pos - from, Stroke::new(3.0, Color32::from_rgb(30, 120, 235)));
+        painter.arrow(
+            from,
+            pos - from,
+            Stroke::new(3.0, Color32::from_rgb(30, 120, 235)),
+        );
     }
 
     fn options_ui(&mut self, ui: &mut Ui, _cx: &ToolContext<'_>, _out: &mut Commands) {

@@ -4,8 +4,8 @@
 //! no icon font.
 
 use eframe::egui::{
-    self, Align2, Color32, FontId, Painter, Rect, Response, Role, Sense, Shape, Stroke,
-    StrokeKind, TextStyle, Ui, Vec2, WidgetInfo, pos2, vec2,
+    self, Align2, Color32, FontId, Painter, Rect, Response, Role, Sense, Shape, Stroke, StrokeKind,
+    TextStyle, Ui, Vec2, WidgetInfo, pos2, vec2,
 };
 
 use super::ToolKind;
@@ -22,18 +22,12 @@ pub fn paint(painter: &Painter, rect: Rect, tool: ToolKind) {
     let thick = Stroke::new(s * 0.16, INK);
     match tool {
         ToolKind::Select => {
-            let points = vec![
-                at(0.3, 0.15),
-                at(0.3, 0.82),
-                at(0.46, 0.66),
-                at(0.58, 0.9),
-                at(0.68, 0.85),
-                at(0.56, 0.61),
-                at(0.78, 0.6),
-            ];
-            painter.add(Shape::closed_line(points.clone(), Stroke::new(1.5, INK)));
+            // A pointer: a white head and a tail, outlined.
+            let (tip, heel, wing) = (at(0.3, 0.15), at(0.3, 0.82), at(0.78, 0.6));
+            let tail = vec![at(0.42, 0.62), at(0.58, 0.9), at(0.7, 0.84), at(0.54, 0.56)];
+            painter.add(Shape::convex_polygon(tail, Color32::WHITE, Stroke::new(1.2, INK)));
             painter.add(Shape::convex_polygon(
-                vec![points[0], points[1], points[6]],
+                vec![tip, heel, wing],
                 Color32::WHITE,
                 Stroke::new(1.2, INK),
             ));
@@ -124,23 +118,41 @@ pub fn paint(painter: &Painter, rect: Rect, tool: ToolKind) {
         }
         ToolKind::Blip => {
             let purple = Color32::from_rgb(112, 32, 150);
-            painter.line_segment([at(0.42, 0.58), at(0.42, 0.9)], Stroke::new(s * 0.1, purple));
+            painter.line_segment(
+                [at(0.42, 0.58), at(0.42, 0.9)],
+                Stroke::new(s * 0.1, purple),
+            );
             painter.add(Shape::convex_polygon(
                 vec![at(0.42, 0.98), at(0.28, 0.76), at(0.56, 0.76)],
                 purple,
                 Stroke::NONE,
             ));
-            painter.circle(at(0.42, 0.4), s * 0.2, purple, Stroke::new(1.2, Color32::WHITE));
+            painter.circle(
+                at(0.42, 0.4),
+                s * 0.2,
+                purple,
+                Stroke::new(1.2, Color32::WHITE),
+            );
         }
     }
-    painter.rect_stroke(rect, 3.0, Stroke::new(1.0, Color32::from_gray(90)), StrokeKind::Inside);
+    painter.rect_stroke(
+        rect,
+        3.0,
+        Stroke::new(1.0, Color32::from_gray(90)),
+        StrokeKind::Inside,
+    );
 }
 
 fn arrow(painter: &Painter, rect: Rect, colour: Color32) {
     let s = rect.width();
     let at = |x: f32, y: f32| rect.min + vec2(x * s, y * s);
     painter.add(Shape::convex_polygon(
-        vec![at(0.12, 0.42), at(0.55, 0.42), at(0.55, 0.58), at(0.12, 0.58)],
+        vec![
+            at(0.12, 0.42),
+            at(0.55, 0.42),
+            at(0.55, 0.58),
+            at(0.12, 0.58),
+        ],
         colour,
         Stroke::NONE,
     ));
@@ -176,7 +188,11 @@ pub fn tool_button(ui: &mut Ui, tool: ToolKind, selected: bool, enabled: bool) -
         padding.x * 2.0 + icon + 6.0 + galley.size().x,
         (icon + 4.0).max(galley.size().y + padding.y * 2.0),
     );
-    let sense = if enabled { Sense::click() } else { Sense::hover() };
+    let sense = if enabled {
+        Sense::click()
+    } else {
+        Sense::hover()
+    };
     let (rect, response) = ui.allocate_exact_size(size, sense);
     response.widget_info(|| WidgetInfo::selected(Role::Button, enabled, selected, label));
     if ui.is_rect_visible(rect) {
@@ -207,7 +223,10 @@ pub fn tool_button(ui: &mut Ui, tool: ToolKind, selected: bool, enabled: bool) -
             visuals.text_color().gamma_multiply(faded)
         };
         painter.galley(
-            pos2(icon_rect.max.x + 6.0, rect.center().y - galley.size().y / 2.0),
+            pos2(
+                icon_rect.max.x + 6.0,
+                rect.center().y - galley.size().y / 2.0,
+            ),
             galley,
             text_colour,
         );

@@ -113,7 +113,11 @@ impl Tool for MarkerTool {
                 let present = features.keycards.contains_key(&space);
                 let opens = ops::doors(cx.page).into_iter().take(1).collect();
                 (
-                    if present { "Remove keycard" } else { "Place keycard" },
+                    if present {
+                        "Remove keycard"
+                    } else {
+                        "Place keycard"
+                    },
                     Edit::Keycard {
                         page,
                         space,
@@ -160,7 +164,13 @@ impl Tool for MarkerTool {
         };
         let placed_something_to_set_up = matches!(
             (&edit, self.placing),
-            (Edit::Console { console: Some(_), .. }, _) | (Edit::Keycard { opens: Some(_), .. }, _)
+            (
+                Edit::Console {
+                    console: Some(_),
+                    ..
+                },
+                _
+            ) | (Edit::Keycard { opens: Some(_), .. }, _)
         );
         apply(out, label, vec![edit]);
         if placed_something_to_set_up {

@@ -109,11 +109,15 @@ impl ToolKind {
             Self::Wall => "Click an edge, or drag along grid lines, to draw walls",
             Self::RedLine => "Click an edge, or drag along grid lines, to draw red lines",
             Self::Door => "Click an edge to place a door with the next free number",
-            Self::EraseEdge => "Click an edge, or drag along grid lines, to erase walls, red lines and doors",
+            Self::EraseEdge => {
+                "Click an edge, or drag along grid lines, to erase walls, red lines and doors"
+            }
             Self::ForcedArrow => {
                 "Click a space for an arrow in the chosen direction, or drag from it to point it"
             }
-            Self::LocationArrow => "Click an edge space to place a Location arrow to the chosen page",
+            Self::LocationArrow => {
+                "Click an edge space to place a Location arrow to the chosen page"
+            }
             Self::Marker => "Click a space to place or remove the chosen marker",
             Self::SpawnPoint => "Click an intersection to place or remove a spawn point",
             Self::SpawnLink => "Drag from one spawn point to another to link them into a cluster",

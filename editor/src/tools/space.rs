@@ -31,7 +31,9 @@ impl Default for SpaceTool {
 /// The spaces a pointer passes over between two frames (sampled finely
 /// enough that a quick stroke leaves no gaps).
 fn swept(cx: &ToolContext<'_>, from: Pos2, to: Pos2) -> Vec<Space> {
-    let steps = ((to - from).length() / (cx.geo.cell * 0.25)).ceil().clamp(1.0, 4096.0) as usize;
+    let steps = ((to - from).length() / (cx.geo.cell * 0.25))
+        .ceil()
+        .clamp(1.0, 4096.0) as usize;
     let mut spaces: Vec<Space> = (0..=steps)
         .filter_map(|i| cx.geo.space_at(from.lerp(to, i as f32 / steps as f32)))
         .collect();

@@ -44,6 +44,8 @@ impl Tool for SpawnPointTool {
     }
 
     fn options_ui(&mut self, ui: &mut Ui, _cx: &ToolContext<'_>, _out: &mut Commands) {
-        ui.weak("Spawn points sit on intersections, where Blips move. Removing one removes its links.");
+        ui.weak(
+            "Spawn points sit on intersections, where Blips move. Removing one removes its links.",
+        );
     }
 }
