@@ -152,17 +152,18 @@ impl LayoutView {
         }
         self.frame = Some(frame);
 
-        let (pressed, released, pos, alt) = ui.input(|i| {
+        let (pressed, released, pos, origin, alt) = ui.input(|i| {
             (
                 i.pointer.primary_pressed(),
                 i.pointer.primary_released(),
                 i.pointer.interact_pos(),
+                i.pointer.press_origin(),
                 i.modifiers.alt,
             )
         });
         if pressed
             && response.hovered()
-            && let Some(pos) = pos
+            && let Some(pos) = origin.or(pos)
         {
             let hit = layout
                 .placements

@@ -154,14 +154,19 @@ impl PageView {
         self.geometry = Some(geo);
 
         // The pointer gesture for the tool.
-        let pointer = self.pointer(ui, &response);
+        let events = self.pointer(ui, &response);
         let tool_cx = ToolContext {
             doc: cx.doc,
             page,
             geo,
             selection: cx.selection,
         };
-        tools.active_mut().pointer(&tool_cx, &pointer, out);
+        for event in &events {
+            tools.active_mut().pointer(&tool_cx, event, out);
+        }
+        let Some(&pointer) = events.last() else {
+            return;
+        };
 
         // Draw.
         let scan = page.background.as_ref().and_then(|background| {
@@ -196,34 +201,55 @@ impl PageView {
         self.hover_text = hover_text(page, highlight);
     }
 
-    /// Turns this frame's pointer state into the tool's view of a gesture.
-    fn pointer(&mut self, ui: &Ui, response: &egui::Response) -> Pointer {
-        let (pressed, down, released, pos, modifiers) = ui.input(|i| {
+    /// Turns this frame's pointer state into the tool's view of a gesture:
+    /// usually one event; a press and a move in the same frame (a fast
+    /// stroke) give the press where it happened and then the move.
+    fn pointer(&mut self, ui: &Ui, response: &egui::Response) -> Vec<Pointer> {
+        let (pressed, down, released, pos, origin, modifiers) = ui.input(|i| {
             (
                 i.pointer.primary_pressed(),
                 i.pointer.primary_down(),
                 i.pointer.primary_released(),
                 i.pointer.interact_pos().or(i.pointer.latest_pos()),
+                i.pointer.press_origin(),
                 i.modifiers,
             )
         });
         let over_canvas = response.hovered() || response.is_pointer_button_down_on();
-        let phase = match self.gesture {
-            None if pressed && over_canvas => {
-                self.strokes += 1;
-                let press = pos.unwrap_or_default();
-                self.gesture = Some(Gesture {
-                    stroke: StrokeId(self.strokes),
-                    press,
-                    moved: false,
-                    last: press,
-                });
-                Phase::Pressed
+        if self.gesture.is_none() && pressed && over_canvas {
+            self.strokes += 1;
+            let press = origin.or(pos).unwrap_or_default();
+            self.gesture = Some(Gesture {
+                stroke: StrokeId(self.strokes),
+                press,
+                moved: false,
+                last: press,
+            });
+            let mut events = vec![self.event(Phase::Pressed, Some(press), modifiers, response)];
+            if released || !down {
+                // A whole click within one frame.
+                events.push(self.event(Phase::Released, pos, modifiers, response));
+            } else if pos.is_some_and(|p| p != press) {
+                events.push(self.event(Phase::Dragging, pos, modifiers, response));
             }
+            return events;
+        }
+        let phase = match self.gesture {
             Some(_) if released || !down => Phase::Released,
             Some(_) => Phase::Dragging,
             None => Phase::Hover,
         };
+        vec![self.event(phase, pos, modifiers, response)]
+    }
+
+    /// One pointer event of the current gesture (ending it when released).
+    fn event(
+        &mut self,
+        phase: Phase,
+        pos: Option<Pos2>,
+        modifiers: egui::Modifiers,
+        response: &egui::Response,
+    ) -> Pointer {
         if let (Some(g), Some(pos)) = (&mut self.gesture, pos) {
             g.moved |= g.press.distance(pos) > CLICK_WOBBLE;
             g.last = pos;

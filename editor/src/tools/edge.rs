@@ -16,6 +16,8 @@ use crate::ops;
 
 /// How close (in spaces) a click must be to a grid line to hit its edge.
 const CLICK_REACH: f32 = 0.35;
+/// Within this distance (in spaces) of an intersection a press names no edge.
+const CORNER_REACH: f32 = 0.2;
 
 /// What an edge stroke puts on the edges it passes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -132,7 +134,9 @@ impl Tool for EdgeTool {
                 self.painted.clear();
                 self.numbered.clear();
                 self.last = Some(cx.geo.nearest_intersection(pos));
-                if let Some(edge) = cx.geo.edge_near(pos, CLICK_REACH) {
+                // Pressed on an intersection the edge is ambiguous: the drag decides.
+                let on_corner = cx.geo.intersection_near(pos, CORNER_REACH).is_some();
+                if !on_corner && let Some(edge) = cx.geo.edge_near(pos, CLICK_REACH) {
                     self.paint(cx, &[edge], pointer, out);
                 }
             }
@@ -159,7 +163,19 @@ impl Tool for EdgeTool {
         if pointer.phase != Phase::Hover {
             return;
         }
-        let Some(edge) = pointer.pos.and_then(|p| cx.geo.edge_near(p, CLICK_REACH)) else {
+        let Some(pos) = pointer.pos else {
+            return;
+        };
+        if cx.geo.intersection_near(pos, CORNER_REACH).is_some() {
+            let radius = (cx.geo.cell * 0.12).clamp(3.0, 10.0);
+            painter.circle_stroke(
+                cx.geo.point(cx.geo.nearest_intersection(pos)),
+                radius,
+                Stroke::new(2.0, super::preview_colour()),
+            );
+            return;
+        }
+        let Some(edge) = cx.geo.edge_near(pos, CLICK_REACH) else {
             return;
         };
         let colour = match self.brush {
