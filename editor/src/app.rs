@@ -310,7 +310,7 @@ impl EditorApp {
         if self.show_problems {
             Panel::bottom("problems")
                 .resizable(true)
-                .default_size(170.0)
+                .default_size(190.0)
                 .min_size(60.0)
                 .show(ui, |ui| {
                     let focused = self.focused_problem.map(|(i, _)| i);
@@ -973,7 +973,7 @@ impl EditorApp {
                 if let Some(size) = size {
                     if mark != Mark::Page {
                         let (x, y) = mark_centre(mark, size);
-                        self.page_view.centre_on(size, x, y, 36.0);
+                        self.page_view.reveal(size, x, y, 36.0);
                     } else {
                         self.page_view.fit();
                     }

@@ -701,25 +701,32 @@ pub fn draw_mark(
     let width = if selected { 3.0 + 2.0 * pulse } else { 2.0 };
     let stroke = Stroke::new(width, colour);
     let grow = if selected { 2.0 + 4.0 * pulse } else { 0.0 };
+    // The focused problem gets a pale halo under its outline, so it reads on
+    // dark out-of-bounds spaces and over the blue selection alike.
+    let halo = Stroke::new(width + 4.0, Color32::from_white_alpha(200));
     match mark {
         Mark::Space(space) => {
             let rect = geo.space_rect(space).shrink(1.5).expand(grow);
-            painter.rect_filled(
-                rect,
-                3.0,
-                colour.gamma_multiply(if selected { 0.28 } else { 0.16 }),
-            );
-            painter.rect_stroke(rect, 3.0, stroke, StrokeKind::Inside);
+            let fill = colour.gamma_multiply(if selected { 0.28 } else { 0.16 });
+            painter.rect_filled(rect, 3.0, fill);
+            if selected {
+                painter.rect_stroke(rect, 3.0, halo, StrokeKind::Middle);
+            }
+            painter.rect_stroke(rect, 3.0, stroke, StrokeKind::Middle);
         }
         Mark::Edge(edge) => {
             let [a, b] = geo.edge_ends(edge);
-            let mid = a.lerp(b, 0.5);
             let rect = Rect::from_two_pos(a, b).expand((geo.cell * 0.16).max(4.0) + grow);
-            painter.rect_stroke(rect, 4.0, stroke, StrokeKind::Outside);
-            let _ = mid;
+            if selected {
+                painter.rect_stroke(rect, 4.0, halo, StrokeKind::Middle);
+            }
+            painter.rect_stroke(rect, 4.0, stroke, StrokeKind::Middle);
         }
         Mark::Intersection(point) => {
             let radius = (geo.cell * 0.3).clamp(7.0, 28.0) + grow;
+            if selected {
+                painter.circle_stroke(geo.point(point), radius, halo);
+            }
             painter.circle_stroke(geo.point(point), radius, stroke);
         }
         Mark::Link(a, b) => {

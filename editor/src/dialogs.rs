@@ -670,17 +670,11 @@ fn recover_ui(ui: &mut Ui, found: &mut Vec<Found>, out: &mut Commands) -> bool {
     let mut chosen = None;
     let mut recovered = false;
     for (index, item) in found.iter().enumerate() {
-        ui.horizontal(|ui| {
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(RichText::new(&item.manifest.title).strong());
             ui.label(item.describe());
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if ui
-                    .button("Discard")
-                    .on_hover_text("Delete this autosave")
-                    .clicked()
-                {
-                    out.push(Command::DiscardRecovery(item.clone()));
-                    chosen = Some(index);
-                }
+            ui.horizontal(|ui| {
                 if ui
                     .button("Recover")
                     .on_hover_text("Open it as unsaved work")
@@ -689,6 +683,14 @@ fn recover_ui(ui: &mut Ui, found: &mut Vec<Found>, out: &mut Commands) -> bool {
                     out.push(Command::Recover(item.clone()));
                     chosen = Some(index);
                     recovered = true;
+                }
+                if ui
+                    .button("Discard")
+                    .on_hover_text("Delete this autosave")
+                    .clicked()
+                {
+                    out.push(Command::DiscardRecovery(item.clone()));
+                    chosen = Some(index);
                 }
             });
         });

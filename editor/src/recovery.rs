@@ -67,7 +67,7 @@ pub struct Found {
 }
 
 impl Found {
-    /// How the recovery dialog names it: `Derelict (…/maps/derelict), autosaved 3 min ago`.
+    /// Where it belongs and how old it is: `…/maps/derelict, autosaved 3 min ago`.
     pub fn describe(&self) -> String {
         let age = now_secs().saturating_sub(self.manifest.saved_at);
         let when = match age {
@@ -77,12 +77,8 @@ impl Found {
             _ => format!("{} days ago", age / 86400),
         };
         match &self.manifest.path {
-            Some(path) => format!(
-                "{} ({}), autosaved {when}",
-                self.manifest.title,
-                path.display()
-            ),
-            None => format!("{} (never saved), autosaved {when}", self.manifest.title),
+            Some(path) => format!("{}, autosaved {when}", path.display()),
+            None => format!("never saved, autosaved {when}"),
         }
     }
 }

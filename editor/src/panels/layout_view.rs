@@ -222,7 +222,12 @@ impl LayoutView {
                 Stroke::new(1.0, Color32::from_gray(140))
             };
             painter.rect_stroke(rect, 0.0, outline, StrokeKind::Outside);
-            page_label(&painter, rect, page, *id == doc.pack.start);
+        }
+        // Names last, on a backing, so a page above another does not hide them.
+        for (id, placement) in &layout.placements {
+            if let Some(page) = doc.pack.pages.get(id) {
+                page_label(&painter, frame.rect(placement), page, *id == doc.pack.start);
+            }
         }
         for contact in &layout.contacts {
             if let Some(join) = doc.pack.joins.get(contact.join) {
@@ -237,8 +242,19 @@ impl LayoutView {
                 Some(_) => MISALIGNED,
                 None => Color32::from_gray(200),
             };
-            painter.rect_filled(rect, 0.0, colour.gamma_multiply(0.18));
-            painter.rect_stroke(rect, 0.0, Stroke::new(2.0, colour), StrokeKind::Inside);
+            // The page itself, faded, where it would land.
+            if let Some(page) = doc.pack.pages.get(&drag.page) {
+                let mut faded = painter.clone();
+                faded.multiply_opacity(0.75);
+                let geo = Geometry {
+                    origin: rect.min,
+                    cell: frame.cell,
+                    size: page.size,
+                };
+                canvas::draw_page(&faded, page, &geo, Layers::default());
+            }
+            painter.rect_filled(rect, 0.0, colour.gamma_multiply(0.12));
+            painter.rect_stroke(rect, 0.0, Stroke::new(3.0, colour), StrokeKind::Outside);
             let text = match snapped {
                 Some(s) => format!(
                     "{} against {}, offset {}{}",
@@ -253,13 +269,22 @@ impl LayoutView {
                 ),
                 None => format!("{}: drop against another page's edge to join it", drag.page),
             };
-            painter.text(
-                rect.center_top() - vec2(0.0, 6.0),
-                Align2::CENTER_BOTTOM,
-                text,
-                FontId::proportional(14.0),
-                LABEL,
+            // Above the ghost, on a backing, kept inside the canvas.
+            let galley = painter.layout_no_wrap(text, FontId::proportional(14.0), LABEL);
+            let size = galley.size();
+            let x = (rect.center().x - size.x / 2.0)
+                .min(canvas.right() - size.x - 8.0)
+                .max(canvas.left() + 8.0);
+            let y = (rect.top() - size.y - 8.0).max(canvas.top() + 8.0);
+            let backing = Rect::from_min_size(pos2(x, y), size).expand2(vec2(6.0, 3.0));
+            painter.rect(
+                backing,
+                4.0,
+                Color32::from_black_alpha(200),
+                Stroke::new(1.0, colour),
+                StrokeKind::Outside,
             );
+            painter.galley(pos2(x, y), galley, LABEL);
         }
 
         if released && let Some((drag, _, snapped, moved)) = dragging {
@@ -429,13 +454,11 @@ fn page_label(painter: &Painter, rect: Rect, page: &deckplan_schema::Page, start
     if start {
         text.push_str(" · start");
     }
-    painter.text(
-        rect.left_top() + vec2(2.0, -4.0),
-        Align2::LEFT_BOTTOM,
-        text,
-        FontId::proportional(13.0),
-        LABEL,
-    );
+    let galley = painter.layout_no_wrap(text, FontId::proportional(13.0), LABEL);
+    let at = rect.left_top() + vec2(0.0, -galley.size().y - 4.0);
+    let backing = Rect::from_min_size(at, galley.size()).expand2(vec2(4.0, 1.0));
+    painter.rect_filled(backing, 3.0, Color32::from_black_alpha(150));
+    painter.galley(at, galley, LABEL);
 }
 
 /// A join: a bold line along the shared edge, green or amber, with its offset.

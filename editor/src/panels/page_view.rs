@@ -98,6 +98,18 @@ impl PageView {
         }
     }
 
+    /// Makes a page position (in spaces) visible: left as it is when it is
+    /// well inside the canvas already, else centred (zoomed to at least `min_cell`).
+    pub fn reveal(&mut self, size: deckplan_schema::Size, x: f32, y: f32, min_cell: f32) {
+        let view = self.view.unwrap_or_else(|| View::fit(size, self.canvas));
+        let geo = view.geometry(self.canvas, size);
+        let margin = (geo.cell * 1.5).min(self.canvas.width() * 0.2);
+        let visible = self.canvas.shrink(margin).contains(geo.at(x, y));
+        if !(visible && geo.cell >= min_cell) {
+            self.centre_on(size, x, y, min_cell);
+        }
+    }
+
     /// Pans so the page position (in spaces) of a page of `size` is at the
     /// canvas centre, zooming in to at least `min_cell` points per space.
     pub fn centre_on(&mut self, size: deckplan_schema::Size, x: f32, y: f32, min_cell: f32) {
@@ -193,8 +205,10 @@ impl PageView {
                 highlight,
             },
         );
-        self.draw_marks(ui, &painter, &geo, cx);
+        self.draw_marks(ui, &painter, &geo, cx, false);
         canvas::draw_selection(&painter, &geo, cx.selection.filter_page(page.id));
+        // The problem chosen in the panel goes over the selection, so it shows.
+        self.draw_marks(ui, &painter, &geo, cx, true);
         tools.active_mut().preview(&tool_cx, &pointer, &painter);
         canvas::draw_rulers(&painter, &geo, highlight.space, BACKDROP, RULER_INK);
 
@@ -272,12 +286,14 @@ impl PageView {
         }
     }
 
+    /// Outlines the problems on this page: the others, or only the focused one.
     fn draw_marks(
         &self,
         ui: &Ui,
         painter: &egui::Painter,
         geo: &Geometry,
         cx: &PageViewContext<'_>,
+        focused_only: bool,
     ) {
         let focused = cx.focused_problem.map(|(index, _)| index);
         let pulse = cx.focused_problem.map_or(0.0, |(_, since)| {
@@ -309,6 +325,9 @@ impl PageView {
         marks.sort_by_key(|(i, _, style)| (Some(*i) == focused, *style == MarkStyle::Error));
         for (index, mark, style) in marks {
             let selected = Some(index) == focused;
+            if selected != focused_only {
+                continue;
+            }
             if selected || !matches!(mark, Mark::Page) {
                 canvas::draw_mark(painter, geo, mark, style, selected, pulse);
             }

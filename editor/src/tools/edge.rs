@@ -140,18 +140,21 @@ impl Tool for EdgeTool {
                     self.paint(cx, &[edge], pointer, out);
                 }
             }
-            Phase::Dragging => {
+            Phase::Dragging | Phase::Released => {
+                // The release may come with a last move in the same frame: follow it too.
                 let here = cx.geo.nearest_intersection(pos);
                 if let Some(last) = self.last
                     && last != here
+                    && pointer.moved
                 {
                     let row_first = last.x.abs_diff(here.x) >= last.y.abs_diff(here.y);
                     let edges = ops::edges_between(last, here, row_first);
                     self.paint(cx, &edges, pointer, out);
                     self.last = Some(here);
                 }
-            }
-            Phase::Released => {
+                if pointer.phase == Phase::Dragging {
+                    return;
+                }
                 self.last = None;
                 self.painted.clear();
                 self.numbered.clear();

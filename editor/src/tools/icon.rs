@@ -25,7 +25,11 @@ pub fn paint(painter: &Painter, rect: Rect, tool: ToolKind) {
             // A pointer: a white head and a tail, outlined.
             let (tip, heel, wing) = (at(0.3, 0.15), at(0.3, 0.82), at(0.78, 0.6));
             let tail = vec![at(0.42, 0.62), at(0.58, 0.9), at(0.7, 0.84), at(0.54, 0.56)];
-            painter.add(Shape::convex_polygon(tail, Color32::WHITE, Stroke::new(1.2, INK)));
+            painter.add(Shape::convex_polygon(
+                tail,
+                Color32::WHITE,
+                Stroke::new(1.2, INK),
+            ));
             painter.add(Shape::convex_polygon(
                 vec![tip, heel, wing],
                 Color32::WHITE,

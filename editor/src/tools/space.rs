@@ -66,16 +66,18 @@ impl Tool for SpaceTool {
                     self.last = Some(pos);
                 }
             }
-            Phase::Dragging => {
-                if self.corner.is_none()
-                    && let Some(last) = self.last
-                {
+            Phase::Dragging | Phase::Released if self.corner.is_none() => {
+                if let Some(last) = self.last {
                     let spaces = swept(cx, last, pos);
                     let edits = ops::paint_spaces(cx.page, &spaces, self.kind);
                     stroke(out, pointer.stroke, label(self.kind), edits);
                     self.last = Some(pos);
                 }
+                if pointer.phase == Phase::Released {
+                    self.last = None;
+                }
             }
+            Phase::Dragging => {}
             Phase::Released => {
                 if let Some(corner) = self.corner.take() {
                     let spaces = ops::rectangle(corner, cx.geo.space_clamped(pos));
