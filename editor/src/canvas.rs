@@ -207,6 +207,8 @@ fn draw_scan(painter: &Painter, geo: &Geometry, scan: Scan, background: &Backgro
     let (width, height) = (scan.size[0] as f32 / scale, scan.size[1] as f32 / scale);
     let rect = Rect::from_two_pos(geo.at(x, y), geo.at(x + width, y + height));
     let alpha = (background.opacity.clamp(0.0, 1.0) * 255.0).round() as u8;
+    // Only the part over the page: the margins of a scan would spill under the rulers.
+    let painter = painter.with_clip_rect(painter.clip_rect().intersect(geo.page_rect()));
     painter.image(
         scan.texture,
         rect,
