@@ -384,3 +384,104 @@ fn placing_markers_and_deleting_them() {
     harness.run();
     assert_eq!(starts(&harness), 5);
 }
+
+#[test]
+fn dragging_a_page_in_the_layout_joins_it_where_it_snaps() {
+    let dir = scratch("layout");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack), &dir));
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::L);
+    harness.run();
+    assert_eq!(harness.state().central(), Central::Layout);
+    let l2p2 = PageId { book: 2, page: 2 };
+    let l2p4 = PageId { book: 2, page: 4 };
+    let doc = harness.state().document().unwrap();
+    let layout = deckplan_validator::board::layout::Layout::new(&doc.pack);
+    let (q, p) = (layout.placements[&l2p2], layout.placements[&l2p4]);
+    let frame = harness.state().layout_frame().unwrap();
+    // Grab L2p4 in its middle and move it so its west edge lies on L2p2's east
+    // edge, 1.3 spaces higher than L2p2's bottom: it snaps to offset 1.
+    let grab = frame.rect(&p).center();
+    let target_x = q.x + q.width;
+    let target_y = q.y + 130;
+    let delta = frame.screen_from_layout(target_x, target_y) - frame.screen_from_layout(p.x, p.y);
+    harness.hover_at(grab);
+    harness.run();
+    harness.drag_at(grab);
+    harness.run();
+    for i in 1..=4 {
+        harness.hover_at(grab + delta * (i as f32 / 4.0));
+        harness.run();
+    }
+    harness.drop_at(grab + delta);
+    harness.run();
+
+    let joins = &harness.state().document().unwrap().pack.joins;
+    let join = joins
+        .iter()
+        .find(|j| j.to.page == l2p4)
+        .expect("a join places L2p4");
+    assert_eq!(join.from.page, l2p2);
+    assert_eq!(join.from.side, deckplan_schema::Direction::East);
+    assert_eq!(join.offset, deckplan_schema::model::Offset::spaces(1));
+    // The join that placed it before (against L2p3) is gone: one step undoes it all.
+    assert!(
+        !joins
+            .iter()
+            .any(|j| j.from.page == PageId { book: 2, page: 3 } && j.to.page == l2p4)
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    let restored = &harness.state().document().unwrap().pack.joins;
+    assert_eq!(
+        restored,
+        &Document::open(&dir.join("pack")).unwrap().pack.joins
+    );
+}
+
+#[test]
+fn a_scan_is_traced_through_the_page_menu() {
+    let dir = scratch("scan");
+    let pack = bundled_pack(&dir);
+    let scan = pack.join("scans/L1p1.png");
+    std::fs::create_dir_all(scan.parent().unwrap()).unwrap();
+    image::RgbaImage::from_pixel(1200, 1000, image::Rgba([90, 90, 100, 255]))
+        .save(&scan)
+        .unwrap();
+    let mut harness = harness(app(Some(pack.clone()), &dir));
+    harness.get_by_label("Page").click();
+    harness.run();
+    harness.get_by_label("Trace a scan…").click();
+    harness.run();
+    assert!(matches!(harness.state().dialog(), Some(Dialog::Path(_))));
+    let field = "A PNG or JPEG scan of the printed page, inside the pack folder (others are copied into scans/).";
+    harness.get_by_label(field).click();
+    harness.run();
+    harness
+        .get_by_label(field)
+        .type_text(&scan.display().to_string());
+    harness.run();
+    harness.get_by_label("Load scan").click();
+    harness.run();
+    let background = page(&harness, L1P1)
+        .background
+        .expect("a scan is laid under L1p1");
+    assert_eq!(background.image, "../scans/L1p1.png");
+    assert_eq!(background.scale, 100.0, "1200 pixels over 12 columns");
+    // Saved into the page file, and read back the same.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.run();
+    let text = std::fs::read_to_string(pack.join("book1/page1.toml")).unwrap();
+    assert!(
+        text.contains("[background]\nimage = \"../scans/L1p1.png\"\nscale = 100\n"),
+        "{text}"
+    );
+    let reloaded = Document::open(&pack).unwrap();
+    assert_eq!(
+        reloaded.pack.pages[&L1P1]
+            .background
+            .as_ref()
+            .map(|b| b.scale),
+        Some(100.0)
+    );
+}
