@@ -612,10 +612,10 @@ impl EditorApp {
         match action {
             Action::NewPack => self.guard_unsaved(ctx, AfterUnsaved::NewPack),
             Action::Open => {
-                self.dialog = Some(Dialog::Path(PathForm {
-                    purpose: PathPurpose::Open,
-                    path: String::new(),
-                }));
+                self.dialog = Some(Dialog::Path(PathForm::new(
+                    PathPurpose::Open,
+                    String::new(),
+                )));
             }
             Action::Save => {
                 if self.doc.as_ref().is_some_and(|d| d.origin == Origin::New) {
@@ -628,16 +628,15 @@ impl EditorApp {
                 let Some(doc) = &self.doc else {
                     return;
                 };
-                self.dialog = Some(Dialog::Path(PathForm {
-                    purpose: PathPurpose::SaveAs {
+                self.dialog = Some(Dialog::Path(PathForm::new(
+                    PathPurpose::SaveAs {
                         page_file: doc.is_lone_page(),
                     },
-                    path: doc
-                        .origin
+                    doc.origin
                         .path()
                         .map(|p| p.display().to_string())
                         .unwrap_or_default(),
-                }));
+                )));
             }
             Action::Quit => self.guard_unsaved(ctx, AfterUnsaved::Quit),
             Action::Undo => self.history_step(true),
@@ -712,10 +711,10 @@ impl EditorApp {
             }
             Action::LoadBackground => {
                 if let Some(page) = self.page {
-                    self.dialog = Some(Dialog::Path(PathForm {
-                        purpose: PathPurpose::Scan(page),
-                        path: String::new(),
-                    }));
+                    self.dialog = Some(Dialog::Path(PathForm::new(
+                        PathPurpose::Scan(page),
+                        String::new(),
+                    )));
                 }
             }
             Action::Tool(tool) => {

@@ -192,6 +192,26 @@ pub struct PathForm {
     pub purpose: PathPurpose,
     /// The path typed or chosen.
     pub path: String,
+    /// The field has had keyboard focus (it takes it when the dialog opens).
+    pub focused: bool,
+}
+
+impl PathForm {
+    /// A form for `purpose`, starting with `path`.
+    pub fn new(purpose: PathPurpose, path: String) -> Self {
+        Self {
+            purpose,
+            path,
+            focused: false,
+        }
+    }
+}
+
+/// Whether a system file dialog can be shown. On Linux rfd asks the XDG
+/// desktop portal over the D-Bus session bus; without a session bus (a bare X
+/// server, a CI box) there is no portal, so the dialog offers typing only.
+fn system_dialog_available() -> bool {
+    !cfg!(target_os = "linux") || std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some()
 }
 
 /// The fields of the resize dialog.
@@ -442,25 +462,35 @@ fn path_ui(ui: &mut Ui, form: &mut PathForm, cx: &DialogContext<'_>, out: &mut C
                     .hint_text("/path/to/maps/my-pack"),
             )
             .labelled_by(label);
+        if !form.focused {
+            response.request_focus();
+            form.focused = true;
+        }
         if response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
             submit = true;
         }
-        if ui
-            .button("Browse…")
+        let system = system_dialog_available();
+        let unavailable =
+            "No desktop file dialog here (no D-Bus session for the XDG portal): type the path";
+        let browse_button = ui
+            .add_enabled(system, Button::new("Browse…"))
             .on_hover_text("Use the system file dialog")
-            .clicked()
+            .on_disabled_hover_text(unavailable);
+        if browse_button.clicked()
             && let Some(path) = browse(form.purpose, false)
         {
             form.path = path.display().to_string();
         }
-        if form.purpose == PathPurpose::Open
-            && ui
-                .button("Folder…")
+        if form.purpose == PathPurpose::Open {
+            let folder_button = ui
+                .add_enabled(system, Button::new("Folder…"))
                 .on_hover_text("Choose a pack folder")
-                .clicked()
-            && let Some(path) = browse(form.purpose, true)
-        {
-            form.path = path.display().to_string();
+                .on_disabled_hover_text(unavailable);
+            if folder_button.clicked()
+                && let Some(path) = browse(form.purpose, true)
+            {
+                form.path = path.display().to_string();
+            }
         }
     });
     if form.purpose == PathPurpose::Open && !cx.recent.is_empty() {
