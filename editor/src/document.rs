@@ -679,6 +679,32 @@ mod tests {
     }
 
     #[test]
+    fn a_lone_page_saves_only_its_own_file() {
+        let dir = scratch("lone-page");
+        let file = dir.join("page.toml");
+        std::fs::copy(testdata("demo-pack/book1/page2.toml"), &file).unwrap();
+        let mut doc = Document::open(&file).unwrap();
+        let id = *doc.pack.pages.keys().next().unwrap();
+        let mut step = Transaction::new("Title");
+        step.edits.push(Edit::Title {
+            page: id,
+            title: Some("Renamed".into()),
+        });
+        doc.apply(step).unwrap();
+        let summary = doc.save().unwrap();
+        assert_eq!(summary.written, [file.canonicalize().unwrap()]);
+        let names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        let mut names = names;
+        names.sort();
+        assert_eq!(names, ["page.toml", "page.toml.bak"]);
+        let reread = Document::open(&file).unwrap();
+        assert_eq!(reread.pack.pages[&id].title.as_deref(), Some("Renamed"));
+    }
+
+    #[test]
     fn a_new_pack_saves_as_a_folder_that_loads_back() {
         let dir = scratch("new-pack");
         let spec = NewPageSpec {

@@ -485,3 +485,83 @@ fn a_scan_is_traced_through_the_page_menu() {
         Some(100.0)
     );
 }
+
+#[test]
+fn pages_are_added_reordered_and_removed_with_undo() {
+    let dir = scratch("pages");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack.clone()), &dir));
+    let count = |h: &Harness<'_, EditorApp>| h.state().document().unwrap().pack.pages.len();
+    assert_eq!(count(&harness), 8);
+
+    harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::N);
+    harness.run();
+    harness
+        .get_by_role_and_label(egui::Role::Button, "Add page")
+        .click();
+    harness.run();
+    let l1p5 = PageId { book: 1, page: 5 };
+    assert_eq!(count(&harness), 9);
+    assert_eq!(harness.state().shown_page(), Some(l1p5));
+    let doc = harness.state().document().unwrap();
+    assert_eq!(doc.pack.page_files.last().unwrap().path, "book1/page5.toml");
+
+    // Move it up the list, then remove it (asking first); undo brings it back.
+    harness.key_press_modifiers(Modifiers::ALT, Key::ArrowUp);
+    harness.run();
+    let files = &harness.state().document().unwrap().pack.page_files;
+    assert_eq!(files[files.len() - 2].path, "book1/page5.toml");
+    // The pages panel's "−" button.
+    harness.get_by_label("−").click();
+    harness.run();
+    assert!(matches!(harness.state().dialog(), Some(Dialog::RemovePage(id)) if *id == l1p5));
+    harness
+        .get_by_role_and_label(egui::Role::Button, "Remove page")
+        .click();
+    harness.run();
+    assert_eq!(count(&harness), 8);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert_eq!(count(&harness), 9);
+
+    // Saved, the new page is a file of its own listed in pack.toml.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.run();
+    let reloaded = Document::open(&pack).unwrap();
+    assert!(reloaded.load_problems.is_empty());
+    assert!(reloaded.pack.pages.contains_key(&l1p5));
+    assert!(pack.join("book1/page5.toml").is_file());
+}
+
+/// A file dropped on the window, as the windowing layer reports it.
+#[derive(Debug)]
+struct Dropped(PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &Path {
+        &self.0
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+#[test]
+fn a_pack_folder_dropped_on_the_window_opens() {
+    let dir = scratch("drop");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(None, &dir));
+    assert!(harness.state().document().is_none());
+    harness
+        .input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(pack.clone())));
+    harness.run();
+    let doc = harness
+        .state()
+        .document()
+        .expect("the dropped pack is open");
+    assert_eq!(doc.title(), "Derelict: the Meridian Tithe");
+    assert_eq!(harness.state().shown_page(), Some(L1P1));
+}
