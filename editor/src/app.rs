@@ -1,246 +1,1163 @@
-//! The editor window: which page is selected, how it is zoomed and panned,
-//! and the panels around the canvas. Drawing the map itself is left to
-//! [`crate::canvas`]; this module only decides *what* to draw and reacts to input.
+//! The editor window and the one place where state changes.
+//!
+//! Each frame, the panels, tools and dialogs draw from the current state and
+//! record [`Command`]s; after the frame the app applies them in order —
+//! edits through the document's history, everything else to its own state —
+//! then hands the changed pack to the problems checker and the autosaver.
+//! So nothing is mutated while it is drawn, every map change can be undone,
+//! and the whole window can be driven headless (egui_kittest) through
+//! [`EditorApp::ui_frame`].
 
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
+
+use deckplan_schema::{Background, PageId};
+use deckplan_validator::diagnostic::Severity;
 use eframe::egui::{
-    self, Align, CentralPanel, Color32, Key, Layout, Panel, RichText, ScrollArea, Sense, Ui,
+    self, CentralPanel, Color32, Context, Modifiers, Panel, RichText, ScrollArea, Ui,
+    ViewportCommand,
 };
 
-use crate::canvas::{self, Highlight};
-use crate::describe;
-use crate::document::Document;
-use crate::view::View;
+use crate::action::Action;
+use crate::background::Scans;
+use crate::command::{Command, Commands};
+use crate::dialogs::{
+    AfterUnsaved, Dialog, DialogContext, NewPageForm, PathForm, PathPurpose, ResizeForm, dialog_ui,
+};
+use crate::document::{Document, LoadFailure, Origin, relative_path};
+use crate::edit::{Edit, Transaction};
+use crate::ops;
+use crate::panels::ActionInfo;
+use crate::panels::inspector::{Inspector, InspectorContext};
+use crate::panels::layout_view::{Frame as LayoutFrame, LayoutView, joins_ui};
+use crate::panels::menu_bar::menu_bar_ui;
+use crate::panels::page_view::{PageView, PageViewContext, mark_centre};
+use crate::panels::pages::pages_ui;
+use crate::panels::problems::problems_ui;
+use crate::panels::status_bar::{StatusInfo, status_bar_ui};
+use crate::panels::toolbar::toolbar_ui;
+use crate::paths::AppDirs;
+use crate::problems::{Checker, Mark, Report};
+use crate::recent::Recent;
+use crate::recovery::{self, Autosaver};
+use crate::selection::Selection;
+use crate::tools::{ToolContext, ToolKind, Tools};
+use crate::view::Geometry;
 
-/// Behind the page: dark enough that board spaces stand out, light enough
-/// that out-of-bounds spaces (near-black) still read as part of the page.
-const CANVAS_BACKDROP: Color32 = Color32::from_rgb(58, 62, 70);
-const RULER_INK: Color32 = Color32::from_gray(205);
-const PROBLEM_INK: Color32 = Color32::from_rgb(255, 130, 120);
-/// How close (in spaces) the pointer must be to an intersection to name it.
-const INTERSECTION_REACH: f32 = 0.22;
+/// How long a status message stays.
+const MESSAGE_TIME: Duration = Duration::from_secs(5);
+
+/// What the editor is doing with the map. Only editing exists so far;
+/// play-testing (placing figures, showing reachable spaces) will be a second mode.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// Drawing and arranging pages.
+    #[default]
+    Edit,
+}
+
+/// What fills the middle of the window.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Central {
+    /// One page, to draw on.
+    #[default]
+    Page,
+    /// Every page placed by its joins, to arrange.
+    Layout,
+}
+
+/// How the editor starts.
+#[derive(Clone, Debug)]
+pub struct Startup {
+    /// A pack folder, `pack.toml` or page file to open.
+    pub path: Option<PathBuf>,
+    /// Where recent files and autosaves live (`None`: remember nothing).
+    pub dirs: Option<AppDirs>,
+    /// How often unsaved work is autosaved.
+    pub autosave_every: Duration,
+}
+
+impl Default for Startup {
+    fn default() -> Self {
+        Self {
+            path: None,
+            dirs: AppDirs::from_env(),
+            autosave_every: recovery::INTERVAL,
+        }
+    }
+}
 
 /// The editor's state.
 pub struct EditorApp {
-    doc: Document,
-    /// Index into `doc.pages`.
-    selected: usize,
-    /// The user's zoom and pan; `None` until they zoom or pan, and the page is
-    /// then fitted to the canvas every frame (so it follows window resizes).
-    view: Option<View>,
-    /// What the status bar says (written while drawing the canvas, shown in the next pass).
-    status: String,
+    doc: Option<Document>,
+    /// Why the last open failed, shown when nothing is open.
+    failure: Option<LoadFailure>,
+    /// Counts documents opened, so a check of an older one is not mistaken for this one's.
+    doc_serial: u64,
+    page: Option<PageId>,
+    mode: Mode,
+    central: Central,
+    page_view: PageView,
+    layout_view: LayoutView,
+    tools: Tools,
+    selection: Selection,
+    inspector: Inspector,
+    show_grid: bool,
+    show_problems: bool,
+    report: Report,
+    focused_problem: Option<(usize, Instant)>,
+    checker: Checker,
+    checked: Option<(u64, u64)>,
+    dialog: Option<Dialog>,
+    /// What to do after a "Save As" that an unsaved-changes answer asked for.
+    after_save_as: Option<AfterUnsaved>,
+    recent: Recent,
+    autosaver: Option<Autosaver>,
+    autosave_error: Option<String>,
+    message: Option<(String, Instant)>,
+    scans: Scans,
+    /// Close was confirmed (or nothing needed saving): let the window go.
+    quitting: bool,
+    title_sent: String,
+    /// The egui context, once known, for the checker to wake the UI.
+    ctx: Arc<OnceLock<Context>>,
 }
 
 impl EditorApp {
-    /// An editor showing `doc`, its first page selected.
-    pub fn new(doc: Document) -> Self {
-        Self {
-            doc,
-            selected: 0,
-            view: None,
-            status: String::new(),
-        }
-    }
-
-    fn select(&mut self, index: usize) {
-        if index < self.doc.pages.len() && index != self.selected {
-            self.selected = index;
-            self.view = None;
-        }
-    }
-
-    fn keyboard(&mut self, ui: &Ui) {
-        let (fit, up, down) = ui.input(|i| {
-            (
-                i.key_pressed(Key::F),
-                i.key_pressed(Key::ArrowUp) || i.key_pressed(Key::PageUp),
-                i.key_pressed(Key::ArrowDown) || i.key_pressed(Key::PageDown),
-            )
+    /// An editor as `startup` says, offering to recover autosaved work if a
+    /// previous session did not close normally.
+    pub fn new(startup: Startup) -> Self {
+        let ctx: Arc<OnceLock<Context>> = Arc::new(OnceLock::new());
+        let wake = Arc::clone(&ctx);
+        let checker = Checker::new(move || {
+            if let Some(ctx) = wake.get() {
+                ctx.request_repaint();
+            }
         });
-        if fit {
-            self.view = None;
-        }
-        if up {
-            self.select(self.selected.saturating_sub(1));
-        }
-        if down {
-            self.select(self.selected.saturating_add(1));
-        }
-    }
-
-    fn status_bar(&mut self, ui: &mut Ui) {
-        Panel::bottom("status").show(ui, |ui| {
-            ui.horizontal(|ui| {
-                ui.label(RichText::new(&self.status).monospace());
-                ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                    if ui
-                        .button("Fit")
-                        .on_hover_text("Fit the page to the window (F)")
-                        .clicked()
-                    {
-                        self.view = None;
-                    }
-                    if let Some(view) = self.view {
-                        ui.label(format!("{:.0} pt/space", view.cell));
-                    }
-                    ui.weak("drag: pan · wheel: zoom · double-click: fit · Up/Down: page");
-                });
-            });
-        });
-    }
-
-    fn problems_panel(&self, ui: &mut Ui) {
-        Panel::bottom("problems")
-            .resizable(true)
-            .default_size(140.0)
-            .show(ui, |ui| {
-                ui.label(RichText::new(problem_count(self.doc.problems.len())).strong());
-                problem_list(ui, &self.doc.problems);
-            });
-    }
-
-    fn pages_panel(&mut self, ui: &mut Ui) {
-        let mut clicked = None;
-        Panel::left("pages").default_size(240.0).show(ui, |ui| {
-            ui.add_space(4.0);
-            ui.heading(&self.doc.title);
-            ui.separator();
-            ScrollArea::vertical().show(ui, |ui| {
-                for (index, page) in self.doc.pages.iter().enumerate() {
-                    let label =
-                        ui.selectable_label(index == self.selected, Document::page_label(page));
-                    let label = match self.doc.locations.get(&page.location) {
-                        Some(name) => label.on_hover_text(format!("{} · {}", name, page.size)),
-                        None => label.on_hover_text(page.size.to_string()),
-                    };
-                    if label.clicked() {
-                        clicked = Some(index);
-                    }
-                }
-            });
-        });
-        if let Some(index) = clicked {
-            self.select(index);
-        }
-    }
-
-    fn canvas(&mut self, ui: &mut Ui) {
-        let canvas = ui.available_rect_before_wrap();
-        let response = ui.allocate_rect(canvas, Sense::click_and_drag());
-        let painter = ui.painter_at(canvas);
-        painter.rect_filled(canvas, 0.0, CANVAS_BACKDROP);
-        let Some(page) = self.doc.pages.get(self.selected) else {
-            self.status.clear();
-            return;
+        let dirs = startup.dirs.clone();
+        let mut app = Self {
+            doc: None,
+            failure: None,
+            doc_serial: 0,
+            page: None,
+            mode: Mode::Edit,
+            central: Central::Page,
+            page_view: PageView::default(),
+            layout_view: LayoutView::default(),
+            tools: Tools::default(),
+            selection: Selection::None,
+            inspector: Inspector::default(),
+            show_grid: true,
+            show_problems: true,
+            report: Report::default(),
+            focused_problem: None,
+            checker,
+            checked: None,
+            dialog: None,
+            after_save_as: None,
+            recent: Recent::load(dirs.as_ref().map(AppDirs::recent_file)),
+            autosaver: dirs
+                .as_ref()
+                .map(|d| Autosaver::new(d.recovery(), startup.autosave_every)),
+            autosave_error: None,
+            message: None,
+            scans: Scans::default(),
+            quitting: false,
+            title_sent: String::new(),
+            ctx,
         };
-
-        let mut view = self.view.unwrap_or_else(|| View::fit(page.size, canvas));
-        let mut moved = false;
-        if response.dragged() {
-            view.offset += response.drag_delta();
-            moved = true;
+        if let Some(path) = &startup.path {
+            app.open(path);
         }
-        if let Some(pointer) = response.hover_pos() {
-            // The plain wheel zooms too: there is nothing else to scroll here.
-            let (scroll, zoom) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
-            let factor = zoom * (scroll * 0.002).exp();
-            if (factor - 1.0).abs() > 1e-4 {
-                view.zoom_about(canvas, pointer, factor);
-                moved = true;
+        if let Some(dirs) = &dirs {
+            let found = recovery::find(&dirs.recovery());
+            if !found.is_empty() {
+                app.dialog = Some(Dialog::Recover(found));
             }
         }
-        if response.double_clicked() {
-            self.view = None;
-            view = View::fit(page.size, canvas);
-        } else if moved {
-            self.view = Some(view);
+        app
+    }
+
+    // ----- read access, for the window title and for tests -----
+
+    /// The open document.
+    pub fn document(&self) -> Option<&Document> {
+        self.doc.as_ref()
+    }
+
+    /// The page shown.
+    pub fn shown_page(&self) -> Option<PageId> {
+        self.page
+    }
+
+    /// The editor's mode.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// What fills the middle of the window.
+    pub fn central(&self) -> Central {
+        self.central
+    }
+
+    /// Last frame's mapping from the shown page to the screen.
+    pub fn page_geometry(&self) -> Option<Geometry> {
+        self.page_view.geometry
+    }
+
+    /// Last frame's layout-view mapping.
+    pub fn layout_frame(&self) -> Option<LayoutFrame> {
+        self.layout_view.frame
+    }
+
+    /// The tool in use.
+    pub fn tool(&self) -> ToolKind {
+        self.tools.active
+    }
+
+    /// The selection.
+    pub fn selection(&self) -> Selection {
+        self.selection
+    }
+
+    /// The newest problem report.
+    pub fn problems(&self) -> &Report {
+        &self.report
+    }
+
+    /// The open dialog.
+    pub fn dialog(&self) -> Option<&Dialog> {
+        self.dialog.as_ref()
+    }
+
+    /// The status bar's current message.
+    pub fn status_message(&self) -> Option<&str> {
+        self.message.as_ref().map(|(m, _)| m.as_str())
+    }
+
+    /// Waits (up to `timeout`) for the problems of the current state.
+    pub fn wait_for_problems(&mut self, timeout: Duration) -> bool {
+        self.submit_check();
+        let started = Instant::now();
+        while started.elapsed() < timeout {
+            if self.poll_problems() {
+                return true;
+            }
+            if !self.checker.is_busy() {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(5));
         }
+        false
+    }
 
-        let geo = view.geometry(canvas, page.size);
-        let pointer = response.hover_pos();
-        let highlight = Highlight {
-            space: pointer.and_then(|p| geo.space_at(p)),
-            intersection: pointer.and_then(|p| geo.intersection_near(p, INTERSECTION_REACH)),
-        };
-        canvas::draw_page(&painter, page, &geo, highlight);
-        canvas::draw_rulers(&painter, &geo, highlight.space, CANVAS_BACKDROP, RULER_INK);
-
-        let status = status_text(page, highlight);
-        if status != self.status {
-            // The status bar was drawn before the canvas; show the new text without waiting for input.
-            self.status = status;
-            ui.ctx().request_repaint();
+    /// The window title: `name — deckplan-editor`, with `●` when there are
+    /// unsaved changes.
+    pub fn window_title(&self) -> String {
+        match &self.doc {
+            Some(doc) if doc.is_dirty() => format!("● {} — deckplan-editor", doc.title()),
+            Some(doc) => format!("{} — deckplan-editor", doc.title()),
+            None => "deckplan-editor".to_string(),
         }
     }
 
-    fn load_failure(&self, ui: &mut Ui) {
-        ui.add_space(8.0);
-        ui.heading(format!("{} did not load", self.doc.title));
-        ui.label(problem_count(self.doc.problems.len()));
-        ui.separator();
-        problem_list(ui, &self.doc.problems);
+    // ----- the frame -----
+
+    /// Draws the whole window and applies what was asked for.
+    pub fn ui_frame(&mut self, ui: &mut Ui) {
+        let ctx = ui.ctx().clone();
+        let _ = self.ctx.set(ctx.clone());
+        let mut out = Commands::new();
+        self.dropped_files(&ctx, &mut out);
+        self.close_request(&ctx);
+        if self.dialog.is_none() {
+            shortcuts(&ctx, &mut out);
+        }
+        self.poll_problems();
+
+        let info = self.action_info();
+        Panel::top("menu").show(ui, |ui| {
+            menu_bar_ui(ui, &info, self.recent.paths(), &mut out)
+        });
+        Panel::top("toolbar").show(ui, |ui| toolbar_ui(ui, &info, &mut out));
+        self.status_bar(ui);
+        if self.doc.is_some() {
+            self.document_ui(ui, &mut out);
+        } else {
+            CentralPanel::default().show(ui, |ui| self.welcome_ui(ui, &mut out));
+        }
+        if let Some(dialog) = &mut self.dialog {
+            let cx = DialogContext {
+                doc: self.doc.as_ref(),
+                recent: self.recent.paths(),
+            };
+            if !dialog_ui(&ctx, dialog, &cx, &mut out) {
+                self.dialog = None;
+            }
+        }
+
+        for command in out {
+            self.apply(&ctx, command);
+        }
+        self.after_frame(&ctx);
+    }
+
+    fn document_ui(&mut self, ui: &mut Ui, out: &mut Commands) {
+        let Some(doc) = self.doc.as_ref() else {
+            return;
+        };
+        if self.show_problems {
+            Panel::bottom("problems")
+                .resizable(true)
+                .default_size(190.0)
+                .min_size(60.0)
+                .show(ui, |ui| {
+                    let focused = self.focused_problem.map(|(i, _)| i);
+                    problems_ui(ui, &self.report, focused, self.checker.is_busy(), out);
+                });
+        }
+        let info = self.action_info();
+        Panel::left("pages")
+            .resizable(true)
+            .default_size(230.0)
+            .show(ui, |ui| pages_ui(ui, doc, self.page, &info, out));
+        let page = self.page.and_then(|id| doc.pack.pages.get(&id));
+        Panel::right("inspector")
+            .resizable(true)
+            .default_size(330.0)
+            .show(ui, |ui| {
+                ScrollArea::vertical()
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        if self.central == Central::Layout {
+                            joins_ui(ui, doc, out);
+                            return;
+                        }
+                        if let Some(page) = page {
+                            ui.add_space(4.0);
+                            crate::tools::icon::heading(ui, self.tools.active);
+                            let cx = ToolContext {
+                                doc,
+                                page,
+                                geo: self.page_view.geometry.unwrap_or(Geometry {
+                                    origin: egui::Pos2::ZERO,
+                                    cell: 1.0,
+                                    size: page.size,
+                                }),
+                                selection: self.selection,
+                            };
+                            self.tools.active_mut().options_ui(ui, &cx, out);
+                            ui.separator();
+                        }
+                        let scan = page.and_then(|page| {
+                            let background = page.background.as_ref()?;
+                            let path = doc.page_folder(page.id)?.join(&background.image);
+                            Some(
+                                self.scans
+                                    .get(ui.ctx(), &path)
+                                    .map(|t| t.size())
+                                    .map_err(str::to_string),
+                            )
+                        });
+                        let cx = InspectorContext {
+                            doc,
+                            page,
+                            selection: self.selection,
+                            scan,
+                        };
+                        self.inspector.ui(ui, &cx, out);
+                    });
+            });
+        CentralPanel::default()
+            .frame(egui::Frame::NONE)
+            .show(ui, |ui| match (self.central, self.page) {
+                (Central::Layout, _) => self.layout_view.ui(ui, doc, self.page, out),
+                (Central::Page, Some(page)) => {
+                    let cx = PageViewContext {
+                        doc,
+                        page,
+                        selection: self.selection,
+                        report: &self.report,
+                        focused_problem: self.focused_problem,
+                        grid: self.show_grid,
+                    };
+                    self.page_view
+                        .ui(ui, &cx, &mut self.tools, &mut self.scans, out);
+                }
+                (Central::Page, None) => {
+                    ui.centered_and_justified(|ui| ui.weak("The pack has no pages."));
+                }
+            });
+    }
+
+    fn welcome_ui(&self, ui: &mut Ui, out: &mut Commands) {
+        ui.add_space(40.0);
+        ui.vertical_centered(|ui| {
+            ui.heading("deckplan-editor");
+            ui.label("Draw, check and arrange Enormity Location maps.");
+            ui.add_space(12.0);
+            ui.horizontal(|ui| {
+                ui.add_space((ui.available_width() - 260.0).max(0.0) / 2.0);
+                if ui.button("New pack…").clicked() {
+                    out.push(Command::Run(Action::NewPack));
+                }
+                if ui.button("Open…").clicked() {
+                    out.push(Command::Run(Action::Open));
+                }
+            });
+            ui.weak("or drop a pack folder, pack.toml or page file on the window");
+            if !self.recent.paths().is_empty() {
+                ui.add_space(16.0);
+                ui.strong("Recent");
+                for path in self.recent.paths() {
+                    if ui.link(path.display().to_string()).clicked() {
+                        out.push(Command::Open(path.clone()));
+                    }
+                }
+            }
+        });
+        if let Some(failure) = &self.failure {
+            ui.add_space(20.0);
+            ui.separator();
+            ui.heading(format!("{} did not open", failure.title));
+            ScrollArea::both().show(ui, |ui| {
+                for problem in &failure.problems {
+                    ui.label(
+                        RichText::new(problem)
+                            .monospace()
+                            .color(Color32::from_rgb(255, 130, 120)),
+                    );
+                }
+            });
+        }
+    }
+
+    fn status_bar(&self, ui: &mut Ui) {
+        let message = self
+            .message
+            .as_ref()
+            .filter(|(_, at)| at.elapsed() < MESSAGE_TIME)
+            .map(|(m, _)| m.as_str())
+            .or(self.autosave_error.as_deref());
+        let hover = (self.central == Central::Page)
+            .then_some(self.page_view.hover_text.as_deref())
+            .flatten();
+        let info = StatusInfo {
+            hover,
+            message,
+            hint: if self.central == Central::Layout {
+                "Drag pages against each other to join them; Alt snaps to half spaces"
+            } else {
+                self.tools.active.hint()
+            },
+            errors: self.report.count(Severity::Error),
+            warnings: self.report.count(Severity::Warning),
+            checking: self.checker.is_busy(),
+            dirty: self.doc.as_ref().is_some_and(Document::is_dirty),
+            zoom: (self.central == Central::Page)
+                .then_some(self.page_view.geometry.map(|g| g.cell))
+                .flatten(),
+        };
+        Panel::bottom("status").show(ui, |ui| status_bar_ui(ui, &info));
+    }
+
+    fn action_info(&self) -> ActionInfo {
+        let Some(doc) = &self.doc else {
+            return ActionInfo {
+                tool: self.tools.active,
+                grid: self.show_grid,
+                problems: self.show_problems,
+                ..ActionInfo::default()
+            };
+        };
+        let order = ops::page_order(&doc.pack);
+        let index = self.page.and_then(|p| order.iter().position(|o| *o == p));
+        ActionInfo {
+            doc_open: true,
+            lone_page: doc.is_lone_page(),
+            dirty: doc.is_dirty(),
+            has_page: index.is_some(),
+            many_pages: doc.pack.pages.len() > 1,
+            first_page: index == Some(0),
+            last_page: index.is_some_and(|i| i + 1 == order.len()),
+            undo: doc.history.undo_label().map(str::to_string),
+            redo: doc.history.redo_label().map(str::to_string),
+            selection: self.selection != Selection::None,
+            grid: self.show_grid,
+            problems: self.show_problems,
+            layout: self.central == Central::Layout,
+            tool: self.tools.active,
+        }
+    }
+
+    // ----- input that is not a widget -----
+
+    fn dropped_files(&mut self, ctx: &Context, out: &mut Commands) {
+        let dropped: Vec<PathBuf> = ctx.input(|i| {
+            i.raw
+                .dropped_files
+                .iter()
+                .map(|f| f.path().to_path_buf())
+                .collect()
+        });
+        let Some(path) = dropped.into_iter().next() else {
+            return;
+        };
+        let is_scan = path.extension().is_some_and(|e| {
+            let e = e.to_string_lossy().to_ascii_lowercase();
+            e == "png" || e == "jpg" || e == "jpeg"
+        });
+        match (is_scan, self.page) {
+            (true, Some(page)) if self.doc.is_some() => {
+                out.push(Command::LoadBackground(page, path));
+            }
+            _ => out.push(Command::Open(path)),
+        }
+    }
+
+    fn close_request(&mut self, ctx: &Context) {
+        if !ctx.input(|i| i.viewport().close_requested()) {
+            return;
+        }
+        let dirty = self.doc.as_ref().is_some_and(Document::is_dirty);
+        if dirty && !self.quitting {
+            ctx.send_viewport_cmd(ViewportCommand::CancelClose);
+            self.dialog = Some(Dialog::Unsaved(AfterUnsaved::Quit));
+        } else if let Some(saver) = &mut self.autosaver {
+            saver.clear();
+        }
+    }
+
+    // ----- applying commands -----
+
+    fn apply(&mut self, ctx: &Context, command: Command) {
+        match command {
+            Command::Run(action) => self.run(ctx, action),
+            Command::Apply(transaction) => self.edit(|doc| doc.apply(transaction)),
+            Command::Stroke(stroke, transaction) => {
+                self.edit(|doc| doc.apply_stroke(stroke, transaction));
+            }
+            Command::Select(selection) => {
+                if let Some(page) = selection.page() {
+                    self.show_page(page);
+                }
+                self.selection = selection;
+            }
+            Command::ShowPage(page) => self.show_page(page),
+            Command::ShowProblem(index) => self.show_problem(index),
+            Command::Open(path) => self.guard_unsaved(ctx, AfterUnsaved::Open(path)),
+            Command::SaveTo(path) => {
+                if self.save_as(&path)
+                    && let Some(then) = self.after_save_as.take()
+                {
+                    self.proceed(ctx, then);
+                }
+            }
+            Command::CreatePack(spec) => {
+                self.install(Document::new_pack(&spec));
+                self.say(format!(
+                    "New pack “{}”: save it to choose its folder",
+                    spec.pack_name
+                ));
+            }
+            Command::LoadBackground(page, path) => self.load_background(ctx, page, &path),
+            Command::Status(message) => self.say(message),
+            Command::Continue { save, then } => {
+                if save {
+                    if self.doc.as_ref().is_some_and(|d| d.origin == Origin::New) {
+                        self.after_save_as = Some(then);
+                        self.run(ctx, Action::SaveAs);
+                        return;
+                    }
+                    if !self.save() {
+                        return;
+                    }
+                } else if let Some(saver) = &mut self.autosaver {
+                    saver.clear(); // the changes are deliberately dropped
+                }
+                self.proceed(ctx, then);
+            }
+            Command::Recover(found) => match recovery::recover(&found) {
+                Ok(doc) => {
+                    self.install(doc);
+                    recovery::remove(&found.slot);
+                    if let Some(saver) = &mut self.autosaver {
+                        saver.due_now();
+                    }
+                    self.say("Recovered unsaved work: save it to keep it");
+                }
+                Err(failure) => self.show_failure("Cannot recover the autosave", &failure),
+            },
+            Command::DiscardRecovery(found) => recovery::remove(&found.slot),
+        }
+    }
+
+    /// Applies an edit to the document, reporting a failure in the status bar.
+    fn edit(&mut self, change: impl FnOnce(&mut Document) -> Result<(), crate::edit::EditError>) {
+        let Some(doc) = &mut self.doc else {
+            return;
+        };
+        if let Err(error) = change(doc) {
+            self.say(format!("Not changed: {error}"));
+        }
+        // A page removed by an edit (or brought back by undo) changes what can be shown.
+        self.keep_page_valid();
+    }
+
+    fn run(&mut self, ctx: &Context, action: Action) {
+        if !self.action_info().enabled(action) {
+            return;
+        }
+        match action {
+            Action::NewPack => self.guard_unsaved(ctx, AfterUnsaved::NewPack),
+            Action::Open => {
+                self.dialog = Some(Dialog::Path(PathForm::new(
+                    PathPurpose::Open,
+                    String::new(),
+                )));
+            }
+            Action::Save => {
+                if self.doc.as_ref().is_some_and(|d| d.origin == Origin::New) {
+                    self.run(ctx, Action::SaveAs);
+                } else {
+                    self.save();
+                }
+            }
+            Action::SaveAs => {
+                let Some(doc) = &self.doc else {
+                    return;
+                };
+                self.dialog = Some(Dialog::Path(PathForm::new(
+                    PathPurpose::SaveAs {
+                        page_file: doc.is_lone_page(),
+                    },
+                    doc.origin
+                        .path()
+                        .map(|p| p.display().to_string())
+                        .unwrap_or_default(),
+                )));
+            }
+            Action::Quit => self.guard_unsaved(ctx, AfterUnsaved::Quit),
+            Action::Undo => self.history_step(true),
+            Action::Redo => self.history_step(false),
+            Action::Delete => self.delete_selection(),
+            Action::Deselect => self.selection = Selection::None,
+            Action::Fit => match self.central {
+                Central::Page => self.page_view.fit(),
+                Central::Layout => self.layout_view.fit(),
+            },
+            Action::ZoomIn | Action::ZoomOut => {
+                let factor = if action == Action::ZoomIn { 1.25 } else { 0.8 };
+                match self.central {
+                    Central::Page => self.page_view.zoom(factor),
+                    Central::Layout => self.layout_view.zoom(factor),
+                }
+            }
+            Action::ToggleGrid => self.show_grid = !self.show_grid,
+            Action::ToggleProblems => self.show_problems = !self.show_problems,
+            Action::ToggleLayout => {
+                self.central = match self.central {
+                    Central::Page => Central::Layout,
+                    Central::Layout => Central::Page,
+                };
+            }
+            Action::AddPage => {
+                if let Some(doc) = &self.doc {
+                    self.dialog = Some(Dialog::NewPage(NewPageForm::add_page(doc, self.page)));
+                }
+            }
+            Action::RemovePage => {
+                if let Some(page) = self.page {
+                    self.dialog = Some(Dialog::RemovePage(page));
+                }
+            }
+            Action::ResizePage => {
+                if let Some(page) = self.current_page() {
+                    self.dialog = Some(Dialog::Resize(ResizeForm::new(page)));
+                }
+            }
+            Action::MovePageUp | Action::MovePageDown => {
+                let up = action == Action::MovePageUp;
+                let edit = self
+                    .doc
+                    .as_ref()
+                    .zip(self.page)
+                    .and_then(|(doc, page)| ops::move_page(&doc.pack, page, up));
+                if let Some(edit) = edit {
+                    let label = if up { "Move page up" } else { "Move page down" };
+                    self.edit(|doc| {
+                        doc.apply(Transaction {
+                            label: label.into(),
+                            edits: vec![edit],
+                        })
+                    });
+                }
+            }
+            Action::PreviousPage | Action::NextPage => {
+                let Some(doc) = &self.doc else {
+                    return;
+                };
+                let order = ops::page_order(&doc.pack);
+                let at = self.page.and_then(|p| order.iter().position(|o| *o == p));
+                let next = match (at, action) {
+                    (Some(i), Action::PreviousPage) => i.checked_sub(1),
+                    (Some(i), _) => Some(i + 1),
+                    (None, _) => Some(0),
+                };
+                if let Some(page) = next.and_then(|i| order.get(i)) {
+                    self.show_page(*page);
+                }
+            }
+            Action::LoadBackground => {
+                if let Some(page) = self.page {
+                    self.dialog = Some(Dialog::Path(PathForm::new(
+                        PathPurpose::Scan(page),
+                        String::new(),
+                    )));
+                }
+            }
+            Action::Tool(tool) => {
+                self.tools.active = tool;
+                self.central = Central::Page;
+            }
+        }
+    }
+
+    fn history_step(&mut self, undo: bool) {
+        let Some(doc) = &mut self.doc else {
+            return;
+        };
+        let result = if undo { doc.undo() } else { doc.redo() };
+        let said = match result {
+            Ok(Some(label)) if undo => format!("Undid: {label}"),
+            Ok(Some(label)) => format!("Redid: {label}"),
+            Ok(None) => return,
+            Err(error) => format!("Cannot {}: {error}", if undo { "undo" } else { "redo" }),
+        };
+        self.say(said);
+        self.keep_page_valid();
+    }
+
+    fn delete_selection(&mut self) {
+        let Some(doc) = &self.doc else {
+            return;
+        };
+        let Some(page) = self.selection.page().and_then(|id| doc.pack.pages.get(&id)) else {
+            return;
+        };
+        let edits = match self.selection {
+            Selection::None => Vec::new(),
+            Selection::Space { space, .. } => ops::clear_space(page, space),
+            Selection::Edge { edge, .. } => page
+                .edge(edge)
+                .map(|_| Edit::Edge {
+                    page: page.id,
+                    edge,
+                    kind: None,
+                })
+                .into_iter()
+                .collect(),
+            Selection::Intersection { point, .. } => ops::clear_intersection(page, point),
+        };
+        if edits.is_empty() {
+            self.say("Nothing to delete here");
+            return;
+        }
+        self.edit(|doc| {
+            doc.apply(Transaction {
+                label: "Delete".into(),
+                edits,
+            })
+        });
+    }
+
+    fn guard_unsaved(&mut self, ctx: &Context, then: AfterUnsaved) {
+        if self.doc.as_ref().is_some_and(Document::is_dirty) {
+            self.dialog = Some(Dialog::Unsaved(then));
+        } else {
+            self.proceed(ctx, then);
+        }
+    }
+
+    fn proceed(&mut self, ctx: &Context, then: AfterUnsaved) {
+        match then {
+            AfterUnsaved::Quit => {
+                self.quitting = true;
+                if let Some(saver) = &mut self.autosaver {
+                    saver.clear();
+                }
+                ctx.send_viewport_cmd(ViewportCommand::Close);
+            }
+            AfterUnsaved::Open(path) => {
+                if let Some(saver) = &mut self.autosaver {
+                    saver.clear();
+                }
+                self.open(&path);
+            }
+            AfterUnsaved::NewPack => {
+                self.dialog = Some(Dialog::NewPage(NewPageForm::new_pack()));
+            }
+        }
+    }
+
+    /// Opens a path, replacing the document (unsaved changes were dealt with).
+    pub fn open(&mut self, path: &Path) {
+        match Document::open(path) {
+            Ok(doc) => {
+                let problems = doc.load_problems.len();
+                self.install(doc);
+                if problems > 0 {
+                    self.say(format!(
+                        "{problems} files did not load and are left untouched: see Problems"
+                    ));
+                }
+            }
+            Err(failure) => {
+                if !path.exists() {
+                    self.recent.remove(path);
+                }
+                if self.doc.is_some() {
+                    self.show_failure(&format!("Cannot open {}", path.display()), &failure);
+                } else {
+                    self.failure = Some(failure);
+                }
+            }
+        }
+    }
+
+    fn install(&mut self, doc: Document) {
+        let order = ops::page_order(&doc.pack);
+        self.page = Some(doc.pack.start)
+            .filter(|p| doc.pack.pages.contains_key(p))
+            .or_else(|| order.first().copied());
+        if let Some(path) = doc.origin.path() {
+            self.recent.add(path);
+        }
+        self.doc = Some(doc);
+        self.failure = None;
+        self.doc_serial += 1;
+        self.checked = None;
+        self.selection = Selection::None;
+        self.page_view = PageView::default();
+        self.layout_view = LayoutView::default();
+        self.report = Report::default();
+        self.focused_problem = None;
+        self.scans = Scans::default();
+        self.central = Central::Page;
+        if let Some(saver) = &mut self.autosaver {
+            saver.reset();
+        }
+        self.autosave_error = None;
+    }
+
+    /// Saves the document; says what happened. Returns whether it saved.
+    fn save(&mut self) -> bool {
+        let Some(doc) = &mut self.doc else {
+            return false;
+        };
+        match doc.save() {
+            Ok(summary) => {
+                let written = summary.written.len();
+                self.say(match written {
+                    0 => "Saved (no file needed changing)".to_string(),
+                    1 => "Saved 1 file".to_string(),
+                    n => format!("Saved {n} files"),
+                });
+                if let Some(saver) = &mut self.autosaver {
+                    saver.clear();
+                }
+                true
+            }
+            Err(error) => {
+                self.dialog = Some(Dialog::Message {
+                    title: "Not saved".into(),
+                    text: format!(
+                        "{error}\n\nNothing was lost: files not written keep their previous \
+                         version, and your changes are still here. Fix the problem, or use \
+                         Save As to save somewhere else."
+                    ),
+                });
+                false
+            }
+        }
+    }
+
+    fn save_as(&mut self, path: &Path) -> bool {
+        let Some(doc) = &mut self.doc else {
+            return false;
+        };
+        match doc.save_as(path) {
+            Ok(summary) => {
+                if let Some(origin) = doc.origin.path() {
+                    self.recent.add(origin);
+                }
+                let scans = match summary.scans_copied {
+                    0 => String::new(),
+                    n => format!(" and copied {n} scans"),
+                };
+                self.say(format!("Saved to {}{scans}", path.display()));
+                if let Some(saver) = &mut self.autosaver {
+                    saver.clear();
+                }
+                self.checked = None;
+                true
+            }
+            Err(error) => {
+                self.dialog = Some(Dialog::Message {
+                    title: "Not saved".into(),
+                    text: format!("{error}\n\nYour changes are still here."),
+                });
+                false
+            }
+        }
+    }
+
+    fn show_failure(&mut self, title: &str, failure: &LoadFailure) {
+        self.dialog = Some(Dialog::Message {
+            title: title.to_string(),
+            text: failure.problems.join("\n"),
+        });
+    }
+
+    fn current_page(&self) -> Option<&deckplan_schema::Page> {
+        let doc = self.doc.as_ref()?;
+        doc.pack.pages.get(&self.page?)
+    }
+
+    fn show_page(&mut self, page: PageId) {
+        if self.page != Some(page) {
+            self.page = Some(page);
+            self.page_view.fit();
+            if self.selection.page() != Some(page) {
+                self.selection = Selection::None;
+            }
+        }
+    }
+
+    fn keep_page_valid(&mut self) {
+        let Some(doc) = &self.doc else {
+            return;
+        };
+        if self.page.is_none_or(|p| !doc.pack.pages.contains_key(&p)) {
+            self.page = ops::page_order(&doc.pack).first().copied();
+            self.page_view.fit();
+        }
+        if self
+            .selection
+            .page()
+            .is_some_and(|p| !doc.pack.pages.contains_key(&p))
+        {
+            self.selection = Selection::None;
+        }
+    }
+
+    fn show_problem(&mut self, index: usize) {
+        let Some(problem) = self.report.problems.get(index).cloned() else {
+            return;
+        };
+        self.focused_problem = Some((index, Instant::now()));
+        if let Some(page) = problem.page {
+            self.show_page(page);
+        }
+        match (problem.mark, problem.page) {
+            (Some(Mark::Join(..)), _) => self.central = Central::Layout,
+            (Some(mark), Some(page)) => {
+                self.central = Central::Page;
+                let size = self
+                    .doc
+                    .as_ref()
+                    .and_then(|d| d.pack.pages.get(&page))
+                    .map(|p| p.size);
+                if let Some(size) = size {
+                    if mark != Mark::Page {
+                        let (x, y) = mark_centre(mark, size);
+                        self.page_view.reveal(size, x, y, 36.0);
+                    } else {
+                        self.page_view.fit();
+                    }
+                }
+                self.selection = match mark {
+                    Mark::Space(space) => Selection::Space { page, space },
+                    Mark::Edge(edge) => Selection::Edge { page, edge },
+                    Mark::Intersection(point) => Selection::Intersection { page, point },
+                    Mark::Link(a, _) => Selection::Intersection { page, point: a },
+                    Mark::Join(..) | Mark::Page => Selection::None,
+                };
+            }
+            _ => {}
+        }
+    }
+
+    fn load_background(&mut self, ctx: &Context, page: PageId, path: &Path) {
+        let Some(doc) = &self.doc else {
+            return;
+        };
+        let (Some(root), Some(folder)) = (
+            doc.origin.folder().map(Path::to_path_buf),
+            doc.page_folder(page),
+        ) else {
+            self.say("Save the pack first: a scan is kept relative to its page file");
+            return;
+        };
+        let real = match path.canonicalize() {
+            Ok(real) => real,
+            Err(error) => {
+                self.say(format!("Cannot read {}: {error}", path.display()));
+                return;
+            }
+        };
+        // A scan outside the pack folder is copied into `scans/`, so the pack stays whole.
+        let image = if real.starts_with(&root) {
+            real
+        } else {
+            let name = real
+                .file_name()
+                .map(|n| n.to_os_string())
+                .unwrap_or_default();
+            let target = root.join("scans").join(&name);
+            let copied = std::fs::create_dir_all(root.join("scans")).and_then(|()| {
+                if target.exists() {
+                    Ok(0)
+                } else {
+                    std::fs::copy(&real, &target)
+                }
+            });
+            if let Err(error) = copied {
+                self.say(format!("Cannot copy the scan into the pack: {error}"));
+                return;
+            }
+            target
+        };
+        self.scans.forget(&image);
+        let size = match self.scans.get(ctx, &image) {
+            Ok(texture) => texture.size(),
+            Err(error) => {
+                let error = error.to_string();
+                self.dialog = Some(Dialog::Message {
+                    title: "Cannot use this scan".into(),
+                    text: format!("{}: {error}", path.display()),
+                });
+                return;
+            }
+        };
+        let Some(page_ref) = doc.pack.pages.get(&page) else {
+            return;
+        };
+        let mut background = page_ref
+            .background
+            .clone()
+            .unwrap_or_else(|| Background::new(String::new()));
+        background.image = relative_path(&folder, &image);
+        if page_ref.background.is_none() {
+            background.scale = (size[0] as f64 / f64::from(page_ref.size.columns.max(1)))
+                .clamp(Background::MIN_SCALE, Background::MAX_SCALE);
+        }
+        self.edit(|doc| {
+            doc.apply(Transaction {
+                label: "Trace a scan".into(),
+                edits: vec![Edit::Background {
+                    page,
+                    background: Some(background),
+                }],
+            })
+        });
+    }
+
+    fn say(&mut self, message: impl Into<String>) {
+        self.message = Some((message.into(), Instant::now()));
+    }
+
+    // ----- after the frame -----
+
+    /// Reads a finished check; returns whether one arrived.
+    fn poll_problems(&mut self) -> bool {
+        let Some(report) = self.checker.poll() else {
+            return false;
+        };
+        // Keep the focused problem focused if it is still there.
+        self.focused_problem = self.focused_problem.and_then(|(index, since)| {
+            let old = self.report.problems.get(index)?;
+            report
+                .problems
+                .iter()
+                .position(|p| {
+                    p.code == old.code && p.place == old.place && p.message == old.message
+                })
+                .map(|i| (i, since))
+        });
+        self.report = report;
+        true
+    }
+
+    fn submit_check(&mut self) {
+        let Some(doc) = &self.doc else {
+            return;
+        };
+        let key = (self.doc_serial, doc.generation());
+        if self.checked != Some(key) {
+            self.checker.submit(&doc.pack, doc.is_lone_page());
+            self.checked = Some(key);
+        }
+    }
+
+    fn after_frame(&mut self, ctx: &Context) {
+        self.submit_check();
+        if !ctx.input(|i| i.pointer.any_down())
+            && let Some(doc) = &mut self.doc
+        {
+            doc.history.close_stroke();
+        }
+        if let (Some(saver), Some(doc)) = (&mut self.autosaver, &self.doc) {
+            match saver.tick(doc, Instant::now()) {
+                Ok(wait) => {
+                    self.autosave_error = None;
+                    if doc.is_dirty() {
+                        ctx.request_repaint_after(wait);
+                    }
+                }
+                Err(error) => {
+                    self.autosave_error = Some(format!("Autosave failed: {error}"));
+                }
+            }
+        }
+        if let Some((_, at)) = &self.message
+            && at.elapsed() < MESSAGE_TIME
+        {
+            ctx.request_repaint_after(MESSAGE_TIME.saturating_sub(at.elapsed()));
+        }
+        let title = self.window_title();
+        if title != self.title_sent {
+            ctx.send_viewport_cmd(ViewportCommand::Title(title.clone()));
+            self.title_sent = title;
+        }
+    }
+}
+
+/// Records the actions whose shortcuts were pressed. Shortcuts with more
+/// modifiers are tried first (egui matches Ctrl+Z inside Ctrl+Shift+Z), and
+/// bare keys are left to a text field that has focus.
+fn shortcuts(ctx: &Context, out: &mut Commands) {
+    let typing = ctx.egui_wants_keyboard_input();
+    let mut pairs: Vec<(Action, egui::KeyboardShortcut)> = Action::all()
+        .flat_map(|action| action.shortcuts().iter().map(move |s| (action, *s)))
+        .collect();
+    let weight = |m: Modifiers| u8::from(m.command || m.ctrl) + u8::from(m.shift) + u8::from(m.alt);
+    pairs.sort_by_key(|(_, s)| std::cmp::Reverse(weight(s.modifiers)));
+    for (action, shortcut) in pairs {
+        let plain = !(shortcut.modifiers.command || shortcut.modifiers.ctrl);
+        let text_owns = plain || matches!(action, Action::Undo | Action::Redo);
+        if typing && text_owns {
+            continue;
+        }
+        if ctx.input_mut(|i| i.consume_shortcut(&shortcut)) {
+            out.push(Command::Run(action));
+        }
     }
 }
 
 impl eframe::App for EditorApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
-        self.keyboard(ui);
-        self.status_bar(ui);
-        if self.doc.pages.is_empty() {
-            CentralPanel::default().show(ui, |ui| self.load_failure(ui));
-            return;
-        }
-        if !self.doc.problems.is_empty() {
-            self.problems_panel(ui);
-        }
-        self.pages_panel(ui);
-        CentralPanel::default()
-            .frame(egui::Frame::NONE)
-            .show(ui, |ui| self.canvas(ui));
+        self.ui_frame(ui);
     }
-}
-
-/// The status line: the printed place under the pointer and what is there,
-/// e.g. `L1p2 H3 · board · console 1 (opens door 1)`, then the intersection if one is near.
-fn status_text(page: &deckplan_schema::Page, highlight: Highlight) -> String {
-    let mut parts = Vec::new();
-    if let Some(space) = highlight.space {
-        parts.push(page.place(space));
-        parts.extend(describe::space(page, space));
-    }
-    if let Some(point) = highlight.intersection {
-        let said = describe::intersection(page, point);
-        parts.push(if said.is_empty() {
-            format!("corner {point}")
-        } else {
-            format!("corner {point}: {}", said.join(", "))
-        });
-    }
-    if parts.is_empty() {
-        return match &page.title {
-            Some(title) => format!(
-                "{} · {} · {title} · {} spaces",
-                page.id, page.location, page.size
-            ),
-            None => format!("{} · {} · {} spaces", page.id, page.location, page.size),
-        };
-    }
-    parts.join(" · ")
-}
-
-fn problem_count(n: usize) -> String {
-    match n {
-        1 => "1 problem".to_string(),
-        n => format!("{n} problems"),
-    }
-}
-
-fn problem_list(ui: &mut Ui, problems: &[String]) {
-    ScrollArea::both()
-        .auto_shrink([false, true])
-        .show(ui, |ui| {
-            for problem in problems {
-                ui.label(RichText::new(problem).monospace().color(PROBLEM_INK));
-            }
-        });
 }

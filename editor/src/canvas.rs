@@ -15,13 +15,16 @@ use std::collections::BTreeMap;
 
 use deckplan_schema::coord::row_letters;
 use deckplan_schema::{
-    Axis, Direction, Discovery, DiscoveryColour, Edge, EdgeKind, Intersection, Marker, Page, Space,
-    SpaceKind,
+    Axis, Background, Direction, Discovery, DiscoveryColour, Edge, EdgeKind, Intersection, Marker,
+    Page, Space, SpaceKind,
 };
 use eframe::egui::{
-    Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, StrokeKind, Vec2, pos2, vec2,
+    Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, StrokeKind, TextureId, Vec2, pos2,
+    vec2,
 };
 
+use crate::problems::Mark;
+use crate::selection::Selection;
 use crate::view::{Geometry, RULER_LEFT, RULER_TOP};
 
 /// The colours of the map, in one place so the look can be tuned as a whole.
@@ -52,6 +55,9 @@ mod palette {
     pub const SPAWN_EDGE: Color32 = Color32::from_rgb(110, 12, 12);
     pub const BLIP: Color32 = Color32::from_rgb(112, 32, 150);
     pub const HIGHLIGHT: Color32 = Color32::from_rgb(30, 120, 235);
+    pub const SELECTION: Color32 = Color32::from_rgb(20, 100, 230);
+    pub const ERROR: Color32 = Color32::from_rgb(230, 40, 40);
+    pub const WARNING: Color32 = Color32::from_rgb(240, 160, 20);
     pub const WHITE: Color32 = Color32::WHITE;
     pub const DARK_INK: Color32 = Color32::from_rgb(30, 30, 30);
 }
@@ -68,8 +74,29 @@ pub struct Highlight {
     pub intersection: Option<Intersection>,
 }
 
+/// A scan drawn under the page's features: its texture and size in pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scan {
+    /// The uploaded image.
+    pub texture: TextureId,
+    /// Its size in pixels.
+    pub size: [usize; 2],
+}
+
+/// What to draw besides the map itself.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Layers {
+    /// The faint grid lines.
+    pub grid: bool,
+    /// The page's background scan, when it is loaded.
+    pub scan: Option<Scan>,
+    /// The hover highlight.
+    pub highlight: Highlight,
+}
+
 /// Draws `page` with `painter`, skipping whatever lies outside the painter's clip rect.
-pub fn draw_page(painter: &Painter, page: &Page, geo: &Geometry, highlight: Highlight) {
+pub fn draw_page(painter: &Painter, page: &Page, geo: &Geometry, layers: Layers) {
+    let highlight = layers.highlight;
     let clip = painter.clip_rect();
     let (cols, rows) = geo.visible(clip);
     let visible_spaces = || {
@@ -82,8 +109,15 @@ pub fn draw_page(painter: &Painter, page: &Page, geo: &Geometry, highlight: High
     let shows = |space: Space| near.intersects(geo.space_rect(space));
 
     draw_spaces(painter, page, geo, visible_spaces());
+    if let (Some(scan), Some(background)) = (layers.scan, &page.background) {
+        draw_scan(painter, geo, scan, background);
+    }
     draw_terrain(painter, page, geo, &shows);
-    draw_grid(painter, geo, clip);
+    if layers.grid {
+        draw_grid(painter, geo, clip);
+    } else {
+        draw_outline(painter, geo);
+    }
     draw_space_features(painter, page, geo, &shows);
     draw_edges(painter, page, geo, near);
     draw_intersections(painter, page, geo, near);
@@ -163,6 +197,34 @@ fn draw_terrain(painter: &Painter, page: &Page, geo: &Geometry, shows: &impl Fn(
             painter.galley(at, galley, palette::TILE_INK);
         }
     }
+}
+
+/// A background scan: its bottom-left corner at the offset (in spaces from
+/// the page's bottom-left corner), `scale` pixels to a space, at its opacity.
+fn draw_scan(painter: &Painter, geo: &Geometry, scan: Scan, background: &Background) {
+    let scale = background.scale.max(Background::MIN_SCALE) as f32;
+    let (x, y) = (background.offset[0] as f32, background.offset[1] as f32);
+    let (width, height) = (scan.size[0] as f32 / scale, scan.size[1] as f32 / scale);
+    let rect = Rect::from_two_pos(geo.at(x, y), geo.at(x + width, y + height));
+    let alpha = (background.opacity.clamp(0.0, 1.0) * 255.0).round() as u8;
+    // Only the part over the page: the margins of a scan would spill under the rulers.
+    let painter = painter.with_clip_rect(painter.clip_rect().intersect(geo.page_rect()));
+    painter.image(
+        scan.texture,
+        rect,
+        Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0)),
+        Color32::from_white_alpha(alpha),
+    );
+}
+
+/// The page outline alone (when the grid is hidden).
+fn draw_outline(painter: &Painter, geo: &Geometry) {
+    painter.rect_stroke(
+        geo.page_rect(),
+        0.0,
+        Stroke::new(1.0, palette::PAGE_OUTLINE),
+        StrokeKind::Outside,
+    );
 }
 
 /// Faint grid lines over the visible part of the page, and the page outline.
@@ -582,6 +644,106 @@ fn draw_intersections(painter: &Painter, page: &Page, geo: &Geometry, near: Rect
             );
             painter.circle(at, dot, palette::BLIP, Stroke::new(1.5, palette::WHITE));
         }
+    }
+}
+
+/// The selected place: a bold outline that reads on light and dark spaces.
+pub fn draw_selection(painter: &Painter, geo: &Geometry, selection: Selection) {
+    let stroke = Stroke::new(3.0, palette::SELECTION);
+    let halo = Stroke::new(6.0, Color32::from_white_alpha(170));
+    match selection {
+        Selection::None => {}
+        Selection::Space { space, .. } => {
+            let rect = geo.space_rect(space);
+            painter.rect_stroke(rect, 2.0, halo, StrokeKind::Inside);
+            painter.rect_stroke(rect, 2.0, stroke, StrokeKind::Inside);
+        }
+        Selection::Edge { edge, .. } => {
+            let ends = geo.edge_ends(edge);
+            painter.line_segment(
+                ends,
+                Stroke::new((geo.cell * 0.2).clamp(6.0, 20.0), halo.color),
+            );
+            painter.line_segment(
+                ends,
+                Stroke::new((geo.cell * 0.1).clamp(3.0, 10.0), stroke.color),
+            );
+        }
+        Selection::Intersection { point, .. } => {
+            let radius = (geo.cell * 0.26).clamp(7.0, 24.0);
+            painter.circle_stroke(geo.point(point), radius, halo);
+            painter.circle_stroke(geo.point(point), radius, stroke);
+        }
+    }
+}
+
+/// How a problem is marked on the map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MarkStyle {
+    /// An error (red).
+    Error,
+    /// A warning (amber).
+    Warning,
+}
+
+/// Outlines a problem's place: red for errors, amber for warnings; the
+/// problem selected in the panel gets a thicker, pulsing outline.
+pub fn draw_mark(
+    painter: &Painter,
+    geo: &Geometry,
+    mark: Mark,
+    style: MarkStyle,
+    selected: bool,
+    pulse: f32,
+) {
+    let colour = match style {
+        MarkStyle::Error => palette::ERROR,
+        MarkStyle::Warning => palette::WARNING,
+    };
+    let width = if selected { 3.0 + 2.0 * pulse } else { 2.0 };
+    let stroke = Stroke::new(width, colour);
+    let grow = if selected { 2.0 + 4.0 * pulse } else { 0.0 };
+    // The focused problem gets a pale halo under its outline, so it reads on
+    // dark out-of-bounds spaces and over the blue selection alike.
+    let halo = Stroke::new(width + 4.0, Color32::from_white_alpha(200));
+    match mark {
+        Mark::Space(space) => {
+            let rect = geo.space_rect(space).shrink(1.5).expand(grow);
+            let fill = colour.gamma_multiply(if selected { 0.28 } else { 0.16 });
+            painter.rect_filled(rect, 3.0, fill);
+            if selected {
+                painter.rect_stroke(rect, 3.0, halo, StrokeKind::Middle);
+            }
+            painter.rect_stroke(rect, 3.0, stroke, StrokeKind::Middle);
+        }
+        Mark::Edge(edge) => {
+            let [a, b] = geo.edge_ends(edge);
+            let rect = Rect::from_two_pos(a, b).expand((geo.cell * 0.16).max(4.0) + grow);
+            if selected {
+                painter.rect_stroke(rect, 4.0, halo, StrokeKind::Middle);
+            }
+            painter.rect_stroke(rect, 4.0, stroke, StrokeKind::Middle);
+        }
+        Mark::Intersection(point) => {
+            let radius = (geo.cell * 0.3).clamp(7.0, 28.0) + grow;
+            if selected {
+                painter.circle_stroke(geo.point(point), radius, halo);
+            }
+            painter.circle_stroke(geo.point(point), radius, stroke);
+        }
+        Mark::Link(a, b) => {
+            let (a, b) = (geo.point(a), geo.point(b));
+            painter.line_segment([a, b], Stroke::new(width + 4.0, colour.gamma_multiply(0.5)));
+        }
+        Mark::Page => {
+            painter.rect_stroke(
+                geo.page_rect().expand(3.0 + grow),
+                2.0,
+                stroke,
+                StrokeKind::Outside,
+            );
+        }
+        Mark::Join(..) => {}
     }
 }
 

@@ -34,7 +34,7 @@ pub fn space(page: &Page, space: Space) -> Vec<String> {
     }
     if let Some(arrow) = features.location_arrows.get(&space) {
         out.push(format!(
-            "Location arrow {} → {}",
+            "Location arrow {} to {}",
             arrow.direction, arrow.target
         ));
     }
@@ -92,9 +92,18 @@ pub fn intersection(page: &Page, point: Intersection) -> Vec<String> {
         out.push(format!("spawn link to {other}"));
     }
     if let Some(blip) = features.blips.get(&point) {
-        out.push(format!("starting Blip → {}", blip.direction));
+        out.push(format!("starting Blip facing {}", blip.direction));
     }
     out
+}
+
+/// An edge feature and its place: `wall at H3 north`, `door 2 at H3 north`.
+pub fn edge_feature(kind: EdgeKind, edge: deckplan_schema::Edge) -> String {
+    match kind {
+        EdgeKind::Wall => format!("wall at {edge}"),
+        EdgeKind::RedLine => format!("red line at {edge}"),
+        EdgeKind::Door(n) => format!("door {n} at {edge}"),
+    }
 }
 
 fn door_list(doors: &[u16]) -> String {

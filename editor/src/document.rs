@@ -1,164 +1,757 @@
-//! What the editor has open: a pack folder or a single page file, loaded
-//! through the schema crate and flattened into the list of pages the side
-//! panel shows, plus every problem the load reported.
+//! What the editor has open: a whole pack, where it came from, and its undo
+//! history.
 //!
-//! Loading never fails outright here: a path that cannot be read or a file
-//! with format errors still gives a [`Document`], whose `problems` the window
-//! shows, so the user sees *why* nothing is drawn instead of a closed window.
+//! A pack folder opens as itself; a lone page file opens as a one-page pack
+//! (its book and Location declared on the fly) whose save writes only that
+//! page file; a new pack has no home until "Save As". Inside the editor every
+//! page's `source` path is its file path *relative to the document's folder*,
+//! so a page keeps its file through edits and "Save As" only changes the folder.
+//!
+//! Saving goes through the schema's canonical writer and its atomic write; the
+//! previous version of each file that changes is kept as `NAME.bak`, and files
+//! whose text did not change are not touched at all.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Component, Path, PathBuf};
 
 use deckplan_schema::load::{self, PACK_FILE};
-use deckplan_schema::{FileError, Page};
+use deckplan_schema::model::{Book, LintSettings, Location, PageFile, Ruleset};
+use deckplan_schema::save::write_atomically;
+use deckplan_schema::write::{write_pack, write_page};
+use deckplan_schema::{FileError, Pack, Page, PageId, Size, SourceFile, Span};
 
-/// An opened pack or page, ready to browse.
-#[derive(Debug, Default)]
-pub struct Document {
-    /// What the window title and side panel call it: the pack's name, or the page file's path.
+use crate::edit::{EditError, History, StrokeId, Transaction};
+
+/// Where a document lives on disk.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// A pack folder holding `pack.toml`.
+    Pack {
+        /// The folder (absolute).
+        folder: PathBuf,
+    },
+    /// One page file, opened as a one-page pack; saving writes only this file.
+    Page {
+        /// The page file (absolute).
+        file: PathBuf,
+    },
+    /// Never saved: "Save" asks where.
+    New,
+}
+
+impl Origin {
+    /// The path to remember in "Open recent" and to reopen: the folder or the file.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Self::Pack { folder } => Some(folder),
+            Self::Page { file } => Some(file),
+            Self::New => None,
+        }
+    }
+
+    /// The folder page paths are relative to.
+    pub fn folder(&self) -> Option<&Path> {
+        match self {
+            Self::Pack { folder } => Some(folder),
+            Self::Page { file } => file.parent(),
+            Self::New => None,
+        }
+    }
+}
+
+/// Why a path could not be opened for editing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadFailure {
+    /// What was being opened.
     pub title: String,
-    /// The pages that resolved, in book and page order.
-    pub pages: Vec<Page>,
-    /// Location names by designation (`SR` → `Solar Ring`); empty for a lone page.
-    pub locations: BTreeMap<String, String>,
-    /// Every problem the load found, one message per entry (first line `path:line:col: …`).
+    /// Every problem, one message each (`path:line:col: …` first).
     pub problems: Vec<String>,
 }
 
+/// Why a save did not complete. Files written before the failure are
+/// complete (each write is atomic); the document stays marked unsaved.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    /// The document has no folder yet.
+    #[error("choose where to save first (File › Save As…)")]
+    NoLocation,
+    /// Writing a file failed.
+    #[error("cannot write {path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+/// What a new pack starts with (the "New pack" dialog fills it in).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewPageSpec {
+    /// The pack's name (ignored when adding a page to an open pack).
+    pub pack_name: String,
+    /// Book and page number.
+    pub id: PageId,
+    /// Columns × rows.
+    pub size: Size,
+    /// Location designation (`SR`).
+    pub designation: String,
+    /// Location name (`Solar Ring`).
+    pub location_name: String,
+    /// Optional page title.
+    pub title: Option<String>,
+}
+
+/// The open pack, where it lives and how it got here.
+#[derive(Debug)]
+pub struct Document {
+    /// The pack being edited. Only [`Document::apply`] and friends change it.
+    pub pack: Pack,
+    /// Where it lives.
+    pub origin: Origin,
+    /// Undo and redo.
+    pub history: History,
+    /// Problems the load reported (files that did not resolve are not in the pack).
+    pub load_problems: Vec<FileError>,
+    /// Bumped on every change, so work done on an older state (problem
+    /// checks, autosaves) can tell it is stale.
+    generation: u64,
+}
+
 impl Document {
-    /// Opens `path`: a pack folder or its `pack.toml` loads the whole pack,
-    /// anything else is read as one page file.
-    pub fn open(path: &Path) -> Self {
-        if is_pack(path) {
-            Self::open_pack(path)
+    /// Opens a pack folder, its `pack.toml`, or a lone page file.
+    pub fn open(path: &Path) -> Result<Self, LoadFailure> {
+        let failure = |problems: Vec<String>| LoadFailure {
+            title: path.display().to_string(),
+            problems,
+        };
+        let is_pack = path.is_dir() || path.file_name().is_some_and(|n| n == PACK_FILE);
+        let real = path
+            .canonicalize()
+            .map_err(|e| failure(vec![format!("{}: {e}", path.display())]))?;
+        if is_pack {
+            let folder = if real.is_dir() {
+                real
+            } else {
+                real.parent()
+                    .map_or_else(|| PathBuf::from("/"), Path::to_path_buf)
+            };
+            let loaded = load::load_pack(&folder).map_err(|e| failure(vec![e.to_string()]))?;
+            let Some(mut pack) = loaded.value else {
+                return Err(failure(loaded.errors.iter().map(problem_text).collect()));
+            };
+            relativise_sources(&mut pack, &folder);
+            Ok(Self::with(pack, Origin::Pack { folder }, loaded.errors))
         } else {
-            Self::open_page(path)
+            let loaded = load::load_page(&real).map_err(|e| failure(vec![e.to_string()]))?;
+            let Some(page) = loaded.value else {
+                return Err(failure(loaded.errors.iter().map(problem_text).collect()));
+            };
+            let name = real.file_name().map_or_else(
+                || "page.toml".to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            );
+            let pack = lone_page_pack(page, &name);
+            Ok(Self::with(pack, Origin::Page { file: real }, Vec::new()))
         }
     }
 
-    fn open_pack(path: &Path) -> Self {
-        let loaded = match load::load_pack(path) {
-            Ok(loaded) => loaded,
-            Err(error) => return Self::unreadable(path, &error),
-        };
-        let problems = loaded.errors.iter().map(problem_text).collect();
-        match loaded.value {
-            Some(pack) => Self {
-                title: pack.name,
-                pages: pack.pages.into_values().collect(),
-                locations: pack
-                    .locations
-                    .into_iter()
-                    .map(|(designation, location)| (designation, location.name))
-                    .collect(),
-                problems,
-            },
-            None => Self {
-                title: path.display().to_string(),
-                problems,
-                ..Self::default()
-            },
-        }
+    /// A new, unsaved pack with one empty page.
+    pub fn new_pack(spec: &NewPageSpec) -> Self {
+        let page = new_page(spec, &page_file_name(spec.id));
+        let mut pack = empty_pack(&spec.pack_name, spec.id);
+        declare(&mut pack, &page, &spec.location_name);
+        pack.page_files.push(PageFile {
+            path: page.source.path().to_string_lossy().into_owned(),
+            span: Span::default(),
+        });
+        pack.pages.insert(page.id, page);
+        let mut doc = Self::with(pack, Origin::New, Vec::new());
+        doc.history = History::unsaved();
+        doc
     }
 
-    fn open_page(path: &Path) -> Self {
-        let loaded = match load::load_page(path) {
-            Ok(loaded) => loaded,
-            Err(error) => return Self::unreadable(path, &error),
-        };
+    /// A document for a pack already in memory (recovery uses this).
+    pub fn from_parts(pack: Pack, origin: Origin, history: History) -> Self {
         Self {
-            title: path.display().to_string(),
-            pages: loaded.value.into_iter().collect(),
-            locations: BTreeMap::new(),
-            problems: loaded.errors.iter().map(problem_text).collect(),
+            pack,
+            origin,
+            history,
+            load_problems: Vec::new(),
+            generation: 0,
         }
     }
 
-    fn unreadable(path: &Path, error: &dyn std::fmt::Display) -> Self {
+    fn with(pack: Pack, origin: Origin, load_problems: Vec<FileError>) -> Self {
         Self {
-            title: path.display().to_string(),
-            problems: vec![error.to_string()],
-            ..Self::default()
+            pack,
+            origin,
+            history: History::new(),
+            load_problems,
+            generation: 0,
         }
     }
 
-    /// The side panel's line for a page: `L1p1 · SR · Bridge` (the title only when it has one).
-    pub fn page_label(page: &Page) -> String {
-        match &page.title {
-            Some(title) => format!("{} · {} · {title}", page.id, page.location),
-            None => format!("{} · {}", page.id, page.location),
+    /// What the window title and "Open recent" call it: the pack's name, or
+    /// the page file's name.
+    pub fn title(&self) -> String {
+        match &self.origin {
+            Origin::Page { file } => file.file_name().map_or_else(
+                || self.pack.name.clone(),
+                |n| n.to_string_lossy().into_owned(),
+            ),
+            Origin::Pack { .. } | Origin::New => self.pack.name.clone(),
+        }
+    }
+
+    /// Whether this is a lone page file (which cannot gain pages).
+    pub fn is_lone_page(&self) -> bool {
+        matches!(self.origin, Origin::Page { .. })
+    }
+
+    /// Whether there are unsaved changes.
+    pub fn is_dirty(&self) -> bool {
+        self.history.is_dirty()
+    }
+
+    /// Changes so far; any change bumps it.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// Applies one user action as an undo step.
+    pub fn apply(&mut self, transaction: Transaction) -> Result<(), EditError> {
+        if transaction.edits.is_empty() {
+            return Ok(());
+        }
+        self.history.apply(&mut self.pack, transaction)?;
+        self.generation += 1;
+        Ok(())
+    }
+
+    /// Applies part of a gesture (see [`History::apply_stroke`]).
+    pub fn apply_stroke(
+        &mut self,
+        stroke: StrokeId,
+        transaction: Transaction,
+    ) -> Result<(), EditError> {
+        if transaction.edits.is_empty() {
+            return Ok(());
+        }
+        self.history
+            .apply_stroke(&mut self.pack, stroke, transaction)?;
+        self.generation += 1;
+        Ok(())
+    }
+
+    /// Undoes the last step; returns its label.
+    pub fn undo(&mut self) -> Result<Option<String>, EditError> {
+        let label = self.history.undo(&mut self.pack)?;
+        if label.is_some() {
+            self.generation += 1;
+        }
+        Ok(label)
+    }
+
+    /// Redoes the last undone step; returns its label.
+    pub fn redo(&mut self) -> Result<Option<String>, EditError> {
+        let label = self.history.redo(&mut self.pack)?;
+        if label.is_some() {
+            self.generation += 1;
+        }
+        Ok(label)
+    }
+
+    /// The absolute path of a page's file, when the document has a folder.
+    pub fn page_file(&self, id: PageId) -> Option<PathBuf> {
+        let page = self.pack.pages.get(&id)?;
+        Some(self.origin.folder()?.join(page.source.path()))
+    }
+
+    /// The folder a page's relative paths (its background image) start from.
+    pub fn page_folder(&self, id: PageId) -> Option<PathBuf> {
+        self.page_file(id)?.parent().map(Path::to_path_buf)
+    }
+
+    /// The relative file path for a page added now: `book1/page3.toml`, or a
+    /// variant when that name is taken by a file listed or on disk.
+    pub fn free_page_path(&self, id: PageId) -> String {
+        let taken = |path: &str| {
+            self.pack.page_files.iter().any(|f| f.path == path)
+                || self
+                    .pack
+                    .pages
+                    .values()
+                    .any(|p| p.source.path() == Path::new(path))
+                || self
+                    .origin
+                    .folder()
+                    .is_some_and(|folder| folder.join(path).exists())
+        };
+        let base = page_file_name(id);
+        if !taken(&base) {
+            return base;
+        }
+        let stem = base.trim_end_matches(".toml");
+        (2..)
+            .map(|n| format!("{stem}-{n}.toml"))
+            .find(|p| !taken(p))
+            .unwrap_or(base)
+    }
+
+    /// Writes every file whose text changed, with a backup of the previous
+    /// version, and marks the document saved.
+    pub fn save(&mut self) -> Result<SaveSummary, SaveError> {
+        let summary = match &self.origin {
+            Origin::New => return Err(SaveError::NoLocation),
+            Origin::Pack { folder } => write_pack_files(&self.pack, folder)?,
+            Origin::Page { file } => {
+                let mut summary = SaveSummary::default();
+                for page in self.pack.pages.values() {
+                    summary.record(file, write_with_backup(file, &write_page(page))?);
+                }
+                summary
+            }
+        };
+        self.history.mark_saved();
+        Ok(summary)
+    }
+
+    /// Saves to a new place and makes it the document's home: a folder for a
+    /// pack (new or not), a file for a lone page. Background scans the pages
+    /// use are copied along when they are not there yet.
+    pub fn save_as(&mut self, target: &Path) -> Result<SaveSummary, SaveError> {
+        let io = |source| SaveError::Io {
+            path: target.to_path_buf(),
+            source,
+        };
+        let old_folder = self.origin.folder().map(Path::to_path_buf);
+        let origin = match &self.origin {
+            Origin::Page { .. } => {
+                if let Some(parent) = target.parent().filter(|p| !p.as_os_str().is_empty()) {
+                    std::fs::create_dir_all(parent).map_err(io)?;
+                }
+                let parent = target.parent().unwrap_or(Path::new("."));
+                let parent = parent.canonicalize().map_err(io)?;
+                let name = target
+                    .file_name()
+                    .ok_or_else(|| io(std::io::Error::other("not a file name")))?;
+                Origin::Page {
+                    file: parent.join(name),
+                }
+            }
+            Origin::Pack { .. } | Origin::New => {
+                let folder = if target.file_name().is_some_and(|n| n == PACK_FILE) {
+                    target.parent().unwrap_or(Path::new(".")).to_path_buf()
+                } else {
+                    target.to_path_buf()
+                };
+                std::fs::create_dir_all(&folder).map_err(io)?;
+                Origin::Pack {
+                    folder: folder.canonicalize().map_err(io)?,
+                }
+            }
+        };
+        let previous = std::mem::replace(&mut self.origin, origin);
+        match self.save() {
+            Ok(mut summary) => {
+                if let (Some(from), Some(to)) = (old_folder, self.origin.folder()) {
+                    summary.scans_copied = copy_backgrounds(&self.pack, &from, to);
+                }
+                Ok(summary)
+            }
+            Err(error) => {
+                self.origin = previous;
+                Err(error)
+            }
         }
     }
 }
 
-/// Whether `path` names a pack (its folder or its `pack.toml`) rather than a page file.
-fn is_pack(path: &Path) -> bool {
-    path.is_dir() || path.file_name().is_some_and(|name| name == PACK_FILE)
+/// What a save did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SaveSummary {
+    /// Files written (their text changed).
+    pub written: Vec<PathBuf>,
+    /// Files left alone (their text was already the same).
+    pub unchanged: usize,
+    /// Background scans copied to a new folder by "Save As".
+    pub scans_copied: usize,
 }
 
-/// A problem as the user should read it: the compiler-style first line, then the fix if known.
-fn problem_text(error: &FileError) -> String {
+impl SaveSummary {
+    fn record(&mut self, path: &Path, written: bool) {
+        if written {
+            self.written.push(path.to_path_buf());
+        } else {
+            self.unchanged += 1;
+        }
+    }
+}
+
+/// Writes every page, then `pack.toml` (so it never lists a page not yet written).
+fn write_pack_files(pack: &Pack, folder: &Path) -> Result<SaveSummary, SaveError> {
+    let mut summary = SaveSummary::default();
+    for page in pack.pages.values() {
+        let path = folder.join(page.source.path());
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|source| SaveError::Io {
+                path: parent.to_path_buf(),
+                source,
+            })?;
+        }
+        summary.record(&path, write_with_backup(&path, &write_page(page))?);
+    }
+    let path = folder.join(PACK_FILE);
+    summary.record(&path, write_with_backup(&path, &write_pack(pack))?);
+    Ok(summary)
+}
+
+/// Replaces `path` with `text` unless it already holds it. The previous
+/// version is first kept as `path.bak` (itself written by rename, so a crash
+/// leaves the old backup or the new one). Returns whether anything was written.
+pub fn write_with_backup(path: &Path, text: &str) -> Result<bool, SaveError> {
+    let io = |source| SaveError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    match std::fs::read(path) {
+        Ok(old) if old == text.as_bytes() => return Ok(false),
+        Ok(_) => backup(path).map_err(io)?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(io(e)),
+    }
+    write_atomically(path, text).map_err(io)?;
+    Ok(true)
+}
+
+/// The backup of a file: its name with `.bak` appended.
+pub fn backup_path(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".bak");
+    path.with_file_name(name)
+}
+
+fn backup(path: &Path) -> std::io::Result<()> {
+    let target = backup_path(path);
+    let mut temp_name = target.file_name().unwrap_or_default().to_os_string();
+    temp_name.push(".tmp");
+    let temp = target.with_file_name(temp_name);
+    let result = std::fs::copy(path, &temp).and_then(|_| std::fs::rename(&temp, &target));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    result
+}
+
+/// Copies each page's background scan from `from` to `to` when it is there
+/// and not yet here; returns how many were copied. A scan that cannot be
+/// copied is left for the user to move (the page still names it).
+fn copy_backgrounds(pack: &Pack, from: &Path, to: &Path) -> usize {
+    if from == to {
+        return 0;
+    }
+    let mut copied = 0;
+    for page in pack.pages.values() {
+        let Some(background) = &page.background else {
+            continue;
+        };
+        let relative = page
+            .source
+            .path()
+            .parent()
+            .unwrap_or(Path::new(""))
+            .join(&background.image);
+        let (source, target) = (from.join(&relative), to.join(&relative));
+        if source.is_file() && !target.exists() {
+            let made = target
+                .parent()
+                .is_none_or(|parent| std::fs::create_dir_all(parent).is_ok());
+            if made && std::fs::copy(&source, &target).is_ok() {
+                copied += 1;
+            }
+        }
+    }
+    copied
+}
+
+/// Makes every page's source path relative to the pack folder (the path
+/// `pack.toml` lists for it).
+fn relativise_sources(pack: &mut Pack, folder: &Path) {
+    let listed: BTreeMap<PathBuf, String> = pack
+        .page_files
+        .iter()
+        .map(|f| (clean(&folder.join(&f.path)), f.path.clone()))
+        .collect();
+    for page in pack.pages.values_mut() {
+        let relative = listed.get(page.source.path()).cloned().or_else(|| {
+            page.source
+                .path()
+                .strip_prefix(folder)
+                .ok()
+                .map(|p| p.to_string_lossy().replace('\\', "/"))
+        });
+        if let Some(relative) = relative {
+            page.source = SourceFile::new(relative, page.source.text().to_string());
+        }
+    }
+}
+
+/// Removes `.` components, as the loader does for the paths it shows.
+fn clean(path: &Path) -> PathBuf {
+    path.components()
+        .filter(|c| !matches!(c, Component::CurDir))
+        .collect()
+}
+
+/// The path of `target` relative to the folder `from`, with `/` separators
+/// and `..` where it climbs (`../scans/L1p1.png`). Both should be absolute.
+pub fn relative_path(from: &Path, target: &Path) -> String {
+    let from: Vec<Component<'_>> = from.components().collect();
+    let to: Vec<Component<'_>> = target.components().collect();
+    let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
+    let ups = from.len().saturating_sub(common);
+    let mut parts: Vec<String> = std::iter::repeat_n("..".to_string(), ups).collect();
+    parts.extend(
+        to.iter()
+            .skip(common)
+            .map(|c| c.as_os_str().to_string_lossy().into_owned()),
+    );
+    parts.join("/")
+}
+
+/// The default file of a page: `book1/page3.toml`.
+pub fn page_file_name(id: PageId) -> String {
+    format!("book{}/page{}.toml", id.book, id.page)
+}
+
+/// An empty page from a spec, its file at `path` (relative to the pack folder).
+pub fn new_page(spec: &NewPageSpec, path: &str) -> Page {
+    let mut page = Page::new(spec.id, spec.designation.clone(), spec.size);
+    page.title = spec.title.clone().filter(|t| !t.trim().is_empty());
+    page.source = SourceFile::new(path, String::new());
+    page
+}
+
+fn empty_pack(name: &str, start: PageId) -> Pack {
+    Pack {
+        name: name.to_string(),
+        ruleset: Ruleset::Enormity,
+        start,
+        start_span: Span::default(),
+        books: BTreeMap::new(),
+        locations: BTreeMap::new(),
+        page_files: Vec::new(),
+        pages: BTreeMap::new(),
+        joins: Vec::new(),
+        lint: LintSettings::default(),
+        source: SourceFile::new(PACK_FILE, String::new()),
+    }
+}
+
+/// Declares the page's book and Location in the pack, when they are not yet.
+fn declare(pack: &mut Pack, page: &Page, location_name: &str) {
+    pack.books.entry(page.id.book).or_insert_with(|| Book {
+        number: page.id.book,
+        title: None,
+        span: Span::default(),
+    });
+    pack.locations
+        .entry(page.location.clone())
+        .or_insert_with(|| Location {
+            designation: page.location.clone(),
+            name: location_name.to_string(),
+            span: Span::default(),
+        });
+}
+
+/// A one-page pack around a lone page file, its book and Location declared so
+/// the checks find nothing missing.
+fn lone_page_pack(mut page: Page, file_name: &str) -> Pack {
+    page.source = SourceFile::new(file_name, page.source.text().to_string());
+    let mut pack = empty_pack(file_name, page.id);
+    let designation = page.location.clone();
+    declare(&mut pack, &page, &designation);
+    pack.page_files.push(PageFile {
+        path: file_name.to_string(),
+        span: Span::default(),
+    });
+    pack.pages.insert(page.id, page);
+    pack
+}
+
+/// A load problem as the user should read it: the compiler-style first line,
+/// then the fix if known.
+pub fn problem_text(error: &FileError) -> String {
     match &error.error.help {
         Some(help) => format!("{error}\n    help: {help}"),
         None => error.to_string(),
     }
 }
 
+/// The side panel's line for a page: `L1p1 · SR · Bridge` (the title only when it has one).
+pub fn page_label(page: &Page) -> String {
+    match &page.title {
+        Some(title) => format!("{} · {} · {title}", page.id, page.location),
+        None => format!("{} · {}", page.id, page.location),
+    }
+}
+
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
+    use crate::edit::Edit;
+    use deckplan_schema::{Direction, EdgeKind, Space};
 
-    fn testdata(name: &str) -> std::path::PathBuf {
+    fn testdata(name: &str) -> PathBuf {
         Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("testdata")
             .join(name)
     }
 
+    use crate::testutil::{copy_dir, scratch};
+
     #[test]
-    fn opens_a_pack_folder_with_its_pages_in_order() {
-        let doc = Document::open(&testdata("demo-pack"));
-        assert_eq!(doc.problems, Vec::<String>::new());
-        assert_eq!(doc.title, "Editor demo");
-        let labels: Vec<String> = doc.pages.iter().map(Document::page_label).collect();
-        assert_eq!(
-            labels,
-            ["L1p1 · SR · Docking ring", "L1p2 · SR · Spinal corridor"]
-        );
-        assert_eq!(
-            doc.locations.get("SR").map(String::as_str),
-            Some("Solar Ring")
-        );
+    fn opens_a_pack_folder_with_relative_page_paths() {
+        let doc = Document::open(&testdata("demo-pack")).unwrap();
+        assert_eq!(doc.title(), "Editor demo");
+        assert!(doc.load_problems.is_empty());
+        let paths: Vec<String> = doc
+            .pack
+            .pages
+            .values()
+            .map(|p| p.source.path().display().to_string())
+            .collect();
+        assert_eq!(paths, ["book1/page1.toml", "book1/page2.toml"]);
+        assert!(!doc.is_dirty());
     }
 
     #[test]
-    fn opens_a_lone_page_file() {
-        let doc = Document::open(&testdata("demo-pack/book1/page2.toml"));
-        assert_eq!(doc.problems, Vec::<String>::new());
-        assert_eq!(doc.pages.len(), 1);
+    fn opens_a_lone_page_as_a_one_page_pack() {
+        let doc = Document::open(&testdata("demo-pack/book1/page2.toml")).unwrap();
+        assert_eq!(doc.pack.pages.len(), 1);
+        assert_eq!(doc.title(), "page2.toml");
+        assert!(doc.is_lone_page());
+        let id = *doc.pack.pages.keys().next().unwrap();
+        assert_eq!(doc.pack.start, id);
     }
 
     #[test]
-    fn a_missing_file_becomes_a_problem_not_a_crash() {
-        let doc = Document::open(&testdata("no-such-page.toml"));
-        assert!(doc.pages.is_empty());
-        assert_eq!(doc.problems.len(), 1);
+    fn broken_and_missing_files_are_load_failures() {
+        let missing = Document::open(&testdata("no-such-page.toml")).unwrap_err();
+        assert!(missing.problems[0].contains("no-such-page.toml"));
+        let broken = Document::open(&testdata("broken-page.toml")).unwrap_err();
+        assert!(broken.problems.iter().any(|p| p.contains("error[")));
+    }
+
+    #[test]
+    fn saving_writes_changed_files_only_and_keeps_a_backup() {
+        let dir = scratch("save-backup");
+        copy_dir(&testdata("demo-pack"), &dir);
+        let before = std::fs::read_to_string(dir.join("book1/page1.toml")).unwrap();
+        let mut doc = Document::open(&dir).unwrap();
+        let id = PageId { book: 1, page: 1 };
+        let mut step = Transaction::new("Paint wall");
+        step.edits.push(Edit::Edge {
+            page: id,
+            edge: Space::new(0, 0).side(Direction::North),
+            kind: Some(EdgeKind::Wall),
+        });
+        doc.apply(step).unwrap();
+        assert!(doc.is_dirty());
+        let summary = doc.save().unwrap();
+        assert!(!doc.is_dirty());
         assert!(
-            doc.problems.iter().all(|p| p.contains("no-such-page.toml")),
-            "{:?}",
-            doc.problems
+            summary
+                .written
+                .contains(&dir.canonicalize().unwrap().join("book1/page1.toml"))
+        );
+        let backup = std::fs::read_to_string(dir.join("book1/page1.toml.bak")).unwrap();
+        assert_eq!(backup, before);
+        let reloaded = Document::open(&dir).unwrap();
+        let page = &reloaded.pack.pages[&id];
+        assert_eq!(
+            page.edge(Space::new(0, 0).side(Direction::North))
+                .map(|f| f.kind),
+            Some(EdgeKind::Wall)
         );
     }
 
     #[test]
-    fn format_errors_are_reported_with_their_place() {
-        let doc = Document::open(&testdata("broken-page.toml"));
-        assert!(doc.pages.is_empty());
-        assert!(
-            doc.problems
-                .iter()
-                .any(|p| p.contains("broken-page.toml:") && p.contains("error[")),
-            "{:?}",
-            doc.problems
+    fn a_lone_page_saves_only_its_own_file() {
+        let dir = scratch("lone-page");
+        let file = dir.join("page.toml");
+        std::fs::copy(testdata("demo-pack/book1/page2.toml"), &file).unwrap();
+        let mut doc = Document::open(&file).unwrap();
+        let id = *doc.pack.pages.keys().next().unwrap();
+        let mut step = Transaction::new("Title");
+        step.edits.push(Edit::Title {
+            page: id,
+            title: Some("Renamed".into()),
+        });
+        doc.apply(step).unwrap();
+        let summary = doc.save().unwrap();
+        assert_eq!(summary.written, [file.canonicalize().unwrap()]);
+        let names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        let mut names = names;
+        names.sort();
+        assert_eq!(names, ["page.toml", "page.toml.bak"]);
+        let reread = Document::open(&file).unwrap();
+        assert_eq!(reread.pack.pages[&id].title.as_deref(), Some("Renamed"));
+    }
+
+    #[test]
+    fn a_new_pack_saves_as_a_folder_that_loads_back() {
+        let dir = scratch("new-pack");
+        let spec = NewPageSpec {
+            pack_name: "Fresh".into(),
+            id: PageId { book: 1, page: 1 },
+            size: Size {
+                columns: 5,
+                rows: 4,
+            },
+            designation: "NP".into(),
+            location_name: "New Place".into(),
+            title: Some("First".into()),
+        };
+        let mut doc = Document::new_pack(&spec);
+        assert!(doc.is_dirty());
+        assert!(matches!(doc.save(), Err(SaveError::NoLocation)));
+        doc.save_as(&dir.join("fresh")).unwrap();
+        assert!(!doc.is_dirty());
+        let loaded = load::load_pack(&dir.join("fresh")).unwrap();
+        assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
+        let pack = loaded.value.unwrap();
+        assert_eq!(pack.name, "Fresh");
+        assert_eq!(pack.locations["NP"].name, "New Place");
+    }
+
+    #[test]
+    fn relative_paths_climb_out_of_the_page_folder() {
+        assert_eq!(
+            relative_path(Path::new("/p/book1"), Path::new("/p/scans/a.png")),
+            "../scans/a.png"
+        );
+        assert_eq!(
+            relative_path(Path::new("/p/book1"), Path::new("/p/book1/a.png")),
+            "a.png"
+        );
+    }
+
+    #[test]
+    fn free_page_paths_avoid_taken_names() {
+        let doc = Document::open(&testdata("demo-pack")).unwrap();
+        assert_eq!(
+            doc.free_page_path(PageId { book: 1, page: 3 }),
+            "book1/page3.toml"
+        );
+        assert_eq!(
+            doc.free_page_path(PageId { book: 1, page: 1 }),
+            "book1/page1-2.toml"
         );
     }
 }

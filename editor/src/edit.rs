@@ -10,8 +10,8 @@
 use std::collections::BTreeMap;
 
 use deckplan_schema::model::{
-    Console, Discovery, DiscoveryMarker, EdgeFeature, EdgeKind, ForcedArrow, Join, Keycard,
-    LocationArrow, Marker, SpawnLink, StartingBlip, TerrainTile,
+    Background, Book, Console, Discovery, DiscoveryMarker, EdgeFeature, EdgeKind, ForcedArrow,
+    Join, Keycard, Location, LocationArrow, Marker, PageFile, SpawnLink, StartingBlip, TerrainTile,
 };
 use deckplan_schema::{Direction, Edge, Intersection, Pack, Page, PageId, Space, SpaceKind, Span};
 
@@ -99,10 +99,31 @@ pub enum Edit {
     Title { page: PageId, title: Option<String> },
     /// A page's Location designation.
     Location { page: PageId, designation: String },
+    /// A page's free-text notes.
+    Notes { page: PageId, notes: Option<String> },
+    /// The scan traced over on a page.
+    Background {
+        page: PageId,
+        background: Option<Background>,
+    },
     /// A whole page: adds, removes or replaces it (resizing replaces it).
     Page { id: PageId, page: Option<Box<Page>> },
     /// Every join of the pack (there are few).
     Joins { joins: Vec<Join> },
+    /// The page files `pack.toml` lists, in order (adding, removing and
+    /// reordering pages changes it).
+    PageFiles { files: Vec<PageFile> },
+    /// A Location Book declared in `pack.toml`.
+    Book { number: u16, book: Option<Book> },
+    /// A Location declared in `pack.toml`.
+    LocationName {
+        designation: String,
+        location: Option<Location>,
+    },
+    /// The page a run begins on.
+    Start { page: PageId },
+    /// The pack's display name.
+    PackName { name: String },
 }
 
 /// Why an edit could not be applied.
@@ -114,6 +135,9 @@ pub enum EditError {
     /// The edit names a place off its page.
     #[error("{0} is off the page")]
     OffPage(String),
+    /// A pack-wide edit was applied to one page (a bug in the caller).
+    #[error("this change is not to one page")]
+    NotOnAPage,
 }
 
 impl Edit {
@@ -133,33 +157,79 @@ impl Edit {
             | Self::SpawnLink { page, .. }
             | Self::Blip { page, .. }
             | Self::Title { page, .. }
-            | Self::Location { page, .. } => Some(*page),
+            | Self::Location { page, .. }
+            | Self::Notes { page, .. }
+            | Self::Background { page, .. } => Some(*page),
             Self::Page { id, .. } => Some(*id),
-            Self::Joins { .. } => None,
+            Self::Joins { .. }
+            | Self::PageFiles { .. }
+            | Self::Book { .. }
+            | Self::LocationName { .. }
+            | Self::Start { .. }
+            | Self::PackName { .. } => None,
         }
     }
 
     /// Applies the edit and returns the edit that undoes it.
     pub fn apply(self, pack: &mut Pack) -> Result<Edit, EditError> {
-        if let Self::Joins { joins } = self {
-            let old = std::mem::replace(&mut pack.joins, joins);
-            return Ok(Self::Joins { joins: old });
+        match self {
+            Self::Joins { joins } => {
+                let old = std::mem::replace(&mut pack.joins, joins);
+                Ok(Self::Joins { joins: old })
+            }
+            Self::Page { id, page } => {
+                let old = set(&mut pack.pages, id, page.map(|page| *page));
+                Ok(Self::Page {
+                    id,
+                    page: old.map(Box::new),
+                })
+            }
+            Self::PageFiles { files } => {
+                let old = std::mem::replace(&mut pack.page_files, files);
+                Ok(Self::PageFiles { files: old })
+            }
+            Self::Book { number, book } => {
+                let old = set(&mut pack.books, number, book);
+                Ok(Self::Book { number, book: old })
+            }
+            Self::LocationName {
+                designation,
+                location,
+            } => {
+                let old = set(&mut pack.locations, designation.clone(), location);
+                Ok(Self::LocationName {
+                    designation,
+                    location: old,
+                })
+            }
+            Self::Start { page } => {
+                let old = std::mem::replace(&mut pack.start, page);
+                Ok(Self::Start { page: old })
+            }
+            Self::PackName { name } => {
+                let old = std::mem::replace(&mut pack.name, name);
+                Ok(Self::PackName { name: old })
+            }
+            Self::SpaceKind { page: id, .. }
+            | Self::Edge { page: id, .. }
+            | Self::Marker { page: id, .. }
+            | Self::ForcedArrow { page: id, .. }
+            | Self::LocationArrow { page: id, .. }
+            | Self::Console { page: id, .. }
+            | Self::Keycard { page: id, .. }
+            | Self::Discovery { page: id, .. }
+            | Self::Terrain { page: id, .. }
+            | Self::SpawnPoint { page: id, .. }
+            | Self::SpawnLink { page: id, .. }
+            | Self::Blip { page: id, .. }
+            | Self::Title { page: id, .. }
+            | Self::Location { page: id, .. }
+            | Self::Notes { page: id, .. }
+            | Self::Background { page: id, .. } => {
+                let page = pack.pages.get_mut(&id).ok_or(EditError::NoSuchPage(id))?;
+                apply_on_page(self, page)
+            }
         }
-        if let Self::Page { id, page } = self {
-            let old = match page {
-                Some(page) => pack.pages.insert(id, *page),
-                None => pack.pages.remove(&id),
-            };
-            return Ok(Self::Page {
-                id,
-                page: old.map(Box::new),
-            });
-        }
-        let id = self
-            .page()
-            .ok_or(EditError::NoSuchPage(PageId { book: 0, page: 0 }))?;
-        let page = pack.pages.get_mut(&id).ok_or(EditError::NoSuchPage(id))?;
-        apply_on_page(self, page)
     }
 }
 
@@ -395,9 +465,28 @@ fn apply_on_page(edit: Edit, page: &mut Page) -> Result<Edit, EditError> {
                 designation: old,
             }
         }
-        Edit::Page { .. } | Edit::Joins { .. } => {
-            unreachable!("handled before looking up the page")
+        Edit::Notes { notes, .. } => {
+            let old = std::mem::replace(&mut page.notes, notes);
+            Edit::Notes {
+                page: id,
+                notes: old,
+            }
         }
+        Edit::Background { background, .. } => {
+            let old = std::mem::replace(&mut page.background, background);
+            Edit::Background {
+                page: id,
+                background: old,
+            }
+        }
+        // Pack-wide edits never reach a page; `Edit::apply` handles them first.
+        Edit::Page { .. }
+        | Edit::Joins { .. }
+        | Edit::PageFiles { .. }
+        | Edit::Book { .. }
+        | Edit::LocationName { .. }
+        | Edit::Start { .. }
+        | Edit::PackName { .. } => return Err(EditError::NotOnAPage),
     })
 }
 
@@ -442,6 +531,11 @@ impl Transaction {
     }
 }
 
+/// Names one continuous gesture (a drag stroke, a slider drag): the
+/// transactions of a gesture are merged into one undo step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StrokeId(pub u64);
+
 /// Undo and redo stacks of applied transactions.
 #[derive(Debug, Default)]
 pub struct History {
@@ -449,6 +543,8 @@ pub struct History {
     redo: Vec<Transaction>,
     /// How many transactions deep the saved state is (`None`: never saved or lost).
     saved_at: Option<usize>,
+    /// The gesture the top undo step belongs to, while it may still grow.
+    open_stroke: Option<StrokeId>,
 }
 
 impl History {
@@ -458,43 +554,111 @@ impl History {
             undo: Vec::new(),
             redo: Vec::new(),
             saved_at: Some(0),
+            open_stroke: None,
+        }
+    }
+
+    /// A history whose current state has never been saved (a new document, or
+    /// one recovered after a crash): it is dirty until saved.
+    pub fn unsaved() -> Self {
+        Self {
+            saved_at: None,
+            ..Self::new()
         }
     }
 
     /// Applies a transaction as a new step (clearing redo). Empty ones are ignored.
     pub fn apply(&mut self, pack: &mut Pack, transaction: Transaction) -> Result<(), EditError> {
+        self.open_stroke = None;
         if transaction.edits.is_empty() {
             return Ok(());
         }
         let undo = transaction.apply(pack)?;
+        self.push(undo);
+        Ok(())
+    }
+
+    fn push(&mut self, undo: Transaction) {
         if self.saved_at.is_some_and(|depth| depth > self.undo.len()) {
             self.saved_at = None; // the saved state was on the redo stack, now gone
         }
         self.undo.push(undo);
         self.redo.clear();
+    }
+
+    /// Applies part of a gesture: the first part of `stroke` starts a new
+    /// step, later parts join it, so a whole drag is undone at once.
+    pub fn apply_stroke(
+        &mut self,
+        pack: &mut Pack,
+        stroke: StrokeId,
+        transaction: Transaction,
+    ) -> Result<(), EditError> {
+        if transaction.edits.is_empty() {
+            return Ok(());
+        }
+        let continues = self.open_stroke == Some(stroke) && !self.undo.is_empty();
+        let mut undo = transaction.apply(pack)?;
+        match self.undo.last_mut() {
+            Some(step) if continues => {
+                // The new part is undone first: its inverse goes in front.
+                undo.edits.append(&mut step.edits);
+                step.edits = undo.edits;
+                self.redo.clear();
+                if self.saved_at == Some(self.undo.len()) {
+                    self.saved_at = None; // saved mid-gesture: that state is gone now
+                }
+            }
+            _ => {
+                self.push(undo);
+                self.open_stroke = Some(stroke);
+            }
+        }
         Ok(())
+    }
+
+    /// Ends the open gesture: the next stroke starts a new step even if it
+    /// reuses the id.
+    pub fn close_stroke(&mut self) {
+        self.open_stroke = None;
     }
 
     /// Undoes the last step; returns its label.
     pub fn undo(&mut self, pack: &mut Pack) -> Result<Option<String>, EditError> {
+        self.open_stroke = None;
         let Some(step) = self.undo.pop() else {
             return Ok(None);
         };
         let label = step.label.clone();
-        let redo = step.apply(pack)?;
-        self.redo.push(redo);
-        Ok(Some(label))
+        match step.clone().apply(pack) {
+            Ok(redo) => {
+                self.redo.push(redo);
+                Ok(Some(label))
+            }
+            Err(error) => {
+                self.undo.push(step); // the pack is unchanged; keep the step
+                Err(error)
+            }
+        }
     }
 
     /// Redoes the last undone step; returns its label.
     pub fn redo(&mut self, pack: &mut Pack) -> Result<Option<String>, EditError> {
+        self.open_stroke = None;
         let Some(step) = self.redo.pop() else {
             return Ok(None);
         };
         let label = step.label.clone();
-        let undo = step.apply(pack)?;
-        self.undo.push(undo);
-        Ok(Some(label))
+        match step.clone().apply(pack) {
+            Ok(undo) => {
+                self.undo.push(undo);
+                Ok(Some(label))
+            }
+            Err(error) => {
+                self.redo.push(step);
+                Err(error)
+            }
+        }
     }
 
     /// The label of the step Undo would undo.
@@ -649,6 +813,265 @@ mod tests {
             while history.redo(&mut pack).unwrap().is_some() {}
             prop_assert_eq!(pages(&pack), &after);
         }
+    }
+
+    /// The name of an edit's kind; exhaustive, so a new kind must be named
+    /// here and then covered by `every_kind_of_edit_undoes`.
+    fn kind(edit: &Edit) -> &'static str {
+        match edit {
+            Edit::SpaceKind { .. } => "SpaceKind",
+            Edit::Edge { .. } => "Edge",
+            Edit::Marker { .. } => "Marker",
+            Edit::ForcedArrow { .. } => "ForcedArrow",
+            Edit::LocationArrow { .. } => "LocationArrow",
+            Edit::Console { .. } => "Console",
+            Edit::Keycard { .. } => "Keycard",
+            Edit::Discovery { .. } => "Discovery",
+            Edit::Terrain { .. } => "Terrain",
+            Edit::SpawnPoint { .. } => "SpawnPoint",
+            Edit::SpawnLink { .. } => "SpawnLink",
+            Edit::Blip { .. } => "Blip",
+            Edit::Title { .. } => "Title",
+            Edit::Location { .. } => "Location",
+            Edit::Notes { .. } => "Notes",
+            Edit::Background { .. } => "Background",
+            Edit::Page { .. } => "Page",
+            Edit::Joins { .. } => "Joins",
+            Edit::PageFiles { .. } => "PageFiles",
+            Edit::Book { .. } => "Book",
+            Edit::LocationName { .. } => "LocationName",
+            Edit::Start { .. } => "Start",
+            Edit::PackName { .. } => "PackName",
+        }
+    }
+
+    /// Everything an edit can change, for comparing packs (which have no `PartialEq`).
+    fn state(pack: &Pack) -> impl PartialEq + std::fmt::Debug + use<> {
+        (
+            pack.name.clone(),
+            pack.start,
+            pack.books.clone(),
+            pack.locations.clone(),
+            pack.page_files.clone(),
+            pack.pages.clone(),
+            pack.joins.clone(),
+        )
+    }
+
+    fn every_kind_of_edit() -> Vec<Edit> {
+        use deckplan_schema::model::{Book, Location, Offset, PageFile};
+        use deckplan_schema::{Background, PageEdge};
+        let space = Space::new(1, 2);
+        let point = Intersection { x: 2, y: 1 };
+        let l1p2 = PageId { book: 1, page: 2 };
+        let mut page = Page::new(
+            l1p2,
+            "SR",
+            Size {
+                columns: 3,
+                rows: 3,
+            },
+        );
+        page.title = Some("Second".into());
+        vec![
+            Edit::SpaceKind {
+                page: L1P1,
+                space,
+                kind: SpaceKind::Obstacle,
+            },
+            Edit::Edge {
+                page: L1P1,
+                edge: space.side(Direction::East),
+                kind: Some(EdgeKind::Door(4)),
+            },
+            Edit::Marker {
+                page: L1P1,
+                marker: Marker::Objective,
+                space,
+                present: true,
+            },
+            Edit::ForcedArrow {
+                page: L1P1,
+                space,
+                direction: Some(Direction::West),
+            },
+            Edit::LocationArrow {
+                page: L1P1,
+                space: Space::new(5, 1),
+                arrow: Some((Direction::East, l1p2)),
+            },
+            Edit::Console {
+                page: L1P1,
+                number: 3,
+                console: Some(Console {
+                    at: space,
+                    opens: vec![4],
+                    closes: vec![],
+                    span: Span::default(),
+                }),
+            },
+            Edit::Keycard {
+                page: L1P1,
+                space,
+                opens: Some(vec![4]),
+            },
+            Edit::Discovery {
+                page: L1P1,
+                space,
+                discovery: Some(Discovery::Numbered(9)),
+            },
+            Edit::Terrain {
+                page: L1P1,
+                tiles: vec![TerrainTile {
+                    name: Some("Crates".into()),
+                    spaces: vec![space, Space::new(2, 2)],
+                    keywords: vec![deckplan_schema::model::Keyword::Cover],
+                    span: Span::default(),
+                }],
+            },
+            Edit::SpawnPoint {
+                page: L1P1,
+                point,
+                present: true,
+            },
+            Edit::SpawnLink {
+                page: L1P1,
+                // In reading order (top line first), as links are kept.
+                a: Intersection { x: 4, y: 3 },
+                b: point,
+                present: true,
+            },
+            Edit::Blip {
+                page: L1P1,
+                point,
+                direction: Some(Direction::North),
+            },
+            Edit::Title {
+                page: L1P1,
+                title: Some("Renamed".into()),
+            },
+            Edit::Location {
+                page: L1P1,
+                designation: "AB".into(),
+            },
+            Edit::Notes {
+                page: L1P1,
+                notes: Some("A note\non two lines".into()),
+            },
+            Edit::Background {
+                page: L1P1,
+                background: Some(Background::new("scans/a.png")),
+            },
+            Edit::Page {
+                id: l1p2,
+                page: Some(Box::new(page)),
+            },
+            Edit::Joins {
+                joins: vec![Join {
+                    from: PageEdge {
+                        page: L1P1,
+                        side: Direction::East,
+                    },
+                    to: PageEdge {
+                        page: l1p2,
+                        side: Direction::West,
+                    },
+                    offset: Offset::spaces(1),
+                    span: Span::default(),
+                    from_span: Span::default(),
+                    to_span: Span::default(),
+                    offset_span: None,
+                }],
+            },
+            Edit::PageFiles {
+                files: vec![PageFile {
+                    path: "book1/page2.toml".into(),
+                    span: Span::default(),
+                }],
+            },
+            Edit::Book {
+                number: 2,
+                book: Some(Book {
+                    number: 2,
+                    title: Some("Two".into()),
+                    span: Span::default(),
+                }),
+            },
+            Edit::LocationName {
+                designation: "AB".into(),
+                location: Some(Location {
+                    designation: "AB".into(),
+                    name: "Aft Bay".into(),
+                    span: Span::default(),
+                }),
+            },
+            Edit::Start { page: l1p2 },
+            Edit::PackName {
+                name: "Renamed pack".into(),
+            },
+        ]
+    }
+
+    #[test]
+    fn every_kind_of_edit_undoes() {
+        let edits = every_kind_of_edit();
+        let kinds: std::collections::BTreeSet<&str> = edits.iter().map(kind).collect();
+        assert_eq!(kinds.len(), 23, "one edit of each kind: {kinds:?}");
+        let mut all = pack();
+        let original = state(&all);
+        let mut history = History::new();
+        for edit in edits {
+            // Each on its own: apply changes the pack, its inverse restores it exactly.
+            let mut alone = pack();
+            let before = state(&alone);
+            let inverse = edit.clone().apply(&mut alone).unwrap();
+            assert_ne!(state(&alone), before, "{} changed nothing", kind(&edit));
+            let redo = inverse.apply(&mut alone).unwrap();
+            assert_eq!(state(&alone), before, "{} did not undo", kind(&edit));
+            assert_eq!(redo, edit, "{}: undoing the undo is the edit", kind(&edit));
+            // And all in one history, undone at once.
+            let mut step = Transaction::new(kind(&edit));
+            step.edits.push(edit);
+            history.apply(&mut all, step).unwrap();
+        }
+        let changed = state(&all);
+        while history.undo(&mut all).unwrap().is_some() {}
+        assert_eq!(state(&all), original);
+        while history.redo(&mut all).unwrap().is_some() {}
+        assert_eq!(state(&all), changed);
+    }
+
+    #[test]
+    fn a_gesture_is_one_step_and_a_new_gesture_another() {
+        let mut pack = pack();
+        let before = state(&pack);
+        let mut history = History::new();
+        let paint = |col: u16| {
+            let mut part = Transaction::new("Paint");
+            part.edits.push(Edit::SpaceKind {
+                page: L1P1,
+                space: Space::new(col, 1),
+                kind: SpaceKind::Obstacle,
+            });
+            part
+        };
+        for col in 0..3 {
+            history
+                .apply_stroke(&mut pack, StrokeId(1), paint(col))
+                .unwrap();
+        }
+        history.close_stroke();
+        history
+            .apply_stroke(&mut pack, StrokeId(1), paint(4))
+            .unwrap();
+        assert_eq!(history.undo(&mut pack).unwrap().as_deref(), Some("Paint"));
+        assert_eq!(
+            pack.pages[&L1P1].kind(Space::new(2, 1)),
+            Some(SpaceKind::Obstacle)
+        );
+        history.undo(&mut pack).unwrap();
+        assert_eq!(state(&pack), before);
+        assert_eq!(history.undo(&mut pack).unwrap(), None);
     }
 
     #[test]

@@ -1,17 +1,41 @@
 //! The deckplan desktop editor, as a library so its parts can be tested
-//! without a window (and driven headless by egui_kittest).
+//! without a window (and the whole window driven headless by egui_kittest).
 //!
-//! - [`document`] — what is open: the pack and where it came from;
+//! How the pieces fit:
+//! - [`document`] — what is open: a whole pack, where it lives, its history,
+//!   and saving that cannot lose work (atomic writes, a `.bak` of each file);
 //! - [`edit`] — every change as an invertible [`edit::Edit`], grouped in
-//!   transactions with undo and redo; UI code only records them;
-//! - [`app`] — the window: panels around the canvas;
-//! - [`canvas`], [`view`] — drawing the page, and the zoom and pan that map
-//!   board coordinates to the screen;
+//!   transactions with undo and redo; [`ops`] builds the edits of one user
+//!   operation from the current pack;
+//! - [`command`] — what UI code asks for while drawing; [`app`] applies it
+//!   after the frame, the only place state changes;
+//! - [`action`] — every menu, toolbar and keyboard command in one enum;
+//! - [`tools`] — the drawing tools, one per file; [`panels`] — the panels
+//!   around the canvas, one per file; [`dialogs`] — the modal dialogs;
+//! - [`canvas`], [`view`] — drawing a page, and the zoom and pan that map
+//!   board coordinates to the screen; [`selection`] — picking places;
+//! - [`problems`] — the validator run on a worker thread after every edit;
+//! - [`recovery`] — autosave and crash recovery; [`recent`], [`paths`] — the
+//!   editor's own files; [`background`] — scans to trace, decoded within limits;
 //! - [`describe`] — what the status bar says about the place under the pointer.
 
+pub mod action;
 pub mod app;
+pub mod background;
 pub mod canvas;
+pub mod command;
 pub mod describe;
+pub mod dialogs;
 pub mod document;
 pub mod edit;
+pub mod ops;
+pub mod panels;
+pub mod paths;
+pub mod problems;
+pub mod recent;
+pub mod recovery;
+pub mod selection;
+#[cfg(test)]
+mod testutil;
+pub mod tools;
 pub mod view;

@@ -1,24 +1,22 @@
-//! `deckplan-editor`: a window that shows the pages of a Location map pack.
-//!
-//! This is the minimal editor: it opens a pack folder or one page file given
-//! on the command line and draws it, so maps can be checked by eye while
-//! they are written as TOML. Editing comes later.
+//! `deckplan-editor`: draw, check and arrange the pages of a Location map pack.
 //!
 //! ```text
-//! deckplan-editor maps/some-pack
-//! deckplan-editor maps/some-pack/book1/page1.toml
+//! deckplan-editor                       # start empty (or recover unsaved work)
+//! deckplan-editor maps/some-pack        # a pack folder (or its pack.toml)
+//! deckplan-editor maps/some-pack/book1/page1.toml   # a lone page file
 //! ```
 
-use std::path::Path;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use deckplan_editor::{app, document::Document};
+use deckplan_editor::app::{EditorApp, Startup};
 
 const USAGE: &str = "\
-usage: deckplan-editor <PACK-FOLDER | pack.toml | PAGE.toml>
+usage: deckplan-editor [PACK-FOLDER | pack.toml | PAGE.toml]
 
-Shows the pages of a deckplan Location map pack, or a single page file.
-Drag to pan, use the mouse wheel to zoom, double-click or press F to fit.";
+Edits a deckplan Location map pack, or a single page file.
+Ctrl+O opens, Ctrl+S saves, Ctrl+Z undoes; the Tools menu lists the drawing tools
+and their keys. Unsaved work is autosaved every 30 s and offered back after a crash.";
 
 /// Said when no window can be opened, instead of winit's own message (which
 /// names neither the cause nor the fix).
@@ -39,24 +37,22 @@ fn main() -> ExitCode {
             println!("deckplan-editor {}", env!("CARGO_PKG_VERSION"));
             return ExitCode::SUCCESS;
         }
-        [path] => Path::new(path),
+        [flag] if flag.to_string_lossy().starts_with('-') => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(EXIT_USAGE);
+        }
+        [path] => Some(PathBuf::from(path)),
+        [] => None,
         _ => {
             eprintln!("{USAGE}");
             return ExitCode::from(EXIT_USAGE);
         }
     };
-
-    let doc = Document::open(path);
-    // Also on stderr: the terminal keeps them after the window is closed, and
-    // they are all a user without a display gets.
-    for problem in &doc.problems {
-        eprintln!("{problem}");
-    }
     if !display_available() {
         eprintln!("{NO_DISPLAY}");
         return ExitCode::from(EXIT_USAGE);
     }
-    match run(doc) {
+    match run(path) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("deckplan-editor: cannot open a window: {error}");
@@ -70,22 +66,28 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(doc: Document) -> eframe::Result {
-    let title = format!("deckplan-editor — {}", doc.title);
+fn run(path: Option<PathBuf>) -> eframe::Result {
     let options = eframe::NativeOptions {
         viewport: eframe::egui::ViewportBuilder::default()
-            .with_title(&title)
-            .with_inner_size([1400.0, 900.0])
-            .with_min_inner_size([480.0, 320.0]),
+            .with_title("deckplan-editor")
+            .with_app_id("deckplan-editor")
+            .with_inner_size([1500.0, 950.0])
+            .with_min_inner_size([640.0, 420.0])
+            .with_drag_and_drop(true),
         ..Default::default()
     };
     eframe::run_native(
         "deckplan-editor",
         options,
-        Box::new(|_creation| Ok(Box::new(app::EditorApp::new(doc)))),
+        Box::new(move |_creation| {
+            let startup = Startup {
+                path,
+                ..Startup::default()
+            };
+            Ok(Box::new(EditorApp::new(startup)))
+        }),
     )
 }
-
 /// Whether an X11 display is named. Only X11 is built in (see the workspace's
 /// eframe features), and winit reports a missing one with an obscure error,
 /// so check first and say what to do.

@@ -123,7 +123,7 @@ impl Geometry {
     }
 
     /// The page position (in spaces, from the bottom-left corner) of a screen point.
-    fn page_pos(&self, pos: Pos2) -> (f32, f32) {
+    pub fn page_pos(&self, pos: Pos2) -> (f32, f32) {
         (
             (pos.x - self.origin.x) / self.cell,
             f32::from(self.size.rows) - (pos.y - self.origin.y) / self.cell,
@@ -157,6 +157,58 @@ impl Geometry {
             y: ry.min(f32::from(u16::MAX)) as u16,
         };
         self.size.contains_intersection(point).then_some(point)
+    }
+
+    /// The space under a screen point, or the nearest space on the page when
+    /// the point is off it (so a rectangle dragged past the edge stops at it).
+    pub fn space_clamped(&self, pos: Pos2) -> Space {
+        let (x, y) = self.page_pos(pos);
+        let clamp = |v: f32, count: u16| {
+            let last = f32::from(count.saturating_sub(1));
+            v.floor().clamp(0.0, last) as u16
+        };
+        Space::new(clamp(x, self.size.columns), clamp(y, self.size.rows))
+    }
+
+    /// The intersection nearest a screen point, on the page (corners included).
+    pub fn nearest_intersection(&self, pos: Pos2) -> Intersection {
+        let (x, y) = self.page_pos(pos);
+        Intersection {
+            x: x.round().clamp(0.0, f32::from(self.size.columns)) as u16,
+            y: y.round().clamp(0.0, f32::from(self.size.rows)) as u16,
+        }
+    }
+
+    /// The edge within `reach` (a fraction of a space) of a screen point: the
+    /// nearer of the horizontal and the vertical grid line through the point.
+    pub fn edge_near(&self, pos: Pos2, reach: f32) -> Option<Edge> {
+        let (x, y) = self.page_pos(pos);
+        if !(x > -reach && y > -reach) {
+            return None;
+        }
+        let to_row_line = (y - y.round()).abs();
+        let to_col_line = (x - x.round()).abs();
+        let edge = if to_row_line <= to_col_line {
+            (to_row_line <= reach && x >= 0.0).then(|| {
+                Edge::horizontal(
+                    x.floor().min(f32::from(u16::MAX)) as u16,
+                    y.round().max(0.0) as u16,
+                )
+            })
+        } else {
+            (to_col_line <= reach && y >= 0.0).then(|| {
+                Edge::vertical(
+                    x.round().max(0.0) as u16,
+                    y.floor().min(f32::from(u16::MAX)) as u16,
+                )
+            })
+        }?;
+        self.size.contains_edge(edge).then_some(edge)
+    }
+
+    /// The screen point of a page position in spaces (fractions allowed).
+    pub fn point_at(&self, x: f32, y: f32) -> Pos2 {
+        self.at(x, y)
     }
 
     /// The columns and rows with any part inside `clip`: drawing loops over

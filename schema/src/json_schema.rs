@@ -20,6 +20,7 @@
 use serde_json::{Map, Value, json};
 
 use crate::limits;
+use crate::model::Background;
 
 /// The JSON Schema dialect of both documents.
 const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
@@ -51,6 +52,10 @@ const CHECK_NAME: &str = "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$";
 
 /// A page path in `pack.toml`: relative, `/`-separated, ending in `.toml`.
 const PAGE_PATH: &str = r"^(?:[^/\\](?:[^:\\][^\\]*)?)?\.toml$";
+
+/// A background image path: relative (no leading `/` or `\`, no drive
+/// letter), `/`-separated, a PNG or JPEG file name.
+const IMAGE_PATH: &str = r"^(?:[^/\\](?:[^:\\][^\\]*)?)?\.(?:[pP][nN][gG]|[jJ][pP][eE]?[gG])$";
 
 /// The schema of a page file (one page of a Location Book), format 1.
 pub fn page_schema() -> Value {
@@ -142,6 +147,41 @@ pub fn page_schema() -> Value {
                                 "direction": reference("direction", "The direction the Blip faces. Example: `direction = \"south\"`.")
                             })
                         )
+                    }
+                })
+            ),
+            "background": table(
+                "A scan of the printed page, drawn under the map in the editor to trace over; checks ignore it. Example: `[background]` then `image = \"scans/L1p2.png\"`.",
+                &["image"],
+                json!({
+                    "image": {
+                        "type": "string",
+                        "pattern": IMAGE_PATH,
+                        "description": "The scan: a PNG or JPEG file, relative to this page file, separated by `/` and inside the pack folder. Example: `image = \"../scans/L1p2.png\"`."
+                    },
+                    "scale": {
+                        "type": "number",
+                        "minimum": Background::MIN_SCALE,
+                        "maximum": Background::MAX_SCALE,
+                        "description": format!("How many image pixels make one space; {} if left out. Example: `scale = 118.5`.", Background::DEFAULT_SCALE)
+                    },
+                    "offset": {
+                        "type": "array",
+                        "description": "Where the image's bottom-left corner lies, in spaces east and north of the page's bottom-left corner; `[0, 0]` if left out. Example: `offset = [-0.25, 0.5]`.",
+                        "items": {
+                            "type": "number",
+                            "minimum": -f64::from(limits::MAX_PAGE_SIDE),
+                            "maximum": f64::from(limits::MAX_PAGE_SIDE),
+                            "description": "Spaces east (first) or north (second). Example: `0.5`."
+                        },
+                        "minItems": 2,
+                        "maxItems": 2
+                    },
+                    "opacity": {
+                        "type": "number",
+                        "minimum": 0,
+                        "maximum": 1,
+                        "description": format!("How opaque the scan is drawn, from 0 (hidden) to 1; {} if left out. Example: `opacity = 0.4`.", Background::DEFAULT_OPACITY)
                     }
                 })
             ),
@@ -583,6 +623,12 @@ spawn_points = ["B2 ne", "D4 ne"]
 spawn_links = [["B2 ne", "D4 ne"]]
 blips = [{ at = "C3 nw", direction = "south" }]
 
+[background]
+image = "../scans/L1p2.png"
+scale = 118.5
+offset = [-0.25, 0.5]
+opacity = 0.4
+
 [lint.unreachable-space]
 level = "allow"
 reason = "The crate corner is reached by climbing."
@@ -861,9 +907,22 @@ single-entrance = { level = "warn", reason = "The demo is linear on purpose." }
                     ("edges", false),
                     ("spaces", false),
                     ("intersections", false),
+                    ("background", false),
                     ("lint", false),
                 ],
                 serde: serde_fields::<raw::TomlPage>,
+            },
+            RawTable {
+                name: "TomlBackground",
+                schema: page_schema,
+                pointer: "/properties/background",
+                keys: &[
+                    ("image", true),
+                    ("scale", false),
+                    ("offset", false),
+                    ("opacity", false),
+                ],
+                serde: serde_fields::<raw::TomlBackground>,
             },
             RawTable {
                 name: "TomlEdges",
@@ -1015,8 +1074,8 @@ single-entrance = { level = "warn", reason = "The demo is linear on purpose." }
             covered += listed.len();
         }
         // Every raw struct is listed (TomlArrow and TomlLint twice, for their two uses).
-        assert_eq!(tables.len(), 18);
-        assert_eq!(covered, 71);
+        assert_eq!(tables.len(), 19);
+        assert_eq!(covered, 76);
     }
 
     #[test]
@@ -1151,6 +1210,15 @@ single-entrance = { level = "warn", reason = "The demo is linear on purpose." }
             ("empty keycard", "opens = [2] }", "opens = [] }"),
             ("missing grid", "grid = \"\"\"", "grid_ = \"\"\""),
             ("unknown table", "[intersections]", "[intersection]"),
+            (
+                "absolute background",
+                "\"../scans/L1p2.png\"",
+                "\"/home/me/L1p2.png\"",
+            ),
+            ("background not an image", "L1p2.png\"", "L1p2.gif\""),
+            ("opacity above 1", "opacity = 0.4", "opacity = 1.5"),
+            ("scale of zero", "scale = 118.5", "scale = 0"),
+            ("offset of three", "[-0.25, 0.5]", "[-0.25, 0.5, 1]"),
         ];
         let schema = page_schema();
         for (what, from, to) in cases {

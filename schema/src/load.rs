@@ -174,6 +174,23 @@ pub fn load_pack(path: &Path) -> Result<Loaded<Pack>, LoadError> {
             });
             continue;
         }
+        if let Some(background) = &page.background
+            && resolve::image_leaves_pack(&file.path, &background.image)
+        {
+            loaded.errors.push(FileError {
+                source: Arc::clone(&page.source),
+                error: FormatError::new(
+                    FormatCode::PathEscape,
+                    format!(
+                        "background image `{}` leads outside the pack folder",
+                        background.image
+                    ),
+                    Some(background.image_span),
+                )
+                .with_place(page.id.to_string())
+                .with_help("keep scans inside the pack folder, for example in `scans/`"),
+            });
+        }
         first_file.insert(page.id, display);
         pack.pages.insert(page.id, page);
     }
@@ -186,8 +203,11 @@ pub fn load_pack(path: &Path) -> Result<Loaded<Pack>, LoadError> {
     Ok(loaded)
 }
 
-/// Checks what pages and `pack.toml` say about each other.
-fn resolve_references(pack: &Pack, every_page_read: bool, errors: &mut Vec<FileError>) {
+/// Checks what pages and `pack.toml` say about each other: every page's book
+/// and Location are declared, and (when `every_page_read`) the start page and
+/// both ends of every join are pages of the pack. Public so an editor can ask
+/// the same of a pack held in memory.
+pub fn resolve_references(pack: &Pack, every_page_read: bool, errors: &mut Vec<FileError>) {
     let in_pack = |span, message: String| FileError {
         source: Arc::clone(&pack.source),
         error: FormatError::new(FormatCode::DanglingReference, message, Some(span)),

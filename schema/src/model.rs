@@ -224,10 +224,54 @@ pub struct Page {
     pub spaces: SpaceFeatures,
     /// Features on intersections.
     pub intersections: IntersectionFeatures,
+    /// A scan of the printed page to trace over in the editor, if any.
+    pub background: Option<Background>,
     /// Per-page lint levels.
     pub lint: LintSettings,
     /// The page file.
     pub source: Arc<SourceFile>,
+}
+
+/// A scanned image laid under a page in the editor, for tracing a printed map.
+/// It is not part of the map: checks and the rules ignore it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Background {
+    /// Path of a PNG or JPEG file, relative to the page file, with `/` separators.
+    pub image: String,
+    /// How many image pixels make one space (positive, finite).
+    pub scale: f64,
+    /// Where the image's bottom-left corner lies, in spaces east and north of
+    /// the page's bottom-left corner (the orientation quadrant).
+    pub offset: [f64; 2],
+    /// How opaque the image is drawn, from 0 (invisible) to 1.
+    pub opacity: f64,
+    /// Where the `[background]` table is written.
+    pub span: Span,
+    /// Span of the `image` value.
+    pub image_span: Span,
+}
+
+impl Background {
+    /// Pixels per space when a file does not say.
+    pub const DEFAULT_SCALE: f64 = 100.0;
+    /// Opacity when a file does not say.
+    pub const DEFAULT_OPACITY: f64 = 0.5;
+    /// Smallest scale accepted (pixels per space).
+    pub const MIN_SCALE: f64 = 0.01;
+    /// Largest scale accepted (pixels per space).
+    pub const MAX_SCALE: f64 = 100_000.0;
+
+    /// A background showing `image` at the default scale and opacity, unshifted.
+    pub fn new(image: impl Into<String>) -> Self {
+        Self {
+            image: image.into(),
+            scale: Self::DEFAULT_SCALE,
+            offset: [0.0, 0.0],
+            opacity: Self::DEFAULT_OPACITY,
+            span: Span::default(),
+            image_span: Span::default(),
+        }
+    }
 }
 
 /// What a space of the grid is.
@@ -285,6 +329,7 @@ impl Page {
             edges: BTreeMap::new(),
             spaces: SpaceFeatures::default(),
             intersections: IntersectionFeatures::default(),
+            background: None,
             lint: LintSettings::default(),
             source: SourceFile::new(PathBuf::new(), String::new()),
         }
@@ -381,6 +426,10 @@ impl Page {
         points.spawn_points.values_mut().for_each(|s| *s = none);
         points.spawn_links.iter_mut().for_each(|l| l.span = none);
         points.blips.values_mut().for_each(|b| b.span = none);
+        if let Some(background) = &mut self.background {
+            background.span = none;
+            background.image_span = none;
+        }
         self.lint
             .checks
             .values_mut()
@@ -406,6 +455,7 @@ impl PartialEq for Page {
             && self.edges == other.edges
             && self.spaces == other.spaces
             && self.intersections == other.intersections
+            && self.background == other.background
             && self.lint == other.lint
     }
 }

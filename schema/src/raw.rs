@@ -87,8 +87,20 @@ pub(crate) struct TomlPage {
     pub spaces: TomlSpaces,
     #[serde(default)]
     pub intersections: TomlIntersections,
+    pub background: Option<Spanned<TomlBackground>>,
     #[serde(default)]
     pub lint: BTreeMap<Text, Spanned<TomlLint>>,
+}
+
+/// `[background]`: a scan to trace over in the editor. Numbers are read as
+/// TOML values so `scale = 100` and `scale = 99.5` are both accepted.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct TomlBackground {
+    pub image: Text,
+    pub scale: Option<Spanned<toml::Value>>,
+    pub offset: Option<Spanned<Vec<Spanned<toml::Value>>>>,
+    pub opacity: Option<Spanned<toml::Value>>,
 }
 
 #[derive(Deserialize, Default)]

@@ -710,9 +710,101 @@ impl Resolver {
             .collect();
         page.spaces = self.space_features(&raw.spaces, size, &doors);
         page.intersections = self.intersection_features(&raw.intersections, size);
+        page.background = raw.background.as_ref().and_then(|b| self.background(b));
         page.lint = self.lint(raw.lint);
         page.source = Arc::clone(source);
         page
+    }
+
+    /// The `[background]` table: a relative image path and finite numbers in range.
+    fn background(&mut self, raw: &Spanned<raw::TomlBackground>) -> Option<Background> {
+        let table = raw.get_ref();
+        let image_span = span_of(&table.image);
+        let image = self.text(&table.image, "the background image path", true);
+        let mut ok = true;
+        if let Err(problem) = check_image_path(&image) {
+            self.errors.push(problem.at(image_span));
+            ok = false;
+        }
+        let scale = match &table.scale {
+            Some(value) => self.real(
+                value,
+                "the background scale (image pixels per space)",
+                Background::MIN_SCALE..=Background::MAX_SCALE,
+            ),
+            None => Some(Background::DEFAULT_SCALE),
+        };
+        let opacity = match &table.opacity {
+            Some(value) => self.real(value, "the background opacity", 0.0..=1.0),
+            None => Some(Background::DEFAULT_OPACITY),
+        };
+        let side = f64::from(limits::MAX_PAGE_SIDE);
+        let offset = match &table.offset {
+            Some(pair) => match pair.get_ref().as_slice() {
+                [x, y] => {
+                    let what = "a background offset (in spaces)";
+                    match (
+                        self.real(x, what, -side..=side),
+                        self.real(y, what, -side..=side),
+                    ) {
+                        (Some(x), Some(y)) => Some([x, y]),
+                        _ => None,
+                    }
+                }
+                _ => {
+                    self.error(
+                        FormatCode::InvalidValue,
+                        "the background offset is not a pair of numbers",
+                        span_of(pair),
+                    )
+                    .help = Some("write `offset = [x, y]`, in spaces east and north, like `offset = [0, -0.5]`".to_string());
+                    None
+                }
+            },
+            None => Some([0.0, 0.0]),
+        };
+        match (ok, scale, offset, opacity) {
+            (true, Some(scale), Some(offset), Some(opacity)) => Some(Background {
+                image,
+                scale,
+                offset,
+                opacity,
+                span: span_of(raw),
+                image_span,
+            }),
+            _ => None,
+        }
+    }
+
+    /// A finite number (integer or decimal) within `range`; `-0` reads as `0`
+    /// so the canonical writer never prints a sign on zero.
+    fn real(
+        &mut self,
+        value: &Spanned<toml::Value>,
+        what: &str,
+        range: std::ops::RangeInclusive<f64>,
+    ) -> Option<f64> {
+        let number = match value.get_ref() {
+            toml::Value::Integer(n) => Some(*n as f64),
+            toml::Value::Float(x) if x.is_finite() => Some(*x),
+            _ => None,
+        };
+        match number {
+            Some(x) if range.contains(&x) => Some(x + 0.0),
+            _ => {
+                self.error(
+                    FormatCode::InvalidValue,
+                    format!(
+                        "{what} is `{}`; it must be a number from {} to {}",
+                        value.get_ref(),
+                        range.start(),
+                        range.end()
+                    ),
+                    span_of(value),
+                );
+                None
+            }
+        }
     }
 
     /// Reads the character grid: top row first, optional row labels, one symbol
@@ -1525,6 +1617,57 @@ impl PathProblem {
     fn at(self, span: Span) -> FormatError {
         FormatError::new(self.code, self.message, Some(span)).with_help(self.help)
     }
+}
+
+/// Background image paths are relative to the page file, use `/` and name a
+/// PNG or JPEG file. Whether `..` leaves the pack folder depends on where the
+/// page file is, so [`crate::load`] checks that with [`image_leaves_pack`].
+fn check_image_path(path: &str) -> Result<(), PathProblem> {
+    if path.starts_with('/') || path.starts_with('\\') || path.get(1..2) == Some(":") {
+        return Err(PathProblem {
+            code: FormatCode::PathEscape,
+            message: format!("background image path `{path}` is absolute"),
+            help: "write the path relative to the page file, like `scans/L1p1.png`",
+        });
+    }
+    if path.contains('\\') {
+        return Err(PathProblem {
+            code: FormatCode::InvalidValue,
+            message: format!("background image path `{path}` uses `\\`"),
+            help: "separate folders with `/` so the pack works on every system",
+        });
+    }
+    let lower = path.to_ascii_lowercase();
+    if ![".png", ".jpg", ".jpeg"]
+        .iter()
+        .any(|ext| lower.ends_with(ext))
+    {
+        return Err(PathProblem {
+            code: FormatCode::InvalidValue,
+            message: format!("background image `{path}` is not a PNG or JPEG file"),
+            help: "scan the page to a `.png`, `.jpg` or `.jpeg` file",
+        });
+    }
+    Ok(())
+}
+
+/// Whether a background image path, relative to the page file at `page_path`
+/// (itself relative to the pack folder), leads outside the pack folder.
+/// Judged on the text alone, as page paths are.
+pub fn image_leaves_pack(page_path: &str, image: &str) -> bool {
+    let folder = page_path.rsplit_once('/').map_or("", |(folder, _)| folder);
+    let mut depth: i32 = 0;
+    for part in folder.split('/').chain(image.split('/')) {
+        match part {
+            "" | "." => {}
+            ".." => depth -= 1,
+            _ => depth += 1,
+        }
+        if depth < 0 {
+            return true;
+        }
+    }
+    false
 }
 
 /// Page paths are relative, use `/`, end in `.toml` and never leave the pack folder.

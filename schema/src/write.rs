@@ -162,8 +162,29 @@ pub fn write_page(page: &Page) -> String {
     );
     intersections.write(&mut out);
 
+    if let Some(background) = &page.background {
+        let _ = write!(
+            out,
+            "\n[background]\nimage = {}\nscale = {}\noffset = [{}, {}]\nopacity = {}\n",
+            quote(&background.image),
+            number(background.scale),
+            number(background.offset[0]),
+            number(background.offset[1]),
+            number(background.opacity)
+        );
+    }
+
     write_lint(&mut out, &page.lint);
     out
+}
+
+/// A number as TOML: whole numbers bare (`100`), others with as few decimals
+/// as read back to the same value (`0.35`); never `-0`.
+fn number(value: f64) -> String {
+    if value == 0.0 || !value.is_finite() {
+        return "0".to_string();
+    }
+    format!("{value}")
 }
 
 /// Writes a `pack.toml` in canonical form.
@@ -368,4 +389,72 @@ pub(crate) fn quote(text: &str) -> String {
     }
     out.push('"');
     out
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+mod tests {
+    use crate::load::page_from_source;
+    use crate::source::SourceFile;
+
+    const PAGE: &str =
+        "format = 1\nbook = 1\npage = 1\nlocation = \"SR\"\n\ngrid = \"\"\"\nA ..\n\"\"\"\n";
+
+    fn page(text: &str) -> Result<crate::Page, Vec<String>> {
+        let loaded = page_from_source(&SourceFile::new("p.toml", text.to_string()));
+        loaded.value.ok_or_else(|| {
+            loaded
+                .errors
+                .iter()
+                .map(|e| e.error.message.clone())
+                .collect()
+        })
+    }
+
+    #[test]
+    fn a_background_is_written_canonically_and_reads_back() {
+        let text = format!(
+            "{PAGE}\n[background]\nimage = \"../scans/a.PNG\"\nscale = 1e2\noffset = [-0.0, 0.25]\n"
+        );
+        let read = page(&text).unwrap();
+        let background = read.background.clone().unwrap();
+        assert_eq!(background.scale, 100.0);
+        assert_eq!(background.opacity, crate::Background::DEFAULT_OPACITY);
+        let written = super::write_page(&read);
+        assert!(
+            written.ends_with(
+                "[background]\nimage = \"../scans/a.PNG\"\nscale = 100\noffset = [0, 0.25]\nopacity = 0.5\n"
+            ),
+            "{written}"
+        );
+        let again = page(&written).unwrap();
+        assert_eq!(super::write_page(&again), written);
+    }
+
+    #[test]
+    fn bad_backgrounds_are_refused_with_reasons() {
+        for (table, expected) in [
+            ("image = \"/abs/a.png\"", "is absolute"),
+            ("image = \"a.gif\"", "not a PNG or JPEG"),
+            ("image = \"a.png\"\nopacity = 2", "opacity"),
+            ("image = \"a.png\"\nscale = -1", "scale"),
+            ("image = \"a.png\"\noffset = [1]", "pair of numbers"),
+            ("image = \"a.png\"\noffset = [nan, 0]", "offset"),
+        ] {
+            let errors = page(&format!("{PAGE}\n[background]\n{table}\n")).unwrap_err();
+            assert!(
+                errors.iter().any(|e| e.contains(expected)),
+                "{table}: {errors:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn image_paths_may_climb_only_within_the_pack() {
+        use crate::resolve::image_leaves_pack;
+        assert!(!image_leaves_pack("book1/page1.toml", "../scans/a.png"));
+        assert!(!image_leaves_pack("page1.toml", "scans/a.png"));
+        assert!(image_leaves_pack("page1.toml", "../a.png"));
+        assert!(image_leaves_pack("book1/page1.toml", "../../a.png"));
+    }
 }

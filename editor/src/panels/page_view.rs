@@ -1,0 +1,372 @@
+//! The central page view: one page drawn on a zoomable, pannable canvas with
+//! its rulers, the problems marked on it, the selection, and the active
+//! tool's preview. Pointer gestures on the page go to the active tool; the
+//! middle or right button pans, the wheel zooms.
+
+use std::time::Instant;
+
+use deckplan_validator::diagnostic::Severity;
+use eframe::egui::{self, Color32, PointerButton, Pos2, Rect, Sense, Ui};
+
+use crate::background::Scans;
+use crate::canvas::{self, Highlight, Layers, MarkStyle, Scan};
+use crate::command::Commands;
+use crate::document::Document;
+use crate::edit::StrokeId;
+use crate::problems::{Mark, Report};
+use crate::selection::{INTERSECTION_REACH, Selection};
+use crate::tools::{Phase, Pointer, ToolContext, Tools};
+use crate::view::{Geometry, View};
+
+/// Behind the page: dark enough that board spaces stand out, light enough
+/// that out-of-bounds spaces (near-black) still read as part of the page.
+pub const BACKDROP: Color32 = Color32::from_rgb(58, 62, 70);
+const RULER_INK: Color32 = Color32::from_gray(205);
+/// How far (in points) the pointer may wobble before a press counts as a drag.
+const CLICK_WOBBLE: f32 = 4.0;
+
+/// The page view's own state.
+pub struct PageView {
+    /// The user's zoom and pan; `None` fits the page to the canvas every frame.
+    pub view: Option<View>,
+    /// The gesture in progress on the canvas.
+    gesture: Option<Gesture>,
+    /// Gestures so far (each gets its own stroke id).
+    strokes: u64,
+    /// Last frame's page-to-screen mapping (tests aim the pointer with it).
+    pub geometry: Option<Geometry>,
+    /// Last frame's canvas rectangle.
+    pub canvas: Rect,
+    /// The place under the pointer, in words, for the status bar.
+    pub hover_text: Option<String>,
+}
+
+impl Default for PageView {
+    fn default() -> Self {
+        Self {
+            view: None,
+            gesture: None,
+            strokes: 0,
+            geometry: None,
+            canvas: Rect::NOTHING,
+            hover_text: None,
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Gesture {
+    stroke: StrokeId,
+    press: Pos2,
+    moved: bool,
+    /// The last pointer position seen (the pointer may leave the window
+    /// before the button comes up).
+    last: Pos2,
+}
+
+/// What the page view needs from the app this frame.
+pub struct PageViewContext<'a> {
+    /// The document.
+    pub doc: &'a Document,
+    /// The page to show.
+    pub page: deckplan_schema::PageId,
+    /// The selection.
+    pub selection: Selection,
+    /// The problems of the newest check.
+    pub report: &'a Report,
+    /// The problem selected in the panel, and when it was selected.
+    pub focused_problem: Option<(usize, Instant)>,
+    /// Whether grid lines are drawn.
+    pub grid: bool,
+}
+
+impl PageView {
+    /// Forgets the zoom (the page is fitted again).
+    pub fn fit(&mut self) {
+        self.view = None;
+    }
+
+    /// Zooms by `factor` around the canvas centre.
+    pub fn zoom(&mut self, factor: f32) {
+        if let Some(geo) = self.geometry {
+            let mut view = self.view.unwrap_or(View {
+                cell: geo.cell,
+                offset: geo.origin - self.canvas.min,
+            });
+            view.zoom_about(self.canvas, self.canvas.center(), factor);
+            self.view = Some(view);
+        }
+    }
+
+    /// Makes a page position (in spaces) visible: left as it is when it is
+    /// well inside the canvas already, else centred (zoomed to at least `min_cell`).
+    pub fn reveal(&mut self, size: deckplan_schema::Size, x: f32, y: f32, min_cell: f32) {
+        let view = self.view.unwrap_or_else(|| View::fit(size, self.canvas));
+        let geo = view.geometry(self.canvas, size);
+        let margin = (geo.cell * 1.5).min(self.canvas.width() * 0.2);
+        let visible = self.canvas.shrink(margin).contains(geo.at(x, y));
+        if !(visible && geo.cell >= min_cell) {
+            self.centre_on(size, x, y, min_cell);
+        }
+    }
+
+    /// Pans so the page position (in spaces) of a page of `size` is at the
+    /// canvas centre, zooming in to at least `min_cell` points per space.
+    pub fn centre_on(&mut self, size: deckplan_schema::Size, x: f32, y: f32, min_cell: f32) {
+        let current = self
+            .view
+            .map(|v| v.cell)
+            .unwrap_or_else(|| View::fit(size, self.canvas).cell);
+        let cell = current.max(min_cell);
+        let rows = f32::from(size.rows);
+        let offset = self.canvas.size() * 0.5 - egui::vec2(x * cell, (rows - y) * cell);
+        self.view = Some(View { cell, offset });
+    }
+
+    /// Draws the page and hands pointer input to the active tool.
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        cx: &PageViewContext<'_>,
+        tools: &mut Tools,
+        scans: &mut Scans,
+        out: &mut Commands,
+    ) {
+        let canvas = ui.available_rect_before_wrap();
+        self.canvas = canvas;
+        let response = ui.allocate_rect(canvas, Sense::click_and_drag());
+        let painter = ui.painter_at(canvas);
+        painter.rect_filled(canvas, 0.0, BACKDROP);
+        let Some(page) = cx.doc.pack.pages.get(&cx.page) else {
+            self.geometry = None;
+            return;
+        };
+
+        // Zoom and pan.
+        let mut view = self.view.unwrap_or_else(|| View::fit(page.size, canvas));
+        let mut moved = false;
+        if response.dragged_by(PointerButton::Middle)
+            || response.dragged_by(PointerButton::Secondary)
+        {
+            view.offset += response.drag_delta();
+            moved = true;
+        }
+        if let Some(pointer) = response.hover_pos() {
+            let (scroll, zoom) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
+            let factor = zoom * (scroll * 0.002).exp();
+            if (factor - 1.0).abs() > 1e-4 {
+                view.zoom_about(canvas, pointer, factor);
+                moved = true;
+            }
+        }
+        if moved {
+            self.view = Some(view);
+        }
+        let geo = view.geometry(canvas, page.size);
+        self.geometry = Some(geo);
+
+        // The pointer gesture for the tool.
+        let events = self.pointer(ui, &response);
+        let tool_cx = ToolContext {
+            doc: cx.doc,
+            page,
+            geo,
+            selection: cx.selection,
+        };
+        for event in &events {
+            tools.active_mut().pointer(&tool_cx, event, out);
+        }
+        let Some(&pointer) = events.last() else {
+            return;
+        };
+
+        // Draw.
+        let scan = page.background.as_ref().and_then(|background| {
+            let folder = cx.doc.page_folder(page.id)?;
+            let path = folder.join(&background.image);
+            let texture = scans.get(ui.ctx(), &path).ok()?;
+            Some(Scan {
+                texture: texture.id(),
+                size: texture.size(),
+            })
+        });
+        let hover = response.hover_pos();
+        let highlight = Highlight {
+            space: hover.and_then(|p| geo.space_at(p)),
+            intersection: hover.and_then(|p| geo.intersection_near(p, INTERSECTION_REACH)),
+        };
+        canvas::draw_page(
+            &painter,
+            page,
+            &geo,
+            Layers {
+                grid: cx.grid,
+                scan,
+                highlight,
+            },
+        );
+        self.draw_marks(ui, &painter, &geo, cx, false);
+        canvas::draw_selection(&painter, &geo, cx.selection.filter_page(page.id));
+        // The problem chosen in the panel goes over the selection, so it shows.
+        self.draw_marks(ui, &painter, &geo, cx, true);
+        tools.active_mut().preview(&tool_cx, &pointer, &painter);
+        canvas::draw_rulers(&painter, &geo, highlight.space, BACKDROP, RULER_INK);
+
+        self.hover_text = hover_text(page, highlight);
+    }
+
+    /// Turns this frame's pointer state into the tool's view of a gesture:
+    /// usually one event; a press and a move in the same frame (a fast
+    /// stroke) give the press where it happened and then the move.
+    fn pointer(&mut self, ui: &Ui, response: &egui::Response) -> Vec<Pointer> {
+        let (pressed, down, released, pos, origin, modifiers) = ui.input(|i| {
+            (
+                i.pointer.primary_pressed(),
+                i.pointer.primary_down(),
+                i.pointer.primary_released(),
+                i.pointer.interact_pos().or(i.pointer.latest_pos()),
+                i.pointer.press_origin(),
+                i.modifiers,
+            )
+        });
+        let over_canvas = response.hovered() || response.is_pointer_button_down_on();
+        if self.gesture.is_none() && pressed && over_canvas {
+            self.strokes += 1;
+            let press = origin.or(pos).unwrap_or_default();
+            self.gesture = Some(Gesture {
+                stroke: StrokeId(self.strokes),
+                press,
+                moved: false,
+                last: press,
+            });
+            let mut events = vec![self.event(Phase::Pressed, Some(press), modifiers, response)];
+            if released || !down {
+                // A whole click within one frame.
+                events.push(self.event(Phase::Released, pos, modifiers, response));
+            } else if pos.is_some_and(|p| p != press) {
+                events.push(self.event(Phase::Dragging, pos, modifiers, response));
+            }
+            return events;
+        }
+        let phase = match self.gesture {
+            Some(_) if released || !down => Phase::Released,
+            Some(_) => Phase::Dragging,
+            None => Phase::Hover,
+        };
+        vec![self.event(phase, pos, modifiers, response)]
+    }
+
+    /// One pointer event of the current gesture (ending it when released).
+    fn event(
+        &mut self,
+        phase: Phase,
+        pos: Option<Pos2>,
+        modifiers: egui::Modifiers,
+        response: &egui::Response,
+    ) -> Pointer {
+        if let (Some(g), Some(pos)) = (&mut self.gesture, pos) {
+            g.moved |= g.press.distance(pos) > CLICK_WOBBLE;
+            g.last = pos;
+        }
+        let gesture = self.gesture;
+        if phase == Phase::Released {
+            self.gesture = None;
+        }
+        Pointer {
+            phase,
+            pos: if phase == Phase::Hover {
+                response.hover_pos()
+            } else {
+                pos.or(gesture.map(|g| g.last))
+            },
+            press_pos: gesture.map(|g| g.press),
+            moved: gesture.is_some_and(|g| g.moved),
+            modifiers,
+            stroke: gesture.map_or(StrokeId(0), |g| g.stroke),
+        }
+    }
+
+    /// Outlines the problems on this page: the others, or only the focused one.
+    fn draw_marks(
+        &self,
+        ui: &Ui,
+        painter: &egui::Painter,
+        geo: &Geometry,
+        cx: &PageViewContext<'_>,
+        focused_only: bool,
+    ) {
+        let focused = cx.focused_problem.map(|(index, _)| index);
+        let pulse = cx.focused_problem.map_or(0.0, |(_, since)| {
+            let t = since.elapsed().as_secs_f32();
+            if t < 2.4 {
+                // Not an immediate repaint: the pulse needs ~30 frames a second, not every frame.
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_millis(33));
+                (t * std::f32::consts::TAU / 0.8).cos().mul_add(0.5, 0.5)
+            } else {
+                0.0
+            }
+        });
+        // Warnings first, errors on top; the focused problem last of all.
+        let mut marks: Vec<(usize, Mark, MarkStyle)> = cx
+            .report
+            .problems
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.page == Some(cx.page))
+            .filter_map(|(i, p)| {
+                let style = match p.severity {
+                    Severity::Error => MarkStyle::Error,
+                    Severity::Warning => MarkStyle::Warning,
+                };
+                p.mark.map(|m| (i, m, style))
+            })
+            .collect();
+        marks.sort_by_key(|(i, _, style)| (Some(*i) == focused, *style == MarkStyle::Error));
+        for (index, mark, style) in marks {
+            let selected = Some(index) == focused;
+            if selected != focused_only {
+                continue;
+            }
+            if selected || !matches!(mark, Mark::Page) {
+                canvas::draw_mark(painter, geo, mark, style, selected, pulse);
+            }
+        }
+    }
+}
+
+/// The status bar's description of the place under the pointer:
+/// `L1p2 H3 · board · console 1 (opens door 1)`, then the intersection if one is near.
+fn hover_text(page: &deckplan_schema::Page, highlight: Highlight) -> Option<String> {
+    let mut parts = Vec::new();
+    if let Some(space) = highlight.space {
+        parts.push(page.place(space));
+        parts.extend(crate::describe::space(page, space));
+    }
+    if let Some(point) = highlight.intersection {
+        let said = crate::describe::intersection(page, point);
+        parts.push(if said.is_empty() {
+            format!("corner {point}")
+        } else {
+            format!("corner {point}: {}", said.join(", "))
+        });
+    }
+    (!parts.is_empty()).then(|| parts.join(" · "))
+}
+
+/// The page position (in spaces) at the middle of a mark, for centring on it.
+pub fn mark_centre(mark: Mark, size: deckplan_schema::Size) -> (f32, f32) {
+    match mark {
+        Mark::Space(s) => (f32::from(s.col) + 0.5, f32::from(s.row) + 0.5),
+        Mark::Edge(e) => match e.axis {
+            deckplan_schema::Axis::Horizontal => (f32::from(e.x) + 0.5, f32::from(e.y)),
+            deckplan_schema::Axis::Vertical => (f32::from(e.x), f32::from(e.y) + 0.5),
+        },
+        Mark::Intersection(p) => (f32::from(p.x), f32::from(p.y)),
+        Mark::Link(a, b) => (
+            (f32::from(a.x) + f32::from(b.x)) * 0.5,
+            (f32::from(a.y) + f32::from(b.y)) * 0.5,
+        ),
+        Mark::Join(..) | Mark::Page => (f32::from(size.columns) * 0.5, f32::from(size.rows) * 0.5),
+    }
+}

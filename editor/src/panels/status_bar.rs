@@ -1,0 +1,62 @@
+//! The status bar: the place under the pointer (`L1p2 H3 · board · …`), a
+//! passing message or the tool's hint, the problem counts, whether the
+//! check is running, and the unsaved-changes marker.
+
+use eframe::egui::{Align, Color32, Layout, RichText, Ui};
+
+/// What the status bar shows.
+pub struct StatusInfo<'a> {
+    /// The place under the pointer.
+    pub hover: Option<&'a str>,
+    /// A message from the last command (shown for a few seconds).
+    pub message: Option<&'a str>,
+    /// How the active tool is used.
+    pub hint: &'a str,
+    /// Errors and warnings of the newest check.
+    pub errors: usize,
+    /// See `errors`.
+    pub warnings: usize,
+    /// A check of the newest state is still running.
+    pub checking: bool,
+    /// There are unsaved changes.
+    pub dirty: bool,
+    /// Zoom, in points per space.
+    pub zoom: Option<f32>,
+}
+
+const ERROR: Color32 = Color32::from_rgb(240, 90, 80);
+const WARNING: Color32 = Color32::from_rgb(240, 170, 40);
+
+/// Draws the status bar's row.
+pub fn status_bar_ui(ui: &mut Ui, info: &StatusInfo<'_>) {
+    ui.horizontal(|ui| {
+        match info.hover {
+            Some(hover) => ui.label(RichText::new(hover).monospace()),
+            None => ui.weak(info.hint),
+        };
+        ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+            if info.dirty {
+                ui.label(RichText::new("⏺ unsaved").color(WARNING))
+                    .on_hover_text("There are unsaved changes (autosaved every 30 s)");
+            } else {
+                ui.weak("saved");
+            }
+            ui.separator();
+            if let Some(zoom) = info.zoom {
+                ui.weak(format!("{zoom:.0} pt/space"));
+                ui.separator();
+            }
+            if info.checking {
+                ui.weak("checking…");
+            }
+            ui.label(RichText::new(format!("⚠ {}", info.warnings)).color(WARNING))
+                .on_hover_text("warnings");
+            ui.label(RichText::new(format!("⊗ {}", info.errors)).color(ERROR))
+                .on_hover_text("errors");
+            ui.separator();
+            if let Some(message) = info.message {
+                ui.label(RichText::new(message).strong());
+            }
+        });
+    });
+}

@@ -1,0 +1,57 @@
+//! Where the editor keeps its own files: the recent-files list under the
+//! user's config folder, autosaved work under the state folder, following
+//! the XDG base directories (with the usual fallbacks under `$HOME`, and the
+//! Windows app-data folders).
+
+use std::path::{Path, PathBuf};
+
+/// The editor's folders.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AppDirs {
+    /// Settings (`recent.json`).
+    pub config: PathBuf,
+    /// Working state (`recovery/`).
+    pub state: PathBuf,
+}
+
+impl AppDirs {
+    /// The folders for this user, from the environment; `None` when no home
+    /// folder is known (then nothing is remembered and nothing autosaved).
+    pub fn from_env() -> Option<Self> {
+        let var = |name: &str| {
+            std::env::var_os(name)
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from)
+                .filter(|p| p.is_absolute())
+        };
+        let home = var("HOME");
+        let config = var("XDG_CONFIG_HOME")
+            .or_else(|| home.as_ref().map(|h| h.join(".config")))
+            .or_else(|| var("APPDATA"))?;
+        let state = var("XDG_STATE_HOME")
+            .or_else(|| home.as_ref().map(|h| h.join(".local").join("state")))
+            .or_else(|| var("LOCALAPPDATA"))?;
+        Some(Self {
+            config: config.join("deckplan"),
+            state: state.join("deckplan"),
+        })
+    }
+
+    /// Folders under one root (tests use a scratch folder).
+    pub fn under(root: &Path) -> Self {
+        Self {
+            config: root.join("config"),
+            state: root.join("state"),
+        }
+    }
+
+    /// The recent-files list.
+    pub fn recent_file(&self) -> PathBuf {
+        self.config.join("recent.json")
+    }
+
+    /// The folder of autosaved documents, one sub-folder each.
+    pub fn recovery(&self) -> PathBuf {
+        self.state.join("recovery")
+    }
+}

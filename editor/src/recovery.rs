@@ -1,0 +1,362 @@
+//! Autosave and crash recovery.
+//!
+//! Every 30 seconds of unsaved work, the document is written in canonical
+//! form to its own folder under the state folder
+//! (`~/.local/state/deckplan/recovery/<slot>/`), laid out like the pack
+//! itself, with a small `manifest.json` saying where it belongs. A normal
+//! save or close deletes the folder; so a folder found at start-up is work a
+//! crash would otherwise have lost, and the editor offers to recover it.
+//!
+//! The manifest is written last, so a crash in the middle of an autosave
+//! leaves either the previous complete autosave or none to offer.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use deckplan_schema::load::PACK_FILE;
+use deckplan_schema::save::write_atomically;
+use deckplan_schema::write::{write_pack, write_page};
+use serde::{Deserialize, Serialize};
+
+use crate::document::{Document, LoadFailure, Origin};
+use crate::edit::History;
+
+/// How often unsaved work is autosaved.
+pub const INTERVAL: Duration = Duration::from_secs(30);
+
+const MANIFEST: &str = "manifest.json";
+
+/// What kind of document an autosave holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// A pack folder.
+    Pack,
+    /// A lone page file.
+    Page,
+    /// A pack never saved.
+    New,
+}
+
+/// Where an autosave belongs and when it was made.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Manifest {
+    /// Version of this manifest.
+    pub format: u32,
+    /// What the folder holds.
+    pub kind: Kind,
+    /// Where the document lives (the pack folder or the page file); none for a new pack.
+    pub path: Option<PathBuf>,
+    /// The document's title, for the recovery dialog.
+    pub title: String,
+    /// When it was written (seconds since 1970).
+    pub saved_at: u64,
+    /// The editor process that wrote it.
+    pub pid: u32,
+    /// For a lone page: the file name inside the slot folder.
+    pub page_file: Option<String>,
+}
+
+/// An autosave found at start-up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// Its folder.
+    pub slot: PathBuf,
+    /// What it says about itself.
+    pub manifest: Manifest,
+}
+
+impl Found {
+    /// Where it belongs and how old it is: `…/maps/derelict, autosaved 3 min ago`.
+    pub fn describe(&self) -> String {
+        let age = now_secs().saturating_sub(self.manifest.saved_at);
+        let when = match age {
+            0..60 => "less than a minute ago".to_string(),
+            60..3600 => format!("{} min ago", age / 60),
+            3600..86400 => format!("{} h ago", age / 3600),
+            _ => format!("{} days ago", age / 86400),
+        };
+        match &self.manifest.path {
+            Some(path) => format!("{}, autosaved {when}", path.display()),
+            None => format!("never saved, autosaved {when}"),
+        }
+    }
+}
+
+fn now_secs() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// The slot folder name for a document: one per path, so reopening a pack
+/// after a crash finds its autosave; a new pack gets one per editor session.
+pub fn slot_name(origin: &Origin, session: u64) -> String {
+    match origin.path() {
+        Some(path) => {
+            // FNV-1a: stable across runs and platforms, unlike `DefaultHasher`.
+            let hash = path
+                .to_string_lossy()
+                .bytes()
+                .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+                    (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+                });
+            format!("doc-{hash:016x}")
+        }
+        None => format!("new-{}-{session}", std::process::id()),
+    }
+}
+
+/// Writes the document into `slot` (manifest last).
+pub fn write(slot: &Path, doc: &Document) -> std::io::Result<()> {
+    std::fs::create_dir_all(slot)?;
+    let (kind, page_file) = match &doc.origin {
+        Origin::Pack { .. } => (Kind::Pack, None),
+        Origin::New => (Kind::New, None),
+        Origin::Page { .. } => (Kind::Page, Some(doc.title())),
+    };
+    match &page_file {
+        Some(name) => {
+            for page in doc.pack.pages.values() {
+                write_atomically(&slot.join(name), &write_page(page))?;
+            }
+        }
+        None => {
+            for page in doc.pack.pages.values() {
+                let path = slot.join(page.source.path());
+                if let Some(parent) = path.parent() {
+                    std::fs::create_dir_all(parent)?;
+                }
+                write_atomically(&path, &write_page(page))?;
+            }
+            write_atomically(&slot.join(PACK_FILE), &write_pack(&doc.pack))?;
+        }
+    }
+    let manifest = Manifest {
+        format: 1,
+        kind,
+        path: doc.origin.path().map(Path::to_path_buf),
+        title: doc.title(),
+        saved_at: now_secs(),
+        pid: std::process::id(),
+        page_file,
+    };
+    let text = serde_json::to_string_pretty(&manifest).map_err(std::io::Error::other)?;
+    write_atomically(&slot.join(MANIFEST), &text)
+}
+
+/// Deletes an autosave.
+pub fn remove(slot: &Path) {
+    let _ = std::fs::remove_dir_all(slot);
+}
+
+/// Whether another editor still running wrote this (its autosave is not
+/// abandoned). Only Linux can tell; elsewhere every autosave is offered.
+fn written_by_a_live_editor(manifest: &Manifest) -> bool {
+    manifest.pid != std::process::id()
+        && cfg!(target_os = "linux")
+        && Path::new("/proc").join(manifest.pid.to_string()).exists()
+}
+
+/// The abandoned autosaves under `root`, newest first.
+pub fn find(root: &Path) -> Vec<Found> {
+    let Ok(entries) = std::fs::read_dir(root) else {
+        return Vec::new();
+    };
+    let mut found: Vec<Found> = entries
+        .flatten()
+        .filter_map(|entry| {
+            let slot = entry.path();
+            let text = std::fs::read_to_string(slot.join(MANIFEST)).ok()?;
+            let manifest: Manifest = serde_json::from_str(&text).ok()?;
+            (!written_by_a_live_editor(&manifest)).then_some(Found { slot, manifest })
+        })
+        .collect();
+    found.sort_by_key(|f| std::cmp::Reverse(f.manifest.saved_at));
+    found
+}
+
+/// Loads an autosave as an unsaved document belonging where it came from.
+pub fn recover(found: &Found) -> Result<Document, LoadFailure> {
+    let manifest = &found.manifest;
+    let (path, origin) = match (manifest.kind, &manifest.path, &manifest.page_file) {
+        (Kind::Page, Some(file), Some(name)) => {
+            (found.slot.join(name), Origin::Page { file: file.clone() })
+        }
+        (Kind::Pack, Some(folder), _) => (
+            found.slot.clone(),
+            Origin::Pack {
+                folder: folder.clone(),
+            },
+        ),
+        (Kind::New, _, _) => (found.slot.clone(), Origin::New),
+        _ => {
+            return Err(LoadFailure {
+                title: manifest.title.clone(),
+                problems: vec![format!(
+                    "{}: the autosave's manifest is incomplete",
+                    found.slot.display()
+                )],
+            });
+        }
+    };
+    let doc = Document::open(&path)?;
+    let mut pack = doc.pack;
+    if let Origin::Page { file } = &origin {
+        // The lone page's pack is named after its file.
+        if let Some(name) = file.file_name() {
+            pack.name = name.to_string_lossy().into_owned();
+        }
+    }
+    Ok(Document::from_parts(pack, origin, History::unsaved()))
+}
+
+/// Autosaves one document on a timer.
+#[derive(Debug)]
+pub struct Autosaver {
+    root: PathBuf,
+    interval: Duration,
+    session: u64,
+    /// The slot written for the open document, if any.
+    slot: Option<PathBuf>,
+    /// The document generation last written.
+    written: Option<u64>,
+    last: Instant,
+}
+
+impl Autosaver {
+    /// An autosaver writing under `root` every `interval`.
+    pub fn new(root: PathBuf, interval: Duration) -> Self {
+        Self {
+            root,
+            interval,
+            session: 0,
+            slot: None,
+            written: None,
+            last: Instant::now(),
+        }
+    }
+
+    /// Starts over for a newly opened document (its clock starts now).
+    pub fn reset(&mut self) {
+        self.session += 1;
+        self.slot = None;
+        self.written = None;
+        self.last = Instant::now();
+    }
+
+    /// Autosaves if there is unsaved work and the interval has passed; returns
+    /// when the next check is due.
+    pub fn tick(&mut self, doc: &Document, now: Instant) -> Result<Duration, std::io::Error> {
+        if !doc.is_dirty() {
+            return Ok(self.interval);
+        }
+        let due = self.last + self.interval;
+        if now < due {
+            return Ok(due - now);
+        }
+        self.last = now;
+        if self.written == Some(doc.generation()) && self.slot.is_some() {
+            return Ok(self.interval);
+        }
+        let slot = self.root.join(slot_name(&doc.origin, self.session));
+        if let Some(old) = self.slot.as_ref().filter(|old| **old != slot) {
+            remove(old); // the document moved (Save As): its old autosave is stale
+        }
+        write(&slot, doc)?;
+        self.slot = Some(slot);
+        self.written = Some(doc.generation());
+        Ok(self.interval)
+    }
+
+    /// Makes the next [`Autosaver::tick`] write at once (after recovering
+    /// work, so it is protected again without waiting).
+    pub fn due_now(&mut self) {
+        self.last = Instant::now()
+            .checked_sub(self.interval)
+            .unwrap_or_else(Instant::now);
+        self.written = None;
+    }
+
+    /// The work is safe on disk (saved, or deliberately discarded): the
+    /// autosave goes.
+    pub fn clear(&mut self) {
+        if let Some(slot) = self.slot.take() {
+            remove(&slot);
+        }
+        self.written = None;
+        self.last = Instant::now();
+    }
+
+    /// The folder of the open document's autosave, if one was written.
+    pub fn slot(&self) -> Option<&Path> {
+        self.slot.as_deref()
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+mod tests {
+    use super::*;
+    use crate::edit::{Edit, Transaction};
+    use crate::testutil::{copy_dir, scratch, testdata};
+    use deckplan_schema::{EdgeKind, PageId, Space};
+
+    fn edited(dir: &Path) -> Document {
+        copy_dir(&testdata("demo-pack"), dir);
+        let mut doc = Document::open(dir).unwrap();
+        let mut step = Transaction::new("Paint wall");
+        step.edits.push(Edit::Edge {
+            page: PageId { book: 1, page: 2 },
+            edge: Space::new(0, 0).side(deckplan_schema::Direction::North),
+            kind: Some(EdgeKind::RedLine),
+        });
+        doc.apply(step).unwrap();
+        doc
+    }
+
+    #[test]
+    fn an_autosave_is_found_and_recovered_as_unsaved_work() {
+        let dir = scratch("recovery");
+        let doc = edited(&dir.join("pack"));
+        let root = dir.join("state/recovery");
+        let mut saver = Autosaver::new(root.clone(), Duration::ZERO);
+        saver.tick(&doc, Instant::now()).unwrap();
+        let found = find(&root);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].manifest.kind, Kind::Pack);
+        let recovered = recover(&found[0]).unwrap();
+        assert!(recovered.is_dirty());
+        assert_eq!(recovered.origin, doc.origin);
+        assert_eq!(recovered.pack.pages.len(), doc.pack.pages.len());
+        for (id, page) in &doc.pack.pages {
+            let mut a = page.clone();
+            let mut b = recovered.pack.pages[id].clone();
+            a.clear_spans();
+            b.clear_spans();
+            assert_eq!(a, b, "{id}");
+        }
+        saver.clear();
+        assert!(find(&root).is_empty());
+    }
+
+    #[test]
+    fn nothing_is_autosaved_before_the_interval_or_without_changes() {
+        let dir = scratch("recovery-timer");
+        let doc = edited(&dir.join("pack"));
+        let root = dir.join("recovery");
+        let mut saver = Autosaver::new(root.clone(), Duration::from_secs(30));
+        let wait = saver.tick(&doc, Instant::now()).unwrap();
+        assert!(wait > Duration::from_secs(25));
+        assert!(find(&root).is_empty());
+        let clean = Document::open(&testdata("demo-pack")).unwrap();
+        saver
+            .tick(&clean, Instant::now() + Duration::from_secs(60))
+            .unwrap();
+        assert!(find(&root).is_empty());
+        saver
+            .tick(&doc, Instant::now() + Duration::from_secs(60))
+            .unwrap();
+        assert_eq!(find(&root).len(), 1);
+    }
+}

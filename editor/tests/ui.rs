@@ -1,0 +1,567 @@
+//! Headless UI tests: the real editor window driven through egui_kittest,
+//! finding widgets by their labels and moving the mouse over the canvas the
+//! way a user does.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    missing_docs
+)]
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use deckplan_editor::app::{Central, EditorApp, Startup};
+use deckplan_editor::dialogs::Dialog;
+use deckplan_editor::document::Document;
+use deckplan_editor::edit::{Edit, Transaction};
+use deckplan_editor::paths::AppDirs;
+use deckplan_editor::recovery;
+use deckplan_editor::selection::Selection;
+use deckplan_editor::tools::ToolKind;
+use deckplan_schema::write::write_page;
+use deckplan_schema::{Edge, EdgeKind, Intersection, Page, PageId};
+use egui::{Key, Modifiers, Pos2, vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+const L1P1: PageId = PageId { book: 1, page: 1 };
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("deckplan-editor-ui-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+/// A copy of the bundled pack in `dir`, so tests can save over it.
+fn bundled_pack(dir: &Path) -> PathBuf {
+    let pack = dir.join("pack");
+    copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/derelict-meridian-tithe"),
+        &pack,
+    );
+    pack
+}
+
+fn app(path: Option<PathBuf>, dirs: &Path) -> EditorApp {
+    EditorApp::new(Startup {
+        path,
+        dirs: Some(AppDirs::under(dirs)),
+        autosave_every: Duration::from_secs(30),
+    })
+}
+
+fn harness(app: EditorApp) -> Harness<'static, EditorApp> {
+    let mut harness = Harness::builder()
+        .with_size(vec2(1500.0, 950.0))
+        .with_max_steps(40)
+        .build_ui_state(|ui, app: &mut EditorApp| app.ui_frame(ui), app);
+    harness.run();
+    harness
+}
+
+/// The screen point of an intersection of the shown page.
+fn point(harness: &Harness<'_, EditorApp>, x: u16, y: u16) -> Pos2 {
+    let geo = harness.state().page_geometry().expect("a page is shown");
+    geo.point(Intersection { x, y })
+}
+
+/// Drags the mouse from one intersection to another along a grid line,
+/// passing every intersection and the middle of every edge on the way.
+fn drag_along(harness: &mut Harness<'_, EditorApp>, from: (u16, u16), to: (u16, u16)) {
+    let start = point(harness, from.0, from.1);
+    harness.hover_at(start);
+    harness.run();
+    harness.drag_at(start);
+    harness.run();
+    let steps = from.0.abs_diff(to.0).max(from.1.abs_diff(to.1));
+    let end = point(harness, to.0, to.1);
+    for i in 1..=steps * 2 {
+        let t = f32::from(i) / f32::from(steps * 2);
+        harness.hover_at(start.lerp(end, t));
+        harness.run();
+    }
+    harness.drop_at(end);
+    harness.run();
+}
+
+fn page(harness: &Harness<'_, EditorApp>, id: PageId) -> Page {
+    harness.state().document().unwrap().pack.pages[&id].clone()
+}
+
+fn walls(page: &Page) -> Vec<Edge> {
+    page.edges
+        .iter()
+        .filter(|(_, f)| f.kind == EdgeKind::Wall)
+        .map(|(e, _)| *e)
+        .collect()
+}
+
+fn unspanned(mut page: Page) -> Page {
+    page.clear_spans();
+    page
+}
+
+/// The five edges between intersections (3, 5) and (8, 5) of L1p1: `E4-E8 north`.
+fn new_run() -> Vec<Edge> {
+    (3..8).map(|x| Edge::horizontal(x, 5)).collect()
+}
+
+#[test]
+fn paint_a_wall_run_undo_redo_save_and_reload() {
+    let dir = scratch("wall");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack.clone()), &dir));
+    assert_eq!(harness.state().shown_page(), Some(L1P1));
+    let before = page(&harness, L1P1);
+
+    harness.get_by_label("Wall").click();
+    harness.run();
+    assert_eq!(harness.state().tool(), ToolKind::Wall);
+
+    drag_along(&mut harness, (3, 5), (8, 5));
+    let painted = page(&harness, L1P1);
+    for edge in new_run() {
+        assert_eq!(
+            painted.edge(edge).map(|f| f.kind),
+            Some(EdgeKind::Wall),
+            "{edge}"
+        );
+    }
+    assert_eq!(walls(&painted).len(), walls(&before).len() + 5);
+    assert!(harness.state().window_title().starts_with("● "));
+
+    // The whole stroke is one undo step.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert_eq!(walls(&page(&harness, L1P1)), walls(&before));
+    assert!(!harness.state().window_title().starts_with("● "));
+    harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    harness.run();
+    assert_eq!(walls(&page(&harness, L1P1)), walls(&painted));
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    harness.run();
+    assert_eq!(walls(&page(&harness, L1P1)), walls(&painted));
+
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.run();
+    assert!(!harness.state().document().unwrap().is_dirty());
+    assert_eq!(
+        harness.state().window_title(),
+        "Derelict: the Meridian Tithe — deckplan-editor"
+    );
+
+    // What is on disk is the page as expected: the original with the run added.
+    let mut expected = Document::open(&pack).unwrap();
+    let mut step = Transaction::new("expected");
+    for edge in new_run() {
+        step.edits.push(Edit::Edge {
+            page: L1P1,
+            edge,
+            kind: Some(EdgeKind::Wall),
+        });
+    }
+    expected.apply(step).unwrap();
+    let expected = expected.pack.pages[&L1P1].clone();
+    let file = pack.join("book1/page1.toml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(text, write_page(&expected));
+    assert!(text.contains("\"E4-E8 north\""), "{text}");
+    let reloaded = Document::open(&pack).unwrap();
+    assert_eq!(
+        unspanned(reloaded.pack.pages[&L1P1].clone()),
+        unspanned(expected)
+    );
+    // The previous version is kept beside it.
+    let backup = std::fs::read_to_string(pack.join("book1/page1.toml.bak")).unwrap();
+    assert_eq!(
+        backup,
+        std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../maps/derelict-meridian-tithe/book1/page1.toml")
+        )
+        .unwrap()
+    );
+}
+
+#[test]
+fn a_failed_save_leaves_the_old_file_and_the_changes() {
+    let dir = scratch("failed-save");
+    let pack = bundled_pack(&dir);
+    let file = pack.join("book1/page1.toml");
+    let original = std::fs::read(&file).unwrap();
+    // The atomic write goes through a temporary file beside the target; a
+    // folder in its way makes the write fail half-way, as a full disk would.
+    std::fs::create_dir_all(pack.join("book1/.page1.toml.deckplan-tmp/blocker")).unwrap();
+    let mut harness = harness(app(Some(pack.clone()), &dir));
+    harness.get_by_label("Wall").click();
+    harness.run();
+    drag_along(&mut harness, (3, 5), (8, 5));
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.run();
+
+    assert!(
+        matches!(harness.state().dialog(), Some(Dialog::Message { title, .. }) if title == "Not saved")
+    );
+    harness.get_by_label("Not saved");
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        original,
+        "the old file is intact"
+    );
+    assert!(harness.state().document().unwrap().is_dirty());
+    assert_eq!(
+        walls(&page(&harness, L1P1)).len(),
+        walls(&Document::open(&pack).unwrap().pack.pages[&L1P1]).len() + 5
+    );
+    harness.get_by_label("OK").click();
+    harness.run();
+    assert!(harness.state().dialog().is_none());
+}
+
+#[test]
+fn unsaved_work_is_recovered_after_a_crash() {
+    let dir = scratch("recover");
+    let pack = bundled_pack(&dir);
+    let dirs = AppDirs::under(&dir);
+    // A session that edits and autosaves, then dies without closing.
+    let mut crashed = Document::open(&pack).unwrap();
+    let mut step = Transaction::new("Paint wall");
+    for edge in new_run() {
+        step.edits.push(Edit::Edge {
+            page: L1P1,
+            edge,
+            kind: Some(EdgeKind::Wall),
+        });
+    }
+    crashed.apply(step).unwrap();
+    let slot = dirs
+        .recovery()
+        .join(recovery::slot_name(&crashed.origin, 0));
+    recovery::write(&slot, &crashed).unwrap();
+
+    // The next start offers it back.
+    let mut harness = harness(app(None, &dir));
+    assert!(matches!(harness.state().dialog(), Some(Dialog::Recover(found)) if found.len() == 1));
+    harness.get_by_label("Recover").click();
+    harness.run();
+
+    let app = harness.state();
+    assert!(app.dialog().is_none());
+    let doc = app.document().unwrap();
+    assert!(doc.is_dirty(), "recovered work is unsaved");
+    assert_eq!(doc.origin, crashed.origin);
+    for (id, page) in &crashed.pack.pages {
+        assert_eq!(
+            unspanned(doc.pack.pages[id].clone()),
+            unspanned(page.clone()),
+            "{id}"
+        );
+    }
+    // It is protected again at once: autosaved under this session.
+    assert_eq!(recovery::find(&dirs.recovery()).len(), 1);
+    // Saving puts it where it belongs.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.run();
+    let saved = Document::open(&pack).unwrap();
+    assert_eq!(
+        unspanned(saved.pack.pages[&L1P1].clone()),
+        unspanned(crashed.pack.pages[&L1P1].clone())
+    );
+    assert!(recovery::find(&dirs.recovery()).is_empty());
+}
+
+#[test]
+fn clicking_a_problem_shows_and_selects_its_place() {
+    let dir = scratch("problems");
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/checks/R004-forced-arrow-blocked/fail");
+    let pack = dir.join("pack");
+    copy_dir(&fixture, &pack);
+    let mut harness = harness(app(Some(pack), &dir));
+    assert!(
+        harness
+            .state_mut()
+            .wait_for_problems(Duration::from_secs(30))
+    );
+    harness.run();
+    let problem = harness
+        .state()
+        .problems()
+        .problems
+        .iter()
+        .find(|p| p.code == "R004")
+        .cloned()
+        .expect("the fixture has an R004 problem");
+    harness.get_by_label(&problem.message).click();
+    harness.run();
+    let app = harness.state();
+    assert_eq!(app.shown_page(), problem.page);
+    assert_eq!(app.central(), Central::Page);
+    assert!(
+        matches!(app.selection(), Selection::Space { .. }),
+        "{:?}",
+        app.selection()
+    );
+}
+
+#[test]
+fn a_new_pack_from_the_file_menu() {
+    let dir = scratch("new-pack");
+    let mut harness = harness(app(None, &dir));
+    harness.get_by_label("File").click();
+    harness.run();
+    harness.get_by_label("New pack…").click();
+    harness.run();
+    assert!(matches!(harness.state().dialog(), Some(Dialog::NewPage(_))));
+    harness.get_by_label("Create pack").click();
+    harness.run();
+    let app = harness.state();
+    let doc = app.document().expect("a new pack is open");
+    assert_eq!(doc.pack.pages.len(), 1);
+    assert!(doc.is_dirty());
+    assert_eq!(app.window_title(), "● New pack — deckplan-editor");
+}
+
+#[test]
+fn placing_markers_and_deleting_them() {
+    let dir = scratch("markers");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack), &dir));
+    harness.get_by_label("Marker").click();
+    harness.run();
+    // The marker tool places Spacer starts by default; E6 is a free board space.
+    let geo = harness.state().page_geometry().unwrap();
+    let e6 = geo.space_rect(deckplan_schema::Space::new(5, 4)).center();
+    harness.hover_at(e6);
+    harness.run();
+    harness.drag_at(e6);
+    harness.run();
+    harness.drop_at(e6);
+    harness.run();
+    let starts = |h: &Harness<'_, EditorApp>| {
+        page(h, L1P1)
+            .spaces
+            .marked(deckplan_schema::Marker::SpacerStart)
+            .count()
+    };
+    assert_eq!(starts(&harness), 5);
+    harness.get_by_label("Select").click();
+    harness.run();
+    harness.hover_at(e6);
+    harness.run();
+    harness.drag_at(e6);
+    harness.run();
+    harness.drop_at(e6);
+    harness.run();
+    assert!(matches!(
+        harness.state().selection(),
+        Selection::Space { .. }
+    ));
+    harness.key_press(Key::Delete);
+    harness.run();
+    assert_eq!(starts(&harness), 4);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert_eq!(starts(&harness), 5);
+}
+
+#[test]
+fn dragging_a_page_in_the_layout_joins_it_where_it_snaps() {
+    let dir = scratch("layout");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack), &dir));
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::L);
+    harness.run();
+    assert_eq!(harness.state().central(), Central::Layout);
+    let l2p2 = PageId { book: 2, page: 2 };
+    let l2p4 = PageId { book: 2, page: 4 };
+    let doc = harness.state().document().unwrap();
+    let layout = deckplan_validator::board::layout::Layout::new(&doc.pack);
+    let (q, p) = (layout.placements[&l2p2], layout.placements[&l2p4]);
+    let frame = harness.state().layout_frame().unwrap();
+    // Grab L2p4 in its middle and move it so its west edge lies on L2p2's east
+    // edge, 1.3 spaces higher than L2p2's bottom: it snaps to offset 1.
+    let grab = frame.rect(&p).center();
+    let target_x = q.x + q.width;
+    let target_y = q.y + 130;
+    let delta = frame.screen_from_layout(target_x, target_y) - frame.screen_from_layout(p.x, p.y);
+    harness.hover_at(grab);
+    harness.run();
+    harness.drag_at(grab);
+    harness.run();
+    for i in 1..=4 {
+        harness.hover_at(grab + delta * (i as f32 / 4.0));
+        harness.run();
+    }
+    harness.drop_at(grab + delta);
+    harness.run();
+
+    let joins = &harness.state().document().unwrap().pack.joins;
+    let join = joins
+        .iter()
+        .find(|j| j.to.page == l2p4)
+        .expect("a join places L2p4");
+    assert_eq!(join.from.page, l2p2);
+    assert_eq!(join.from.side, deckplan_schema::Direction::East);
+    assert_eq!(join.offset, deckplan_schema::model::Offset::spaces(1));
+    // The join that placed it before (against L2p3) is gone: one step undoes it all.
+    assert!(
+        !joins
+            .iter()
+            .any(|j| j.from.page == PageId { book: 2, page: 3 } && j.to.page == l2p4)
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    let restored = &harness.state().document().unwrap().pack.joins;
+    assert_eq!(
+        restored,
+        &Document::open(&dir.join("pack")).unwrap().pack.joins
+    );
+}
+
+#[test]
+fn a_scan_is_traced_through_the_page_menu() {
+    let dir = scratch("scan");
+    let pack = bundled_pack(&dir);
+    let scan = pack.join("scans/L1p1.png");
+    std::fs::create_dir_all(scan.parent().unwrap()).unwrap();
+    image::RgbaImage::from_pixel(1200, 1000, image::Rgba([90, 90, 100, 255]))
+        .save(&scan)
+        .unwrap();
+    let mut harness = harness(app(Some(pack.clone()), &dir));
+    harness.get_by_label("Page").click();
+    harness.run();
+    harness.get_by_label("Trace a scan…").click();
+    harness.run();
+    assert!(matches!(harness.state().dialog(), Some(Dialog::Path(_))));
+    let field = "A PNG or JPEG scan of the printed page, inside the pack folder (others are copied into scans/).";
+    harness.get_by_label(field).click();
+    harness.run();
+    harness
+        .get_by_label(field)
+        .type_text(&scan.display().to_string());
+    harness.run();
+    harness.get_by_label("Load scan").click();
+    harness.run();
+    let background = page(&harness, L1P1)
+        .background
+        .expect("a scan is laid under L1p1");
+    assert_eq!(background.image, "../scans/L1p1.png");
+    assert_eq!(background.scale, 100.0, "1200 pixels over 12 columns");
+    // Saved into the page file, and read back the same.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.run();
+    let text = std::fs::read_to_string(pack.join("book1/page1.toml")).unwrap();
+    assert!(
+        text.contains("[background]\nimage = \"../scans/L1p1.png\"\nscale = 100\n"),
+        "{text}"
+    );
+    let reloaded = Document::open(&pack).unwrap();
+    assert_eq!(
+        reloaded.pack.pages[&L1P1]
+            .background
+            .as_ref()
+            .map(|b| b.scale),
+        Some(100.0)
+    );
+}
+
+#[test]
+fn pages_are_added_reordered_and_removed_with_undo() {
+    let dir = scratch("pages");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack.clone()), &dir));
+    let count = |h: &Harness<'_, EditorApp>| h.state().document().unwrap().pack.pages.len();
+    assert_eq!(count(&harness), 8);
+
+    harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::N);
+    harness.run();
+    harness
+        .get_by_role_and_label(egui::Role::Button, "Add page")
+        .click();
+    harness.run();
+    let l1p5 = PageId { book: 1, page: 5 };
+    assert_eq!(count(&harness), 9);
+    assert_eq!(harness.state().shown_page(), Some(l1p5));
+    let doc = harness.state().document().unwrap();
+    assert_eq!(doc.pack.page_files.last().unwrap().path, "book1/page5.toml");
+
+    // Move it up the list, then remove it (asking first); undo brings it back.
+    harness.key_press_modifiers(Modifiers::ALT, Key::ArrowUp);
+    harness.run();
+    let files = &harness.state().document().unwrap().pack.page_files;
+    assert_eq!(files[files.len() - 2].path, "book1/page5.toml");
+    // The pages panel's "−" button.
+    harness.get_by_label("−").click();
+    harness.run();
+    assert!(matches!(harness.state().dialog(), Some(Dialog::RemovePage(id)) if *id == l1p5));
+    harness
+        .get_by_role_and_label(egui::Role::Button, "Remove page")
+        .click();
+    harness.run();
+    assert_eq!(count(&harness), 8);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert_eq!(count(&harness), 9);
+
+    // Saved, the new page is a file of its own listed in pack.toml.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.run();
+    let reloaded = Document::open(&pack).unwrap();
+    assert!(reloaded.load_problems.is_empty());
+    assert!(reloaded.pack.pages.contains_key(&l1p5));
+    assert!(pack.join("book1/page5.toml").is_file());
+}
+
+/// A file dropped on the window, as the windowing layer reports it.
+#[derive(Debug)]
+struct Dropped(PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &Path {
+        &self.0
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+#[test]
+fn a_pack_folder_dropped_on_the_window_opens() {
+    let dir = scratch("drop");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(None, &dir));
+    assert!(harness.state().document().is_none());
+    harness
+        .input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(pack.clone())));
+    harness.run();
+    let doc = harness
+        .state()
+        .document()
+        .expect("the dropped pack is open");
+    assert_eq!(doc.title(), "Derelict: the Meridian Tithe");
+    assert_eq!(harness.state().shown_page(), Some(L1P1));
+}
