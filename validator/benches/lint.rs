@@ -17,9 +17,15 @@ use deckplan_validator::lint;
 
 /// One page's text: a grid with a walled room per 6 columns and a door into each.
 fn page_text(book: u16, page: u16, columns: u16, rows: u16) -> String {
-    let mut text = format!("format = 1\nbook = {book}\npage = {page}\nlocation = \"SR\"\n\ngrid = \"\"\"\n");
+    let mut text =
+        format!("format = 1\nbook = {book}\npage = {page}\nlocation = \"SR\"\n\ngrid = \"\"\"\n");
     for row in (0..rows).rev() {
-        let _ = writeln!(text, "{} {}", row_letters(row), ".".repeat(usize::from(columns)));
+        let _ = writeln!(
+            text,
+            "{} {}",
+            row_letters(row),
+            ".".repeat(usize::from(columns))
+        );
     }
     text.push_str("\"\"\"\n\n[edges]\nwalls = [\n");
     let top = row_letters(rows.saturating_sub(2));
@@ -33,16 +39,30 @@ fn page_text(book: u16, page: u16, columns: u16, rows: u16) -> String {
         let _ = writeln!(text, "    \"B{west}-{top}{west} west\",");
         let _ = writeln!(text, "    \"B{east}-{top}{east} east\",");
         let number = index + 1;
-        let _ = writeln!(doors, "    {{ number = {number}, at = \"A{west} north\" }},");
-        let _ = writeln!(consoles, "    {{ number = {number}, at = \"A{}\", opens = [{number}] }},", west + 2);
+        let _ = writeln!(
+            doors,
+            "    {{ number = {number}, at = \"A{west} north\" }},"
+        );
+        let _ = writeln!(
+            consoles,
+            "    {{ number = {number}, at = \"A{}\", opens = [{number}] }},",
+            west + 2
+        );
     }
-    let _ = write!(text, "]\ndoors = [\n{doors}]\n\n[spaces]\nconsoles = [\n{consoles}]\n");
+    let _ = write!(
+        text,
+        "]\ndoors = [\n{doors}]\n\n[spaces]\nconsoles = [\n{consoles}]\n"
+    );
     if book == 1 && page == 1 {
         text.push_str("spacer_starts = [\n    \"A1\",\n]\n");
     } else {
         text.push_str("extraction_points = [\n    \"A2\",\n]\n");
     }
-    let _ = write!(text, "\n[intersections]\nspawn_points = [\n    \"{top}{} ne\",\n]\n", columns - 1);
+    let _ = write!(
+        text,
+        "\n[intersections]\nspawn_points = [\n    \"{top}{} ne\",\n]\n",
+        columns - 1
+    );
     text
 }
 
@@ -51,17 +71,27 @@ fn write_pack(root: &Path, pages: u16, columns: u16, rows: u16) -> PathBuf {
     let dir = root.join(format!("pack-{pages}-{columns}x{rows}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("book1")).unwrap();
-    let mut pack = String::from("format = 1\nname = \"Bench\"\nruleset = \"enormity\"\nstart = \"L1p1\"\npages = [\n");
+    let mut pack = String::from(
+        "format = 1\nname = \"Bench\"\nruleset = \"enormity\"\nstart = \"L1p1\"\npages = [\n",
+    );
     for page in 1..=pages {
         let _ = writeln!(pack, "    \"book1/page{page}.toml\",");
-        std::fs::write(dir.join(format!("book1/page{page}.toml")), page_text(1, page, columns, rows)).unwrap();
+        std::fs::write(
+            dir.join(format!("book1/page{page}.toml")),
+            page_text(1, page, columns, rows),
+        )
+        .unwrap();
     }
     pack.push_str("]\n\n[[books]]\nnumber = 1\n\n[[locations]]\ndesignation = \"SR\"\nname = \"Solar Ring\"\n");
     if pages == 1 {
         pack.push_str("\n[lint]\nextraction-off-start-page = { level = \"allow\", reason = \"a one-page benchmark\" }\n");
     }
     for page in 1..pages {
-        let _ = write!(pack, "\n[[joins]]\nfrom = \"L1p{page} east\"\nto = \"L1p{} west\"\noffset = 0\n", page + 1);
+        let _ = write!(
+            pack,
+            "\n[[joins]]\nfrom = \"L1p{page} east\"\nto = \"L1p{} west\"\noffset = 0\n",
+            page + 1
+        );
     }
     std::fs::write(dir.join("pack.toml"), pack).unwrap();
     dir
@@ -74,14 +104,23 @@ fn bench(c: &mut Criterion) {
     for pages in [1u16, 4, 16, 64] {
         let dir = write_pack(&root, pages, 24, 16);
         let outcome = lint::lint_paths(std::slice::from_ref(&dir)).unwrap();
-        assert_eq!(outcome.diagnostics.len(), 0, "the generated pack must lint clean: {:?}", outcome.diagnostics.first().map(|d| &d.message));
+        assert_eq!(
+            outcome.diagnostics.len(),
+            0,
+            "the generated pack must lint clean: {:?}",
+            outcome.diagnostics.first().map(|d| &d.message)
+        );
         group.throughput(Throughput::Elements(u64::from(pages)));
         group.bench_with_input(BenchmarkId::new("parse-only", pages), &dir, |b, dir| {
             b.iter(|| load::load_pack(dir).unwrap());
         });
-        group.bench_with_input(BenchmarkId::new("parse-and-check", pages), &dir, |b, dir| {
-            b.iter(|| lint::lint_paths(std::slice::from_ref(dir)).unwrap());
-        });
+        group.bench_with_input(
+            BenchmarkId::new("parse-and-check", pages),
+            &dir,
+            |b, dir| {
+                b.iter(|| lint::lint_paths(std::slice::from_ref(dir)).unwrap());
+            },
+        );
     }
     group.finish();
 

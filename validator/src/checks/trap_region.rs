@@ -2,7 +2,7 @@
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
-use petgraph::algo::tarjan_scc;
+use petgraph::algo::kosaraju_scc;
 use petgraph::graph::{DiGraph, NodeIndex};
 use petgraph::visit::EdgeRef;
 
@@ -13,7 +13,7 @@ declare_check! {
     /// ## What it checks
     /// Forced direction arrows make movement one-way. This check looks at the spaces
     /// Spacers can reach (through doors that reachable consoles and keycards open) and
-    /// finds strongly connected areas that can be entered but not left — the sinks of
+    /// finds strongly connected areas (Kosaraju) that can be entered but not left — the sinks of
     /// the graph's condensation that do not hold the start.
     ///
     /// ## Why it matters
@@ -53,7 +53,9 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
             sub.add_edge(a, b, ());
         }
     }
-    let components = tarjan_scc(&sub);
+    // Kosaraju is iterative: Tarjan in petgraph recurses once per node and overflows the
+    // stack on large pages.
+    let components = kosaraju_scc(&sub);
     if components.len() <= 1 {
         return;
     }
