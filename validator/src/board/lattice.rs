@@ -6,7 +6,7 @@
 //! join a Blip moves to the nearest intersection on the other page: those
 //! crossings are `Snap` steps (two of them when the nearest is a tie).
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::fmt;
 
 use deckplan_schema::{Intersection, Pack, PageId};
@@ -43,27 +43,55 @@ pub enum LatticeStep {
 #[derive(Debug, Default)]
 pub struct BlipLattice {
     graph: UnGraph<PageIntersection, LatticeStep>,
-    nodes: HashMap<PageIntersection, NodeIndex>,
+    /// Where each page's intersections start in `nodes`.
+    pages: BTreeMap<PageId, PageSlots>,
+    /// Node of every intersection of every page, page by page, `y * (columns + 1) + x`
+    /// within a page. A dense table instead of a hash map: pages can have millions
+    /// of intersections, and hashing each one dominated time and memory.
+    nodes: Vec<u32>,
     components: Vec<usize>,
+}
+
+/// A page's block of slots in [`BlipLattice::nodes`].
+#[derive(Clone, Copy, Debug, Default)]
+struct PageSlots {
+    offset: usize,
+    columns: u16,
+    rows: u16,
+}
+
+impl PageSlots {
+    fn slot(&self, point: Intersection) -> Option<usize> {
+        (point.x <= self.columns && point.y <= self.rows).then(|| {
+            self.offset
+                + usize::from(point.y) * (usize::from(self.columns) + 1)
+                + usize::from(point.x)
+        })
+    }
 }
 
 impl BlipLattice {
     /// Builds the lattice over every page of the pack.
     pub fn new(pack: &Pack, layout: &Layout) -> Self {
+        let mut pages: BTreeMap<PageId, PageSlots> = BTreeMap::new();
         let mut keys: Vec<PageIntersection> = Vec::new();
-        let mut index_of: HashMap<PageIntersection, usize> = HashMap::new();
         for page in pack.pages.values() {
+            pages.insert(
+                page.id,
+                PageSlots {
+                    offset: keys.len(),
+                    columns: page.size.columns,
+                    rows: page.size.rows,
+                },
+            );
             for y in 0..=page.size.rows {
                 for x in 0..=page.size.columns {
-                    let key = PageIntersection {
-                        page: page.id,
-                        point: Intersection { x, y },
-                    };
-                    index_of.insert(key, keys.len());
-                    keys.push(key);
+                    keys.push(pi(page.id, x, y));
                 }
             }
         }
+        let index_of =
+            |key: &PageIntersection| pages.get(&key.page).and_then(|slots| slots.slot(key.point));
         let mut merged = UnionFind::<usize>::new(keys.len());
         let mut snaps: Vec<(PageIntersection, PageIntersection)> = Vec::new();
         for contact in &layout.contacts {
@@ -128,9 +156,7 @@ impl BlipLattice {
                         .unwrap_or(i64::MAX);
                     for &(_, nearest) in to.iter().filter(|(p, _)| (p - at).abs() == best) {
                         if best == 0 {
-                            if let (Some(&a), Some(&b)) =
-                                (index_of.get(&point), index_of.get(&nearest))
-                            {
+                            if let (Some(a), Some(b)) = (index_of(&point), index_of(&nearest)) {
                                 merged.union(a, b);
                             }
                         } else {
@@ -140,16 +166,29 @@ impl BlipLattice {
                 }
             }
         }
-        let mut this = Self::default();
-        let mut node_of_root: HashMap<usize, NodeIndex> = HashMap::new();
+        let mut this = Self {
+            graph: UnGraph::with_capacity(keys.len(), keys.len() * 2),
+            nodes: vec![u32::MAX; keys.len()],
+            ..Self::default()
+        };
+        let mut node_of_root: Vec<u32> = vec![u32::MAX; keys.len()];
         for (index, key) in keys.iter().enumerate() {
             let root = merged.find(index);
             let root_key = keys.get(root).copied().unwrap_or(*key);
-            let node = *node_of_root
-                .entry(root)
-                .or_insert_with(|| this.graph.add_node(root_key));
-            this.nodes.insert(*key, node);
+            let Some(slot) = node_of_root.get_mut(root) else {
+                continue;
+            };
+            if *slot == u32::MAX {
+                *slot = u32::try_from(this.graph.add_node(root_key).index()).unwrap_or(u32::MAX);
+            }
+            let node = *slot;
+            if let Some(own) = this.nodes.get_mut(index) {
+                *own = node;
+            }
         }
+        drop(node_of_root);
+        drop(keys);
+        this.pages = pages;
         for page in pack.pages.values() {
             for y in 0..=page.size.rows {
                 for x in 0..=page.size.columns {
@@ -183,7 +222,12 @@ impl BlipLattice {
 
     /// The node of an intersection (shared by the merged intersections of an aligned join).
     pub fn node(&self, point: PageIntersection) -> Option<NodeIndex> {
-        self.nodes.get(&point).copied()
+        self.pages
+            .get(&point.page)
+            .and_then(|slots| slots.slot(point.point))
+            .and_then(|slot| self.nodes.get(slot).copied())
+            .filter(|&n| n != u32::MAX)
+            .map(|n| NodeIndex::new(n as usize))
     }
 
     /// The underlying petgraph graph.

@@ -10,7 +10,7 @@ use deckplan_schema::Pack;
 
 pub use lattice::{BlipLattice, PageIntersection};
 pub use layout::Layout;
-pub use reach::Reach;
+pub use reach::{NodeSet, Reach};
 pub use spacer::{PageSpace, SpacerGraph};
 
 /// Everything derived from a pack that checks and rules read.

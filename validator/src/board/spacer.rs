@@ -5,7 +5,7 @@
 //! Walls, red lines, obstacles and out-of-bounds spaces remove steps; a door is
 //! a step that records the door, so a search can decide which doors it may use.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::fmt;
 
 use deckplan_schema::{Direction, Edge, EdgeKind, Keyword, Pack, Page, PageId, Space, SpaceKind};
@@ -203,39 +203,114 @@ pub struct Step {
 #[derive(Debug, Default)]
 pub struct SpacerGraph {
     graph: DiGraph<PageSpace, Step>,
-    nodes: HashMap<PageSpace, NodeIndex>,
+    pages: BTreeMap<PageId, PageNodes>,
+}
+
+/// The nodes of one page, one slot per space (`row * columns + col`).
+///
+/// A dense table instead of a hash map keyed by space: a page can hold
+/// millions of spaces, and hashing each lookup dominated building and searching.
+#[derive(Debug, Default)]
+struct PageNodes {
+    columns: u16,
+    rows: u16,
+    /// Node index of each space, `NO_NODE` where Spacers cannot stand.
+    nodes: Vec<u32>,
+}
+
+const NO_NODE: u32 = u32::MAX;
+
+impl PageNodes {
+    fn get(&self, space: Space) -> Option<NodeIndex> {
+        if space.col >= self.columns || space.row >= self.rows {
+            return None;
+        }
+        let at = usize::from(space.row) * usize::from(self.columns) + usize::from(space.col);
+        self.nodes
+            .get(at)
+            .copied()
+            .filter(|&n| n != NO_NODE)
+            .map(|n| NodeIndex::new(n as usize))
+    }
 }
 
 impl SpacerGraph {
     /// Builds the graph over every page of the pack.
     pub fn new(pack: &Pack, layout: &Layout) -> Self {
         let mut this = Self::default();
+        let spaces: usize = pack.pages.values().map(|p| p.size.area()).sum();
+        // Most spaces have four ways out: reserve up front so the graph is not
+        // reallocated (and briefly held twice) while it grows.
+        this.graph = DiGraph::with_capacity(spaces, spaces * 4);
         for page in pack.pages.values() {
-            for space in page.size.spaces().filter(|s| is_walkable(page, *s)) {
-                let node = PageSpace {
-                    page: page.id,
-                    space,
-                };
-                let index = this.graph.add_node(node);
-                this.nodes.insert(node, index);
+            let mut nodes = vec![NO_NODE; page.size.area()];
+            for (slot, space) in nodes.iter_mut().zip(page.size.spaces()) {
+                if is_walkable(page, space) {
+                    let node = PageSpace {
+                        page: page.id,
+                        space,
+                    };
+                    let index = this.graph.add_node(node);
+                    *slot = u32::try_from(index.index()).unwrap_or(NO_NODE);
+                }
             }
+            this.pages.insert(
+                page.id,
+                PageNodes {
+                    columns: page.size.columns,
+                    rows: page.size.rows,
+                    nodes,
+                },
+            );
         }
-        let nodes: Vec<(PageSpace, NodeIndex)> = this.nodes.iter().map(|(k, v)| (*k, *v)).collect();
-        for (from, from_index) in nodes {
-            let forced = pack
-                .pages
-                .get(&from.page)
-                .and_then(|p| p.spaces.forced_arrows.get(&from.space))
+        for from_index in this.graph.node_indices() {
+            let Some(&from) = this.graph.node_weight(from_index) else {
+                continue;
+            };
+            let Some(page) = pack.pages.get(&from.page) else {
+                continue;
+            };
+            let forced = page
+                .spaces
+                .forced_arrows
+                .get(&from.space)
                 .map(|a| a.direction);
             for direction in Direction::ALL {
                 if forced.is_some_and(|only| only != direction) {
+                    continue;
+                }
+                // A step within the page needs no `crossings` (which allocates per
+                // call): the only mark is whatever is drawn on the shared edge.
+                if let Some(next) = from
+                    .space
+                    .step(direction)
+                    .filter(|s| page.size.contains(*s))
+                {
+                    let edge = from.space.side(direction);
+                    let door = match page.edge(edge).map(|f| f.kind) {
+                        Some(EdgeKind::Wall | EdgeKind::RedLine) => continue,
+                        Some(EdgeKind::Door(number)) => Some(DoorRef {
+                            page: page.id,
+                            number,
+                            edge,
+                        }),
+                        _ => None,
+                    };
+                    let to = PageSpace {
+                        page: from.page,
+                        space: next,
+                    };
+                    if let Some(to_index) = this.node(to) {
+                        this.graph
+                            .add_edge(from_index, to_index, Step { direction, door });
+                    }
                     continue;
                 }
                 for crossing in crossings(pack, layout, from, direction) {
                     if crossing.blocker().is_some() {
                         continue;
                     }
-                    if let Some(&to_index) = this.nodes.get(&crossing.to) {
+                    if let Some(to_index) = this.node(crossing.to) {
                         this.graph.add_edge(
                             from_index,
                             to_index,
@@ -258,7 +333,7 @@ impl SpacerGraph {
 
     /// The node of a space, if Spacers can stand on it.
     pub fn node(&self, space: PageSpace) -> Option<NodeIndex> {
-        self.nodes.get(&space).copied()
+        self.pages.get(&space.page).and_then(|p| p.get(space.space))
     }
 
     /// The space of a node.

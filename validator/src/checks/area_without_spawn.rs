@@ -96,7 +96,7 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
 /// component their corners lie on, each group sorted.
 pub(super) fn reachable_areas(board: &Board<'_>) -> BTreeMap<usize, Vec<PageSpace>> {
     let mut areas: BTreeMap<usize, Vec<PageSpace>> = BTreeMap::new();
-    for &node in &board.reach.all_doors {
+    for node in &board.reach.all_doors {
         let Some(at) = board.spacer.space(node) else {
             continue;
         };

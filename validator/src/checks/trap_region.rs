@@ -1,6 +1,6 @@
 //! R003: areas that Spacers can enter but never leave.
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeSet, HashSet};
 
 use petgraph::algo::kosaraju_scc;
 use petgraph::graph::{DiGraph, NodeIndex};
@@ -36,20 +36,23 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
     let full = board.spacer.graph();
     // The reachable part, passing only doors that get opened.
     let mut sub: DiGraph<NodeIndex, ()> = DiGraph::new();
-    let mut local: HashMap<NodeIndex, NodeIndex> = HashMap::new();
-    for &node in &reach.openable {
-        local.insert(node, sub.add_node(node));
+    // Indexed by node of the full graph: a dense table, as the reachable part
+    // can be millions of spaces.
+    let mut local: Vec<Option<NodeIndex>> = vec![None; full.node_count()];
+    for node in &reach.openable {
+        if let Some(slot) = local.get_mut(node.index()) {
+            *slot = Some(sub.add_node(node));
+        }
     }
+    let local_of = |node: NodeIndex| local.get(node.index()).copied().flatten();
     for edge in full.edge_references() {
         let passable = edge
             .weight()
             .door
             .is_none_or(|d| reach.opened.contains(&(d.page, d.number)));
-        if let (true, Some(&a), Some(&b)) = (
-            passable,
-            local.get(&edge.source()),
-            local.get(&edge.target()),
-        ) {
+        if let (true, Some(a), Some(b)) =
+            (passable, local_of(edge.source()), local_of(edge.target()))
+        {
             sub.add_edge(a, b, ());
         }
     }
@@ -64,11 +67,20 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
         .iter()
         .filter_map(|s| board.spacer.node(*s))
         .collect();
-    for component in components {
-        let members: HashSet<NodeIndex> = component.iter().copied().collect();
+    // Component of each node of `sub`, instead of a hash set per component.
+    let mut component_of: Vec<usize> = vec![usize::MAX; sub.node_count()];
+    for (label, component) in components.iter().enumerate() {
+        for node in component {
+            if let Some(slot) = component_of.get_mut(node.index()) {
+                *slot = label;
+            }
+        }
+    }
+    for (label, component) in components.into_iter().enumerate() {
+        let is_member = |n: NodeIndex| component_of.get(n.index()) == Some(&label);
         let leaves = component
             .iter()
-            .any(|&n| sub.neighbors(n).any(|m| !members.contains(&m)));
+            .any(|&n| sub.neighbors(n).any(|m| !is_member(m)));
         let holds_start = component
             .iter()
             .any(|n| sub.node_weight(*n).is_some_and(|f| starts.contains(f)));
@@ -119,7 +131,7 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
         };
         let mut ways_in: BTreeSet<String> = BTreeSet::new();
         for edge in sub.edge_references() {
-            if members.contains(&edge.target()) && !members.contains(&edge.source()) {
+            if is_member(edge.target()) && !is_member(edge.source()) {
                 let from = sub
                     .node_weight(edge.source())
                     .and_then(|f| board.spacer.space(*f));
