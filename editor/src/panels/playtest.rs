@@ -226,7 +226,7 @@ pub fn draw(painter: &Painter, geo: &Geometry, page: &Page, play: &PlayTest, hov
                     points.extend(
                         path.spaces
                             .iter()
-                            .filter_map(|s| on_page(s))
+                            .filter_map(&on_page)
                             .map(|s| geo.space_rect(s).center()),
                     );
                     painter.add(egui::Shape::line(
@@ -292,7 +292,7 @@ pub fn draw(painter: &Painter, geo: &Geometry, page: &Page, play: &PlayTest, hov
 
     // Figures.
     let radius = geo.cell * 0.32;
-    for (at, _) in &play.state.spacers {
+    for at in play.state.spacers.keys() {
         let Some(space) = on_page(at) else { continue };
         let centre = geo.space_rect(space).center();
         painter.circle_filled(centre, radius, SPACER_INK);
