@@ -13,12 +13,13 @@ use eframe::egui::{self, Align2, Color32, FontId, Painter, Slider, Stroke, Ui};
 use crate::playtest::{Analysis, Piece, PlayTest};
 use crate::view::Geometry;
 
-const REACH_TINT: Color32 = Color32::from_rgba_premultiplied(40, 120, 200, 110);
+const REACH_TINT: Color32 = Color32::from_rgba_premultiplied(24, 66, 120, 120);
+const STEP_INK: Color32 = Color32::from_rgb(10, 30, 80);
 const PATH_INK: Color32 = Color32::from_rgb(255, 200, 40);
 const SPACER_INK: Color32 = Color32::from_rgb(40, 170, 90);
 const INTRUDER_INK: Color32 = Color32::from_rgb(210, 50, 50);
 const BLIP_INK: Color32 = Color32::from_rgb(230, 120, 20);
-const SIGHT_TINT: Color32 = Color32::from_rgba_premultiplied(200, 180, 40, 90);
+const SIGHT_TINT: Color32 = Color32::from_rgba_premultiplied(90, 80, 10, 90);
 
 /// Draws the panel's controls.
 pub fn playtest_ui(ui: &mut Ui, play: &mut PlayTest, page: Option<&Page>) {
@@ -210,7 +211,7 @@ pub fn draw(painter: &Painter, geo: &Geometry, page: &Page, play: &PlayTest, hov
                     Align2::CENTER_CENTER,
                     steps.to_string(),
                     font.clone(),
-                    Color32::WHITE,
+                    STEP_INK,
                 );
             }
             if let (Some(from), Some(hover)) = (play.spacer, hover) {
@@ -231,7 +232,7 @@ pub fn draw(painter: &Painter, geo: &Geometry, page: &Page, play: &PlayTest, hov
                     );
                     painter.add(egui::Shape::line(
                         points,
-                        Stroke::new((geo.cell * 0.12).max(2.0), PATH_INK),
+                        Stroke::new((geo.cell * 0.08).max(2.0), PATH_INK),
                     ));
                 }
             }
