@@ -65,6 +65,12 @@ pub enum Action {
     NextPage,
     /// Load a scan to trace over the selected page.
     LoadBackground,
+    /// Switch between editing and play-testing the map.
+    TogglePlayTest,
+    /// Write the shown page as a PNG picture.
+    ExportPagePng,
+    /// Write the layout of every page as a PNG picture.
+    ExportLayoutPng,
     /// Pick a drawing tool.
     Tool(ToolKind),
 }
@@ -96,6 +102,9 @@ impl Action {
             Self::PreviousPage,
             Self::NextPage,
             Self::LoadBackground,
+            Self::TogglePlayTest,
+            Self::ExportPagePng,
+            Self::ExportLayoutPng,
         ]
         .into_iter()
         .chain(ToolKind::ALL.into_iter().map(Self::Tool))
@@ -127,6 +136,9 @@ impl Action {
             Self::PreviousPage => "Previous page",
             Self::NextPage => "Next page",
             Self::LoadBackground => "Trace a scan…",
+            Self::TogglePlayTest => "Play test",
+            Self::ExportPagePng => "Export page as PNG…",
+            Self::ExportLayoutPng => "Export pack layout as PNG…",
             Self::Tool(tool) => tool.label(),
         }
     }
@@ -157,6 +169,11 @@ impl Action {
             Self::PreviousPage => "Show the previous page",
             Self::NextPage => "Show the next page",
             Self::LoadBackground => "Lay a PNG or JPEG scan of the printed page under the map",
+            Self::TogglePlayTest => {
+                "Place figures and see where the rules let them go (nothing is saved)"
+            }
+            Self::ExportPagePng => "Render the shown page to a PNG file",
+            Self::ExportLayoutPng => "Render every page, placed by its joins, to a PNG file",
             Self::Tool(tool) => tool.hint(),
         }
     }
@@ -199,6 +216,8 @@ impl Action {
             Self::PreviousPage => keys!(plain(Key::PageUp)),
             Self::NextPage => keys!(plain(Key::PageDown)),
             Self::LoadBackground => keys!(),
+            Self::TogglePlayTest => keys!(cmd(Key::P)),
+            Self::ExportPagePng | Self::ExportLayoutPng => keys!(),
             Self::Tool(tool) => tool.shortcut(),
         }
     }

@@ -34,10 +34,12 @@ use crate::panels::layout_view::{Frame as LayoutFrame, LayoutView, joins_ui};
 use crate::panels::menu_bar::menu_bar_ui;
 use crate::panels::page_view::{PageView, PageViewContext, mark_centre};
 use crate::panels::pages::pages_ui;
+use crate::panels::playtest::{hover_ui, playtest_ui};
 use crate::panels::problems::problems_ui;
 use crate::panels::status_bar::{StatusInfo, status_bar_ui};
 use crate::panels::toolbar::toolbar_ui;
 use crate::paths::AppDirs;
+use crate::playtest::PlayTest;
 use crate::problems::{Checker, Mark, Report};
 use crate::recent::Recent;
 use crate::recovery::{self, Autosaver};
@@ -48,13 +50,15 @@ use crate::view::Geometry;
 /// How long a status message stays.
 const MESSAGE_TIME: Duration = Duration::from_secs(5);
 
-/// What the editor is doing with the map. Only editing exists so far;
-/// play-testing (placing figures, showing reachable spaces) will be a second mode.
+/// What the editor is doing with the map.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Mode {
     /// Drawing and arranging pages.
     #[default]
     Edit,
+    /// Placing figures and asking the rules engine what they can do
+    /// ([`crate::playtest`]); the map is shown but not edited.
+    PlayTest,
 }
 
 /// What fills the middle of the window.
@@ -97,6 +101,8 @@ pub struct EditorApp {
     doc_serial: u64,
     page: Option<PageId>,
     mode: Mode,
+    /// The play-test figures and the rules engine's last answer.
+    play: PlayTest,
     central: Central,
     page_view: PageView,
     layout_view: LayoutView,
@@ -142,6 +148,7 @@ impl EditorApp {
             doc_serial: 0,
             page: None,
             mode: Mode::Edit,
+            play: PlayTest::default(),
             central: Central::Page,
             page_view: PageView::default(),
             layout_view: LayoutView::default(),
@@ -194,6 +201,16 @@ impl EditorApp {
     /// The editor's mode.
     pub fn mode(&self) -> Mode {
         self.mode
+    }
+
+    /// The play-test state and its last answer.
+    pub fn play_test(&self) -> &PlayTest {
+        &self.play
+    }
+
+    /// The play-test state, to set up a question from tests.
+    pub fn play_test_mut(&mut self) -> &mut PlayTest {
+        &mut self.play
     }
 
     /// What fills the middle of the window.
@@ -307,6 +324,10 @@ impl EditorApp {
         let Some(doc) = self.doc.as_ref() else {
             return;
         };
+        let playing = self.mode == Mode::PlayTest;
+        if playing {
+            self.play.refresh(&doc.pack, doc.generation(), self.page);
+        }
         if self.show_problems {
             Panel::bottom("problems")
                 .resizable(true)
@@ -332,6 +353,11 @@ impl EditorApp {
                     .show(ui, |ui| {
                         if self.central == Central::Layout {
                             joins_ui(ui, doc, out);
+                            return;
+                        }
+                        if playing {
+                            playtest_ui(ui, &mut self.play, page);
+                            hover_ui(ui, &self.play, page, self.page_view.hover_space);
                             return;
                         }
                         if let Some(page) = page {
@@ -382,8 +408,9 @@ impl EditorApp {
                         focused_problem: self.focused_problem,
                         grid: self.show_grid,
                     };
+                    let play = playing.then_some(&mut self.play);
                     self.page_view
-                        .ui(ui, &cx, &mut self.tools, &mut self.scans, out);
+                        .ui(ui, &cx, &mut self.tools, &mut self.scans, play, out);
                 }
                 (Central::Page, None) => {
                     ui.centered_and_justified(|ui| ui.weak("The pack has no pages."));
@@ -488,6 +515,7 @@ impl EditorApp {
             problems: self.show_problems,
             layout: self.central == Central::Layout,
             tool: self.tools.active,
+            playtest: self.mode == Mode::PlayTest,
         }
     }
 
@@ -563,6 +591,18 @@ impl EditorApp {
             }
             Command::LoadBackground(page, path) => self.load_background(ctx, page, &path),
             Command::Status(message) => self.say(message),
+            Command::ExportPng(page, path) => {
+                let message = match self
+                    .doc
+                    .as_ref()
+                    .map(|doc| export_png(&doc.pack, page, &path))
+                {
+                    Some(Ok(())) => format!("Wrote {}", path.display()),
+                    Some(Err(e)) => format!("Export failed: {e}"),
+                    None => return,
+                };
+                self.say(message);
+            }
             Command::Continue { save, then } => {
                 if save {
                     if self.doc.as_ref().is_some_and(|d| d.origin == Origin::New) {
@@ -656,6 +696,31 @@ impl EditorApp {
             }
             Action::ToggleGrid => self.show_grid = !self.show_grid,
             Action::ToggleProblems => self.show_problems = !self.show_problems,
+            Action::TogglePlayTest => {
+                self.mode = match self.mode {
+                    Mode::Edit => Mode::PlayTest,
+                    Mode::PlayTest => Mode::Edit,
+                };
+                self.central = Central::Page;
+            }
+            Action::ExportPagePng | Action::ExportLayoutPng => {
+                let Some(doc) = &self.doc else {
+                    return;
+                };
+                let page = (action == Action::ExportPagePng)
+                    .then_some(self.page)
+                    .flatten();
+                let name = page.map_or_else(|| "layout.png".to_string(), |p| format!("{p}.png"));
+                let folder = doc
+                    .origin
+                    .folder()
+                    .map(Path::to_path_buf)
+                    .unwrap_or_default();
+                self.dialog = Some(Dialog::Path(PathForm::new(
+                    PathPurpose::ExportPng(page),
+                    folder.join(name).display().to_string(),
+                )));
+            }
             Action::ToggleLayout => {
                 self.central = match self.central {
                     Central::Page => Central::Layout,
@@ -1160,4 +1225,45 @@ impl eframe::App for EditorApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
         self.ui_frame(ui);
     }
+}
+
+/// Renders a page (or, with `None`, the layout of every page) with the
+/// validator's renderer — the same picture `deckplan render` makes — and
+/// writes it as a PNG at 100 pixels a space (less if that would be huge).
+pub fn export_png(
+    pack: &deckplan_schema::Pack,
+    page: Option<PageId>,
+    path: &Path,
+) -> anyhow::Result<()> {
+    use deckplan_validator::draw::{layout, page as page_draw};
+    use deckplan_validator::export::{Background as Paper, png};
+    let scene = match page {
+        Some(id) => {
+            let page = pack
+                .pages
+                .get(&id)
+                .ok_or_else(|| anyhow::anyhow!("no page {id} in the pack"))?;
+            let style = page_draw::PageStyle {
+                title: true,
+                coordinates: true,
+                legend: false,
+            };
+            page_draw::page_scene(page, &style)
+        }
+        None => layout::pack_scene(pack, &layout::LayoutStyle::default()),
+    };
+    let mut px_per_space = 100.0;
+    let (w, h) = png::picture_size(&scene, px_per_space);
+    let pixels = (w as f64) * (h as f64);
+    // Well under the renderer's own limit: the editor renders on its UI thread.
+    let limit = png::MAX_PIXELS.min(40_000_000) as f64;
+    if pixels > limit {
+        px_per_space *= (limit / pixels).sqrt() * 0.99;
+    }
+    let options = png::RasterOptions {
+        px_per_space,
+        background: Paper::White,
+    };
+    png::write(&scene, &options, None, path)?;
+    Ok(())
 }

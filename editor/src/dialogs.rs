@@ -183,6 +183,8 @@ pub enum PathPurpose {
     },
     /// Load a scan under a page.
     Scan(PageId),
+    /// Write a PNG of a page (`None`: of the pack layout).
+    ExportPng(Option<PageId>),
 }
 
 /// The fields of a path dialog.
@@ -425,6 +427,10 @@ fn browse(purpose: PathPurpose, folder: bool) -> Option<PathBuf> {
             .set_title("Choose a scan of the printed page")
             .add_filter("PNG or JPEG image", &["png", "jpg", "jpeg"])
             .pick_file(),
+        (PathPurpose::ExportPng(_), _) => dialog
+            .set_title("Export as PNG")
+            .add_filter("PNG image", &["png"])
+            .save_file(),
     }
 }
 
@@ -447,6 +453,16 @@ fn path_ui(ui: &mut Ui, form: &mut PathForm, cx: &DialogContext<'_>, out: &mut C
             "Trace a scan",
             "A PNG or JPEG scan of the printed page, inside the pack folder (others are copied into scans/).",
             "Load scan",
+        ),
+        PathPurpose::ExportPng(Some(_)) => (
+            "Export page as PNG",
+            "The PNG file to write (the page as `deckplan render` draws it).",
+            "Export",
+        ),
+        PathPurpose::ExportPng(None) => (
+            "Export pack layout as PNG",
+            "The PNG file to write: every page placed by its joins.",
+            "Export",
         ),
     };
     ui.heading(title);
@@ -523,6 +539,7 @@ fn path_ui(ui: &mut Ui, form: &mut PathForm, cx: &DialogContext<'_>, out: &mut C
             PathPurpose::Open => Command::Open(path),
             PathPurpose::SaveAs { .. } => Command::SaveTo(path),
             PathPurpose::Scan(page) => Command::LoadBackground(page, path),
+            PathPurpose::ExportPng(page) => Command::ExportPng(page, path),
         });
         keep = false;
     }

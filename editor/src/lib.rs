@@ -17,6 +17,8 @@
 //! - [`problems`] — the validator run on a worker thread after every edit;
 //! - [`recovery`] — autosave and crash recovery; [`recent`], [`paths`] — the
 //!   editor's own files; [`background`] — scans to trace, decoded within limits;
+//! - [`playtest`] — play-test mode: figures placed on the map and the rules
+//!   engine asked where they can go; never part of the document;
 //! - [`describe`] — what the status bar says about the place under the pointer.
 
 pub mod action;
@@ -31,6 +33,7 @@ pub mod edit;
 pub mod ops;
 pub mod panels;
 pub mod paths;
+pub mod playtest;
 pub mod problems;
 pub mod recent;
 pub mod recovery;

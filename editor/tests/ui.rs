@@ -565,3 +565,146 @@ fn a_pack_folder_dropped_on_the_window_opens() {
     assert_eq!(doc.title(), "Derelict: the Meridian Tithe");
     assert_eq!(harness.state().shown_page(), Some(L1P1));
 }
+
+/// A plain left click on a screen point, as a user makes it.
+fn click_at(harness: &mut Harness<'_, EditorApp>, pos: Pos2) {
+    harness.hover_at(pos);
+    harness.run();
+    harness.drag_at(pos);
+    harness.run();
+    harness.drop_at(pos);
+    harness.run();
+}
+
+/// An open board space in the middle of the shown page, and its centre on screen.
+fn middle_board_space(harness: &Harness<'_, EditorApp>) -> (deckplan_schema::Space, Pos2) {
+    let id = harness.state().shown_page().unwrap();
+    let page = page(harness, id);
+    let geo = harness.state().page_geometry().unwrap();
+    let (cols, rows) = (page.size.columns, page.size.rows);
+    let mut spaces: Vec<deckplan_schema::Space> = (0..rows)
+        .flat_map(|row| (0..cols).map(move |col| deckplan_schema::Space { row, col }))
+        .filter(|s| page.is_board(*s))
+        .collect();
+    spaces.sort_by_key(|s| (s.row.abs_diff(rows / 2)) + s.col.abs_diff(cols / 2));
+    let space = spaces[0];
+    (space, geo.space_rect(space).center())
+}
+
+#[test]
+fn play_test_reach_and_blip_step_come_from_the_rules_engine() {
+    use deckplan_editor::app::Mode;
+    use deckplan_editor::playtest::{Analysis, Piece};
+    use deckplan_validator::board::{Board, PageIntersection, PageSpace};
+    use deckplan_validator::rules::blip_move;
+    use deckplan_validator::rules::spacer_move::{self, MoveOptions};
+
+    let dir = scratch("playtest");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack), &dir));
+    let generation = harness.state().document().unwrap().generation();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::P);
+    harness.run();
+    assert_eq!(harness.state().mode(), Mode::PlayTest);
+
+    // Place a Spacer with a click (Spacer is the piece at first), move 3.
+    let (space, centre) = middle_board_space(&harness);
+    click_at(&mut harness, centre);
+    let page_id = harness.state().shown_page().unwrap();
+    let from = PageSpace {
+        page: page_id,
+        space,
+    };
+    assert_eq!(harness.state().play_test().spacer, Some(from));
+    harness.state_mut().play_test_mut().move_value = 3;
+    harness.run();
+    let held: Vec<(PageSpace, u32)> = harness
+        .state()
+        .play_test()
+        .answer()
+        .reach
+        .iter()
+        .map(|(s, n)| (*s, *n))
+        .collect();
+    let doc_pack = harness.state().document().unwrap().pack.clone();
+    let state = harness.state().play_test().state.clone();
+    let board = Board::new(&doc_pack);
+    let mut expected: Vec<(PageSpace, u32)> =
+        spacer_move::reach(&board, &state, from, MoveOptions::new(3))
+            .unwrap()
+            .destinations()
+            .collect();
+    expected.sort();
+    assert!(!expected.is_empty());
+    assert_eq!(held, expected);
+
+    // A Blip three corners west of the Spacer, stepping toward it on a 2.
+    harness.get_by_label("Place Blip").click();
+    harness.run();
+    let geo = harness.state().page_geometry().unwrap();
+    let corner = Intersection {
+        x: space.col.saturating_sub(3),
+        y: space.row,
+    };
+    click_at(&mut harness, geo.point(corner));
+    let blip = PageIntersection {
+        page: page_id,
+        point: corner,
+    };
+    assert_eq!(harness.state().play_test().blip, Some(blip));
+    harness.get_by_label("Blip step").click();
+    harness.run();
+    harness.state_mut().play_test_mut().die = 2;
+    harness.run();
+    let play = harness.state().play_test();
+    assert_eq!(play.analysis, Analysis::BlipStep);
+    assert_eq!(play.piece, Piece::Blip);
+    let ends: Vec<PageIntersection> = play.answer().blip_moves.iter().map(|m| m.end).collect();
+    let state = play.state.clone();
+    let expected: Vec<PageIntersection> = blip_move::move_blip(&board, &state, blip, from, 2)
+        .unwrap()
+        .iter()
+        .map(|m| m.end)
+        .collect();
+    assert!(!expected.is_empty());
+    assert_eq!(ends, expected);
+
+    // Right click removes the Blip; none of this touched the document.
+    harness.hover_at(geo.point(corner));
+    harness.run();
+    harness.event(egui::Event::PointerButton {
+        pos: geo.point(corner),
+        button: egui::PointerButton::Secondary,
+        pressed: true,
+        modifiers: Modifiers::NONE,
+    });
+    harness.event(egui::Event::PointerButton {
+        pos: geo.point(corner),
+        button: egui::PointerButton::Secondary,
+        pressed: false,
+        modifiers: Modifiers::NONE,
+    });
+    harness.run();
+    assert!(harness.state().play_test().state.blips.is_empty());
+    let doc = harness.state().document().unwrap();
+    assert_eq!(doc.generation(), generation);
+    assert!(!doc.is_dirty());
+    assert!(doc.history.undo_label().is_none());
+}
+
+#[test]
+fn export_page_as_png_writes_a_png_next_to_the_pack() {
+    let dir = scratch("export");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack.clone()), &dir));
+    harness.get_by_label("File").click();
+    harness.run();
+    harness.get_by_label_contains("Export page as PNG").click();
+    harness.run();
+    harness.get_by_label("Export").click();
+    harness.run();
+    let id = harness.state().shown_page().unwrap();
+    let written = pack.join(format!("{id}.png"));
+    let picture = image::open(&written).expect("a PNG that decodes");
+    assert!(picture.width() > 100 && picture.height() > 100);
+}

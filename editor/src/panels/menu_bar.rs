@@ -30,6 +30,9 @@ pub fn menu_bar_ui(ui: &mut Ui, info: &ActionInfo, recent: &[PathBuf], out: &mut
             action_menu_item(ui, info, Action::Save, out);
             action_menu_item(ui, info, Action::SaveAs, out);
             ui.separator();
+            action_menu_item(ui, info, Action::ExportPagePng, out);
+            action_menu_item(ui, info, Action::ExportLayoutPng, out);
+            ui.separator();
             action_menu_item(ui, info, Action::Quit, out);
         });
         ui.menu_button("Edit", |ui| {
@@ -47,6 +50,7 @@ pub fn menu_bar_ui(ui: &mut Ui, info: &ActionInfo, recent: &[PathBuf], out: &mut
             action_menu_item(ui, info, Action::ToggleGrid, out);
             action_menu_item(ui, info, Action::ToggleProblems, out);
             action_menu_item(ui, info, Action::ToggleLayout, out);
+            action_menu_item(ui, info, Action::TogglePlayTest, out);
         });
         ui.menu_button("Page", |ui| {
             action_menu_item(ui, info, Action::AddPage, out);

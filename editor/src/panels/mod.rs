@@ -7,6 +7,7 @@ pub mod layout_view;
 pub mod menu_bar;
 pub mod page_view;
 pub mod pages;
+pub mod playtest;
 pub mod problems;
 pub mod status_bar;
 pub mod toolbar;
@@ -49,6 +50,8 @@ pub struct ActionInfo {
     pub layout: bool,
     /// The tool in use.
     pub tool: ToolKind,
+    /// Play-test mode is on.
+    pub playtest: bool,
 }
 
 impl ActionInfo {
@@ -70,7 +73,9 @@ impl ActionInfo {
             Action::MovePageDown => self.has_page && !self.last_page,
             Action::PreviousPage => self.has_page && !self.first_page,
             Action::NextPage => self.has_page && !self.last_page,
-            Action::Tool(_) => self.has_page,
+            Action::Tool(_) => self.has_page && !self.playtest,
+            Action::TogglePlayTest | Action::ExportPagePng => self.has_page,
+            Action::ExportLayoutPng => self.doc_open && !self.lone_page,
         }
     }
 
@@ -80,7 +85,8 @@ impl ActionInfo {
             Action::ToggleGrid => Some(self.grid),
             Action::ToggleProblems => Some(self.problems),
             Action::ToggleLayout => Some(self.layout),
-            Action::Tool(tool) => Some(self.tool == tool && !self.layout),
+            Action::Tool(tool) => Some(self.tool == tool && !self.layout && !self.playtest),
+            Action::TogglePlayTest => Some(self.playtest),
             _ => None,
         }
     }

@@ -10,9 +10,10 @@ use eframe::egui::{self, Color32, PointerButton, Pos2, Rect, Sense, Ui};
 
 use crate::background::Scans;
 use crate::canvas::{self, Highlight, Layers, MarkStyle, Scan};
-use crate::command::Commands;
+use crate::command::{Command, Commands};
 use crate::document::Document;
 use crate::edit::StrokeId;
+use crate::playtest::PlayTest;
 use crate::problems::{Mark, Report};
 use crate::selection::{INTERSECTION_REACH, Selection};
 use crate::tools::{Phase, Pointer, ToolContext, Tools};
@@ -39,6 +40,8 @@ pub struct PageView {
     pub canvas: Rect,
     /// The place under the pointer, in words, for the status bar.
     pub hover_text: Option<String>,
+    /// The space under the pointer (play-test shows the path to it).
+    pub hover_space: Option<deckplan_schema::Space>,
 }
 
 impl Default for PageView {
@@ -50,6 +53,7 @@ impl Default for PageView {
             geometry: None,
             canvas: Rect::NOTHING,
             hover_text: None,
+            hover_space: None,
         }
     }
 }
@@ -130,6 +134,7 @@ impl PageView {
         cx: &PageViewContext<'_>,
         tools: &mut Tools,
         scans: &mut Scans,
+        mut play: Option<&mut PlayTest>,
         out: &mut Commands,
     ) {
         let canvas = ui.available_rect_before_wrap();
@@ -165,20 +170,34 @@ impl PageView {
         let geo = view.geometry(canvas, page.size);
         self.geometry = Some(geo);
 
-        // The pointer gesture for the tool.
-        let events = self.pointer(ui, &response);
+        // The pointer gesture for the tool, or play-test clicks.
         let tool_cx = ToolContext {
             doc: cx.doc,
             page,
             geo,
             selection: cx.selection,
         };
-        for event in &events {
-            tools.active_mut().pointer(&tool_cx, event, out);
+        let mut pointer = None;
+        if let Some(play) = play.as_deref_mut() {
+            let pos = response.interact_pointer_pos();
+            let said = match pos {
+                Some(pos) if response.clicked() => play.click(page, &geo, pos),
+                Some(pos) if response.secondary_clicked() => play.remove(page, &geo, pos),
+                _ => None,
+            };
+            if let Some(said) = said {
+                out.push(Command::Status(said));
+            }
+        } else {
+            let events = self.pointer(ui, &response);
+            for event in &events {
+                tools.active_mut().pointer(&tool_cx, event, out);
+            }
+            let Some(&last) = events.last() else {
+                return;
+            };
+            pointer = Some(last);
         }
-        let Some(&pointer) = events.last() else {
-            return;
-        };
 
         // Draw.
         let scan = page.background.as_ref().and_then(|background| {
@@ -209,10 +228,17 @@ impl PageView {
         canvas::draw_selection(&painter, &geo, cx.selection.filter_page(page.id));
         // The problem chosen in the panel goes over the selection, so it shows.
         self.draw_marks(ui, &painter, &geo, cx, true);
-        tools.active_mut().preview(&tool_cx, &pointer, &painter);
+        match (&play, &pointer) {
+            (Some(play), _) => {
+                crate::panels::playtest::draw(&painter, &geo, page, play, highlight.space)
+            }
+            (None, Some(pointer)) => tools.active_mut().preview(&tool_cx, pointer, &painter),
+            (None, None) => {}
+        }
         canvas::draw_rulers(&painter, &geo, highlight.space, BACKDROP, RULER_INK);
 
         self.hover_text = hover_text(page, highlight);
+        self.hover_space = highlight.space;
     }
 
     /// Turns this frame's pointer state into the tool's view of a gesture:

@@ -1,5 +1,5 @@
 //! The toolbar: undo and redo, the drawing tools, and the switch between the
-//! page view and the layout of all pages.
+//! page view and the layout of all pages, and the play-test switch.
 
 use eframe::egui::{Button, Ui};
 
@@ -58,6 +58,20 @@ pub fn toolbar_ui(ui: &mut Ui, info: &ActionInfo, out: &mut Commands) {
             ));
         if response.clicked() {
             out.push(Command::Run(Action::ToggleLayout));
+        }
+        let playtest = info.checked(Action::TogglePlayTest).unwrap_or(false);
+        let response = ui
+            .add_enabled(
+                info.enabled(Action::TogglePlayTest),
+                Button::selectable(playtest, "▶ Play test"),
+            )
+            .on_hover_text(format!(
+                "{} ({})",
+                Action::TogglePlayTest.description(),
+                shortcut_text(ui, Action::TogglePlayTest)
+            ));
+        if response.clicked() {
+            out.push(Command::Run(Action::TogglePlayTest));
         }
     });
 }

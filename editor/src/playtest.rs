@@ -1,0 +1,386 @@
+//! Play-test mode: figures placed on the map and the rules engine asked what
+//! they can do, so a designer sees how a page plays while drawing it.
+//!
+//! Why it is separate from the document: a play state (where figures stand,
+//! which doors are open) is not part of the map. It never goes through
+//! [`crate::edit`], is never saved and never enters the undo history. Every
+//! answer — reachable spaces, paths, Blip moves, line of sight — comes from
+//! `deckplan_validator::rules`; this module only keeps the question and the
+//! last answer, recomputed when the question or the map changes (not every
+//! frame: a [`Board`] is built from the whole pack).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use deckplan_schema::{Direction, EdgeKind, Pack, Page, PageId, Space};
+use deckplan_validator::board::{Board, PageIntersection, PageSpace};
+use deckplan_validator::rules::blip_move::{self, BlipMove};
+use deckplan_validator::rules::los::SightMap;
+use deckplan_validator::rules::spacer_move::{self, MoveOptions, MovePath};
+use deckplan_validator::rules::{DoorState, Intruder, PlayState};
+use eframe::egui::Pos2;
+
+use crate::selection::{EDGE_REACH, INTERSECTION_REACH};
+use crate::view::Geometry;
+
+/// What a left click on the page does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Piece {
+    /// Place a Spacer on a space (and select it).
+    #[default]
+    Spacer,
+    /// Place an Intruder on a space.
+    Intruder,
+    /// Place a Blip on an intersection (and select it).
+    Blip,
+    /// Cycle a door closed → open → welded.
+    Door,
+    /// Pick what the analysis looks at (a Spacer, a Blip, a space to see from).
+    Pick,
+}
+
+impl Piece {
+    /// Every piece, in panel order.
+    pub const ALL: [Self; 5] = [
+        Self::Spacer,
+        Self::Intruder,
+        Self::Blip,
+        Self::Door,
+        Self::Pick,
+    ];
+
+    /// Its label in the panel.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Spacer => "Place Spacer",
+            Self::Intruder => "Place Intruder",
+            Self::Blip => "Place Blip",
+            Self::Door => "Cycle doors",
+            Self::Pick => "Pick",
+        }
+    }
+}
+
+/// What the rules engine is asked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Analysis {
+    /// Where the selected Spacer can move.
+    #[default]
+    Reach,
+    /// Where the selected Blip goes toward the target Spacer.
+    BlipStep,
+    /// What a space sees.
+    Sight,
+}
+
+impl Analysis {
+    /// Every analysis, in panel order.
+    pub const ALL: [Self; 3] = [Self::Reach, Self::BlipStep, Self::Sight];
+
+    /// Its label in the panel.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Reach => "Spacer move",
+            Self::BlipStep => "Blip step",
+            Self::Sight => "Line of sight",
+        }
+    }
+}
+
+/// The answer to the current question.
+#[derive(Clone, Debug, Default)]
+pub struct Answer {
+    /// Reachable spaces and the steps to each.
+    pub reach: BTreeMap<PageSpace, u32>,
+    /// One shortest path to each reachable space.
+    pub paths: BTreeMap<PageSpace, MovePath>,
+    /// Every option the rules leave for the Blip's move.
+    pub blip_moves: Vec<BlipMove>,
+    /// Spaces of the shown page that the sight space sees.
+    pub seen: BTreeSet<Space>,
+    /// Why the question could not be answered.
+    pub error: Option<String>,
+}
+
+/// The play-test state: the figures, the question and its answer.
+#[derive(Clone, Debug)]
+pub struct PlayTest {
+    /// Figures and doors.
+    pub state: PlayState,
+    /// What a click places.
+    pub piece: Piece,
+    /// What is asked.
+    pub analysis: Analysis,
+    /// The Spacer whose move is shown.
+    pub spacer: Option<PageSpace>,
+    /// The Move action's value (1–12).
+    pub move_value: u32,
+    /// The Blip that steps.
+    pub blip: Option<PageIntersection>,
+    /// The Spacer the Blip moves toward.
+    pub target: Option<PageSpace>,
+    /// The die rolled for the Blip (1–6).
+    pub die: u32,
+    /// The space whose line of sight is shown.
+    pub sight_from: Option<PageSpace>,
+    answer: Answer,
+    /// The question and map generation the answer is for.
+    answered: Option<(Key, u64)>,
+}
+
+/// Everything an answer depends on except the map.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Key {
+    state: PlayState,
+    analysis: Analysis,
+    spacer: Option<PageSpace>,
+    move_value: u32,
+    blip: Option<PageIntersection>,
+    target: Option<PageSpace>,
+    die: u32,
+    sight_from: Option<PageSpace>,
+}
+
+impl Default for PlayTest {
+    fn default() -> Self {
+        Self {
+            state: PlayState::default(),
+            piece: Piece::default(),
+            analysis: Analysis::default(),
+            spacer: None,
+            move_value: 6,
+            blip: None,
+            target: None,
+            die: 3,
+            sight_from: None,
+            answer: Answer::default(),
+            answered: None,
+        }
+    }
+}
+
+impl PlayTest {
+    /// The last answer (call [`PlayTest::refresh`] first).
+    pub fn answer(&self) -> &Answer {
+        &self.answer
+    }
+
+    fn key(&self) -> Key {
+        Key {
+            state: self.state.clone(),
+            analysis: self.analysis,
+            spacer: self.spacer,
+            move_value: self.move_value,
+            blip: self.blip,
+            target: self.target,
+            die: self.die,
+            sight_from: self.sight_from,
+        }
+    }
+
+    /// Asks the rules engine again if the question or the map (its
+    /// `generation`) changed since the last answer; `page` is the page shown
+    /// (line of sight is shaded there).
+    pub fn refresh(&mut self, pack: &Pack, generation: u64, page: Option<PageId>) {
+        let key = self.key();
+        if self
+            .answered
+            .as_ref()
+            .is_some_and(|(k, g)| *k == key && *g == generation)
+        {
+            return;
+        }
+        self.answer = self.compute(pack, page);
+        self.answered = Some((key, generation));
+    }
+
+    fn compute(&self, pack: &Pack, page: Option<PageId>) -> Answer {
+        let board = Board::new(pack);
+        let mut answer = Answer::default();
+        match self.analysis {
+            Analysis::Reach => {
+                let Some(from) = self.spacer else {
+                    return answer;
+                };
+                match spacer_move::reach(
+                    &board,
+                    &self.state,
+                    from,
+                    MoveOptions::new(self.move_value),
+                ) {
+                    Ok(reach) => {
+                        for (to, steps) in reach.destinations() {
+                            answer.reach.insert(to, steps);
+                            if let Some(path) = reach.path(to) {
+                                answer.paths.insert(to, path);
+                            }
+                        }
+                    }
+                    Err(e) => answer.error = Some(e.to_string()),
+                }
+            }
+            Analysis::BlipStep => {
+                let (Some(blip), Some(target)) = (self.blip, self.target) else {
+                    return answer;
+                };
+                match blip_move::move_blip(&board, &self.state, blip, target, self.die) {
+                    Ok(moves) => answer.blip_moves = moves,
+                    Err(e) => answer.error = Some(e.to_string()),
+                }
+            }
+            Analysis::Sight => {
+                let (Some(from), Some(page_id)) = (self.sight_from, page) else {
+                    return answer;
+                };
+                let Some(page) = pack.pages.get(&page_id) else {
+                    return answer;
+                };
+                let sight = SightMap::new(&board, &self.state);
+                for row in 0..page.size.rows {
+                    for col in 0..page.size.columns {
+                        let space = Space { row, col };
+                        if !page.is_board(space) {
+                            continue;
+                        }
+                        let to = PageSpace {
+                            page: page_id,
+                            space,
+                        };
+                        match sight.can_see(from, to) {
+                            Ok(true) => {
+                                answer.seen.insert(space);
+                            }
+                            Ok(false) => {}
+                            Err(e) => {
+                                answer.error = Some(e.to_string());
+                                return answer;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        answer
+    }
+
+    /// A left click at `pos` on `page`: places or picks as [`PlayTest::piece`] says.
+    /// Returns what happened, for the status bar.
+    pub fn click(&mut self, page: &Page, geo: &Geometry, pos: Pos2) -> Option<String> {
+        let at_space = geo.space_at(pos).map(|space| PageSpace {
+            page: page.id,
+            space,
+        });
+        match self.piece {
+            Piece::Spacer => {
+                let at = at_space?;
+                self.state.intruders.remove(&at);
+                self.state.spacers.insert(at, Direction::North);
+                self.spacer = Some(at);
+                self.target = Some(at);
+                self.sight_from = Some(at);
+                Some(format!("Spacer on {}", page.place(at.space)))
+            }
+            Piece::Intruder => {
+                let at = at_space?;
+                self.state.spacers.remove(&at);
+                self.state.intruders.insert(
+                    at,
+                    Intruder {
+                        baseline: true,
+                        suppressed: false,
+                        facing: Direction::South,
+                    },
+                );
+                Some(format!("Intruder on {}", page.place(at.space)))
+            }
+            Piece::Blip => {
+                let point = geo.nearest_intersection(pos);
+                let at = PageIntersection {
+                    page: page.id,
+                    point,
+                };
+                self.state.blips.insert(at);
+                self.blip = Some(at);
+                Some(format!("Blip on corner {point}"))
+            }
+            Piece::Door => {
+                let edge = geo.edge_near(pos, EDGE_REACH)?;
+                let EdgeKind::Door(number) = page.edge(edge)?.kind else {
+                    return None;
+                };
+                let key = (page.id, number);
+                let next = match self.state.door(page.id, number) {
+                    DoorState::Closed => DoorState::Open,
+                    DoorState::Open => DoorState::Welded,
+                    DoorState::Welded => DoorState::Closed,
+                };
+                if next == DoorState::Closed {
+                    self.state.doors.remove(&key);
+                } else {
+                    self.state.doors.insert(key, next);
+                }
+                Some(format!("Door {number}: {next:?}"))
+            }
+            Piece::Pick => {
+                if let Some(point) = geo.intersection_near(pos, INTERSECTION_REACH) {
+                    let at = PageIntersection {
+                        page: page.id,
+                        point,
+                    };
+                    if self.state.blips.contains(&at) {
+                        self.blip = Some(at);
+                        return Some(format!("Blip on corner {point} selected"));
+                    }
+                }
+                let at = at_space?;
+                self.sight_from = Some(at);
+                if self.state.spacers.contains_key(&at) {
+                    if self.analysis == Analysis::BlipStep {
+                        self.target = Some(at);
+                    } else {
+                        self.spacer = Some(at);
+                    }
+                }
+                Some(format!("{} picked", page.place(at.space)))
+            }
+        }
+    }
+
+    /// A right click at `pos`: removes the Blip near it, else the figure on its space.
+    pub fn remove(&mut self, page: &Page, geo: &Geometry, pos: Pos2) -> Option<String> {
+        if let Some(point) = geo.intersection_near(pos, INTERSECTION_REACH) {
+            let at = PageIntersection {
+                page: page.id,
+                point,
+            };
+            if self.state.blips.remove(&at) {
+                if self.blip == Some(at) {
+                    self.blip = None;
+                }
+                return Some(format!("Blip on corner {point} removed"));
+            }
+        }
+        let at = PageSpace {
+            page: page.id,
+            space: geo.space_at(pos)?,
+        };
+        let removed =
+            self.state.spacers.remove(&at).is_some() || self.state.intruders.remove(&at).is_some();
+        for selected in [&mut self.spacer, &mut self.target] {
+            if *selected == Some(at) {
+                *selected = None;
+            }
+        }
+        removed.then(|| format!("Figure on {} removed", page.place(at.space)))
+    }
+
+    /// Removes every figure and resets the doors.
+    pub fn clear(&mut self) {
+        *self = Self {
+            piece: self.piece,
+            analysis: self.analysis,
+            move_value: self.move_value,
+            die: self.die,
+            ..Self::default()
+        };
+    }
+}
