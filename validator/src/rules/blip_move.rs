@@ -1309,26 +1309,13 @@ name = "Test"
 mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
-    use deckplan_schema::{Intersection, Space};
+    use deckplan_schema::Space;
 
     use super::tests_support::{fixture, pack_of, single_page_pack};
     use super::*;
 
+    use crate::rules::testing::{at as space, corner as at};
     const L1P1: PageId = PageId { book: 1, page: 1 };
-
-    fn at(text: &str) -> PageIntersection {
-        PageIntersection {
-            page: L1P1,
-            point: Intersection::parse(text).unwrap(),
-        }
-    }
-
-    fn space(text: &str) -> PageSpace {
-        PageSpace {
-            page: L1P1,
-            space: Space::parse(text).unwrap(),
-        }
-    }
 
     fn path(mv: &BlipMove) -> Vec<String> {
         mv.steps.iter().map(|s| s.to.point.to_string()).collect()

@@ -1122,14 +1122,8 @@ mod tests {
     use crate::rules::Intruder;
     use crate::rules::blip_move::tests_support::{fixture, pack_of, single_page_pack};
 
+    use crate::rules::testing::at as space;
     const L1P1: PageId = PageId { book: 1, page: 1 };
-
-    fn space(text: &str) -> PageSpace {
-        PageSpace {
-            page: L1P1,
-            space: Space::parse(text).unwrap(),
-        }
-    }
 
     fn intruder() -> Intruder {
         Intruder {

@@ -282,26 +282,10 @@ pub fn facing_most(p: Point, spaces: impl Iterator<Item = SpaceBox>) -> Vec<Dire
 mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
-    use deckplan_schema::{PageId, Space};
-
     use super::*;
     use crate::rules::blip_move::tests_support::{fixture, single_page_pack};
 
-    const L1P1: PageId = PageId { book: 1, page: 1 };
-
-    fn at(text: &str) -> PageIntersection {
-        PageIntersection {
-            page: L1P1,
-            point: Intersection::parse(text).unwrap(),
-        }
-    }
-
-    fn space(text: &str) -> PageSpace {
-        PageSpace {
-            page: L1P1,
-            space: Space::parse(text).unwrap(),
-        }
-    }
+    use crate::rules::testing::{at as space, corner as at};
 
     /// `img/blip-spawn.png`: a room of two rows above the dark out-of-bounds
     /// area, where a red dashed link joins two spawn points into one cluster.

@@ -91,6 +91,14 @@ pub fn at(name: &str) -> PageSpace {
     }
 }
 
+/// An intersection of L1p1 by its printed name (`C3 ne`).
+pub fn corner(name: &str) -> crate::board::PageIntersection {
+    crate::board::PageIntersection {
+        page: PageId { book: 1, page: 1 },
+        point: deckplan_schema::Intersection::parse(name).unwrap(),
+    }
+}
+
 /// A space of L1p2 by its printed name.
 pub fn at2(name: &str) -> PageSpace {
     PageSpace {
