@@ -28,11 +28,12 @@ use crate::dialogs::{
 use crate::document::{Document, LoadFailure, Origin, relative_path};
 use crate::edit::{Edit, Transaction};
 use crate::ops;
+use crate::paint::{Scenes, install_map_font};
 use crate::panels::ActionInfo;
 use crate::panels::inspector::{Inspector, InspectorContext};
 use crate::panels::layout_view::{Frame as LayoutFrame, LayoutView, joins_ui};
 use crate::panels::menu_bar::menu_bar_ui;
-use crate::panels::page_view::{PageView, PageViewContext, mark_centre};
+use crate::panels::page_view::{Caches, PageView, PageViewContext, mark_centre};
 use crate::panels::pages::pages_ui;
 use crate::panels::playtest::{hover_ui, playtest_ui};
 use crate::panels::problems::problems_ui;
@@ -123,6 +124,8 @@ pub struct EditorApp {
     autosave_error: Option<String>,
     message: Option<(String, Instant)>,
     scans: Scans,
+    /// The scenes of the pages the canvases show, rebuilt when a page changes.
+    scenes: Scenes,
     /// Close was confirmed (or nothing needed saving): let the window go.
     quitting: bool,
     title_sent: String,
@@ -170,6 +173,7 @@ impl EditorApp {
             autosave_error: None,
             message: None,
             scans: Scans::default(),
+            scenes: Scenes::default(),
             quitting: false,
             title_sent: String::new(),
             ctx,
@@ -284,7 +288,10 @@ impl EditorApp {
     /// Draws the whole window and applies what was asked for.
     pub fn ui_frame(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
-        let _ = self.ctx.set(ctx.clone());
+        if self.ctx.set(ctx.clone()).is_ok() {
+            // The first frame: before any text, so egui takes the font at once.
+            install_map_font(&ctx);
+        }
         let mut out = Commands::new();
         self.dropped_files(&ctx, &mut out);
         self.close_request(&ctx);
@@ -398,7 +405,10 @@ impl EditorApp {
         CentralPanel::default()
             .frame(egui::Frame::NONE)
             .show(ui, |ui| match (self.central, self.page) {
-                (Central::Layout, _) => self.layout_view.ui(ui, doc, self.page, out),
+                (Central::Layout, _) => {
+                    self.layout_view
+                        .ui(ui, doc, self.page, &mut self.scenes, out);
+                }
                 (Central::Page, Some(page)) => {
                     let cx = PageViewContext {
                         doc,
@@ -409,8 +419,12 @@ impl EditorApp {
                         grid: self.show_grid,
                     };
                     let play = playing.then_some(&mut self.play);
+                    let caches = Caches {
+                        scans: &mut self.scans,
+                        scenes: &mut self.scenes,
+                    };
                     self.page_view
-                        .ui(ui, &cx, &mut self.tools, &mut self.scans, play, out);
+                        .ui(ui, &cx, &mut self.tools, caches, play, out);
                 }
                 (Central::Page, None) => {
                     ui.centered_and_justified(|ui| ui.weak("The pack has no pages."));
@@ -909,6 +923,7 @@ impl EditorApp {
         self.report = Report::default();
         self.focused_problem = None;
         self.scans = Scans::default();
+        self.scenes.clear();
         self.central = Central::Page;
         if let Some(saver) = &mut self.autosaver {
             saver.reset();

@@ -12,8 +12,10 @@
 //! - [`action`] — every menu, toolbar and keyboard command in one enum;
 //! - [`tools`] — the drawing tools, one per file; [`panels`] — the panels
 //!   around the canvas, one per file; [`dialogs`] — the modal dialogs;
-//! - [`canvas`], [`view`] — drawing a page, and the zoom and pan that map
-//!   board coordinates to the screen; [`selection`] — picking places;
+//! - [`paint`] — the shared drawing description (the printed look) painted
+//!   with egui; [`canvas`] — a page's map and the editor's marks over it;
+//!   [`view`] — the zoom and pan that map board coordinates to the screen;
+//!   [`selection`] — picking places;
 //! - [`problems`] — the validator run on a worker thread after every edit;
 //! - [`recovery`] — autosave and crash recovery; [`recent`], [`paths`] — the
 //!   editor's own files; [`background`] — scans to trace, decoded within limits;
@@ -31,6 +33,7 @@ pub mod dialogs;
 pub mod document;
 pub mod edit;
 pub mod ops;
+pub mod paint;
 pub mod panels;
 pub mod paths;
 pub mod playtest;

@@ -708,3 +708,92 @@ fn export_page_as_png_writes_a_png_next_to_the_pack() {
     let picture = image::open(&written).expect("a PNG that decodes");
     assert!(picture.width() > 100 && picture.height() > 100);
 }
+
+/// Every shape of the frame, nested lists flattened.
+fn painted_shapes(harness: &Harness<'_, EditorApp>) -> Vec<egui::Shape> {
+    let mut flat = Vec::new();
+    let mut stack: Vec<egui::Shape> = harness
+        .output()
+        .shapes
+        .iter()
+        .map(|c| c.shape.clone())
+        .collect();
+    while let Some(shape) = stack.pop() {
+        match shape {
+            egui::Shape::Vec(inner) => stack.extend(inner),
+            other => flat.push(other),
+        }
+    }
+    flat
+}
+
+/// The black wall strokes of the frame, as their two screen ends.
+fn painted_walls(harness: &Harness<'_, EditorApp>) -> Vec<(Pos2, Pos2)> {
+    let black = egui::epaint::ColorMode::Solid(egui::Color32::BLACK);
+    painted_shapes(harness)
+        .into_iter()
+        .filter_map(|s| match s {
+            egui::Shape::Path(path) if path.stroke.color == black && path.points.len() == 2 => {
+                Some((path.points[0], path.points[1]))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_canvas_paints_the_printed_scene_and_follows_edits() {
+    use deckplan_validator::draw::page::draw_page;
+    use deckplan_validator::draw::{Point, Rect, Scene, Shape};
+
+    let dir = scratch("canvas-scene");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack), &dir));
+    let page = page(&harness, L1P1);
+
+    // Every label of the printed page is on the canvas, in the print font.
+    let mut printed = Scene::new(Rect::default());
+    draw_page(&mut printed, &page, Point::default());
+    let mut expected: Vec<String> = printed
+        .shapes()
+        .filter_map(|s| match s {
+            Shape::Text(text) => Some(text.text.clone()),
+            _ => None,
+        })
+        .collect();
+    expected.sort();
+    let mut shown: Vec<String> = painted_shapes(&harness)
+        .into_iter()
+        .filter_map(|s| match s {
+            egui::Shape::Text(text)
+                if text.galley.job.sections.iter().all(|section| {
+                    section.format.font_id.family
+                        == egui::FontFamily::Name(deckplan_editor::paint::MAP_FONT.into())
+                }) =>
+            {
+                Some(text.galley.job.text.clone())
+            }
+            _ => None,
+        })
+        .collect();
+    shown.sort();
+    assert_eq!(shown, expected);
+    assert!(expected.contains(&"Assessors' desks".to_string()));
+
+    // A wall drawn with the tool shows at once, as one run from (3, 5) to (8, 5).
+    let (from, to) = (point(&harness, 3, 5), point(&harness, 8, 5));
+    let spans = |walls: &[(Pos2, Pos2)]| {
+        walls.iter().any(|(a, b)| {
+            (a.y - from.y).abs() < 0.5 && (b.y - from.y).abs() < 0.5 && a.x <= from.x && b.x >= to.x
+        })
+    };
+    assert!(!spans(&painted_walls(&harness)));
+    harness.get_by_label("Wall").click();
+    harness.run();
+    drag_along(&mut harness, (3, 5), (8, 5));
+    assert!(
+        spans(&painted_walls(&harness)),
+        "{:?}",
+        painted_walls(&harness)
+    );
+}

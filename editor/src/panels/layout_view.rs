@@ -22,6 +22,7 @@ use crate::canvas::{self, Layers};
 use crate::command::{Command, Commands};
 use crate::document::Document;
 use crate::ops;
+use crate::paint::Scenes;
 use crate::panels::page_view::BACKDROP;
 use crate::view::Geometry;
 
@@ -122,7 +123,14 @@ impl LayoutView {
     }
 
     /// Draws the layout and handles dragging pages.
-    pub fn ui(&mut self, ui: &mut Ui, doc: &Document, shown: Option<PageId>, out: &mut Commands) {
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        doc: &Document,
+        shown: Option<PageId>,
+        scenes: &mut Scenes,
+        out: &mut Commands,
+    ) {
         let canvas = ui.available_rect_before_wrap();
         self.canvas = canvas;
         let response = ui.allocate_rect(canvas, Sense::click_and_drag());
@@ -206,7 +214,8 @@ impl LayoutView {
             let dimmed = dragging.is_some_and(|(d, _, _, moved)| d.page == *id && moved);
             canvas::draw_page(
                 &painter,
-                page,
+                scenes.page(page),
+                None,
                 &geo,
                 Layers {
                     grid: frame.cell >= 10.0,
@@ -251,7 +260,7 @@ impl LayoutView {
                     cell: frame.cell,
                     size: page.size,
                 };
-                canvas::draw_page(&faded, page, &geo, Layers::default());
+                canvas::draw_page(&faded, scenes.page(page), None, &geo, Layers::default());
             }
             painter.rect_filled(rect, 0.0, colour.gamma_multiply(0.12));
             painter.rect_stroke(rect, 0.0, Stroke::new(3.0, colour), StrokeKind::Outside);

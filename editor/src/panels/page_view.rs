@@ -13,6 +13,7 @@ use crate::canvas::{self, Highlight, Layers, MarkStyle, Scan};
 use crate::command::{Command, Commands};
 use crate::document::Document;
 use crate::edit::StrokeId;
+use crate::paint::Scenes;
 use crate::playtest::PlayTest;
 use crate::problems::{Mark, Report};
 use crate::selection::{INTERSECTION_REACH, Selection};
@@ -66,6 +67,14 @@ struct Gesture {
     /// The last pointer position seen (the pointer may leave the window
     /// before the button comes up).
     last: Pos2,
+}
+
+/// What the canvas keeps between frames: scan textures and page scenes.
+pub struct Caches<'a> {
+    /// Background scans, uploaded once.
+    pub scans: &'a mut Scans,
+    /// Page scenes, rebuilt when a page changes.
+    pub scenes: &'a mut Scenes,
 }
 
 /// What the page view needs from the app this frame.
@@ -133,7 +142,7 @@ impl PageView {
         ui: &mut Ui,
         cx: &PageViewContext<'_>,
         tools: &mut Tools,
-        scans: &mut Scans,
+        caches: Caches<'_>,
         mut play: Option<&mut PlayTest>,
         out: &mut Commands,
     ) {
@@ -203,7 +212,7 @@ impl PageView {
         let scan = page.background.as_ref().and_then(|background| {
             let folder = cx.doc.page_folder(page.id)?;
             let path = folder.join(&background.image);
-            let texture = scans.get(ui.ctx(), &path).ok()?;
+            let texture = caches.scans.get(ui.ctx(), &path).ok()?;
             Some(Scan {
                 texture: texture.id(),
                 size: texture.size(),
@@ -216,7 +225,8 @@ impl PageView {
         };
         canvas::draw_page(
             &painter,
-            page,
+            caches.scenes.page(page),
+            page.background.as_ref(),
             &geo,
             Layers {
                 grid: cx.grid,

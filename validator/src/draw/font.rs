@@ -81,6 +81,12 @@ fn glyphs(face: &Face, text: &str) -> (Vec<(GlyphId, f64)>, f64) {
     (placed, pen)
 }
 
+/// The font file itself, for painters that lay text out on their own (the
+/// editor registers it with egui, so its canvas shows the printed labels).
+pub fn bytes() -> &'static [u8] {
+    FONT_BYTES
+}
+
 /// Width of a text at a font size, in the same units as the size.
 pub fn measure(text: &str, size: f64) -> f64 {
     face().map_or(0.0, |face| glyphs(face, text).1 * size / face.units_per_em)

@@ -12,7 +12,8 @@
 //! - [`icons`] — the printed symbols and the palette;
 //! - [`layout`] — a pack's pages placed by their joins;
 //! - [`annotate`] — lint problems drawn over a page;
-//! - [`font`] — the embedded label font, measured and outlined.
+//! - [`font`] — the embedded label font, measured and outlined;
+//! - [`triangulate`] — polygons cut into triangles for convex-only painters.
 //!
 //! Nothing here touches files or pixels.
 
@@ -22,5 +23,6 @@ pub mod icons;
 pub mod layout;
 pub mod page;
 pub mod scene;
+pub mod triangulate;
 
 pub use scene::{Anchor, Cap, Colour, Dash, Layer, Point, Rect, Scene, Shape, Stroke, Text};
