@@ -3,7 +3,12 @@
 //! egui_kittest, for the bundled pack and a large 200 × 200 page, in edit
 //! and play-test modes. It measures the UI code, not the GPU.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    missing_docs
+)]
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -11,6 +16,7 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group, criterion_main};
 use deckplan_editor::app::{EditorApp, Startup};
 use deckplan_editor::document::{Document, NewPageSpec};
+use deckplan_editor::paint::IndexedScene;
 use deckplan_schema::{PageId, Size};
 use egui::{Key, Modifiers, vec2};
 use egui_kittest::Harness;
@@ -79,5 +85,30 @@ fn frames(c: &mut Criterion) {
     let _ = std::fs::remove_dir_all(big);
 }
 
-criterion_group!(benches, frames);
+/// Building a page's scene, which the canvas does again after every edit
+/// of that page (frames in between reuse it).
+fn scenes(c: &mut Criterion) {
+    let bundled = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/derelict-meridian-tithe");
+    let doc = Document::open(&bundled).unwrap();
+    let page = &doc.pack.pages[&PageId { book: 1, page: 1 }];
+    let big = Document::new_pack(&NewPageSpec {
+        pack_name: "bench".into(),
+        id: PageId { book: 1, page: 1 },
+        size: Size {
+            columns: 200,
+            rows: 200,
+        },
+        designation: "BN".into(),
+        location_name: "Bench".into(),
+        title: None,
+    });
+    let big_page = &big.pack.pages[&PageId { book: 1, page: 1 }];
+    let mut group = c.benchmark_group("scene");
+    group.sample_size(20);
+    group.bench_function("bundled L1p1", |b| b.iter(|| IndexedScene::of_page(page)));
+    group.bench_function("200x200", |b| b.iter(|| IndexedScene::of_page(big_page)));
+    group.finish();
+}
+
+criterion_group!(benches, frames, scenes);
 criterion_main!(benches);
