@@ -134,7 +134,7 @@ mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
     use super::*;
-    use crate::rules::blip_move::tests_support::single_page_pack;
+    use crate::rules::testing::single_page_pack;
 
     const PAGE: &str = r#"format = 1
 book = 1

@@ -1119,19 +1119,9 @@ mod tests {
     use deckplan_schema::Direction;
 
     use super::*;
-    use crate::rules::Intruder;
-    use crate::rules::blip_move::tests_support::{fixture, pack_of, single_page_pack};
+    use crate::rules::testing::{at as space, fixture, intruder, pack_of, single_page_pack};
 
-    use crate::rules::testing::at as space;
     const L1P1: PageId = PageId { book: 1, page: 1 };
-
-    fn intruder() -> Intruder {
-        Intruder {
-            baseline: true,
-            suppressed: false,
-            facing: Direction::South,
-        }
-    }
 
     fn sees(board: &Board<'_>, state: &PlayState, from: &str, to: &str) -> Sight {
         let forward = line_of_sight(board, state, space(from), space(to)).unwrap();
@@ -1520,12 +1510,10 @@ A ..
 mod proptests {
     #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
-    use deckplan_schema::Direction;
     use proptest::prelude::*;
 
     use super::*;
-    use crate::rules::Intruder;
-    use crate::rules::blip_move::tests_support::single_page_pack;
+    use crate::rules::testing::{intruder, single_page_pack};
 
     /// A random 6×6 page: each cell `.`, `O` or `#`, random walls and red lines.
     fn page_text(cells: &[u8], walls: &[(u8, u8, bool)], reds: &[(u8, u8, bool)]) -> String {
@@ -1581,10 +1569,7 @@ mod proptests {
             let l1p1 = PageId { book: 1, page: 1 };
             let at = |(c, r): (u16, u16)| PageSpace { page: l1p1, space: Space::new(c, r) };
             for spot in intruders {
-                state.intruders.insert(
-                    at(spot),
-                    Intruder { baseline: true, suppressed: false, facing: Direction::North },
-                );
+                state.intruders.insert(at(spot), intruder());
             }
             let map = SightMap::new(&board, &state);
             for (a, b) in pairs {
