@@ -506,7 +506,6 @@ fn exit(failed: bool) -> ExitCode {
 
 // `deckplan reach`: kept together at the end of the file.
 
-use deckplan_schema::Space;
 use deckplan_validator::board::PageSpace;
 
 /// Output of `deckplan reach`.
@@ -531,27 +530,9 @@ struct ReachArgs {
     format: ReachFormat,
 }
 
-/// Parses a space on a page as the command line writes it: `L1p1:C3`.
-fn parse_page_space(text: &str) -> anyhow::Result<PageSpace> {
-    let (page, space) = text
-        .split_once(':')
-        .with_context(|| format!("`{text}` is not a space; write it like `L1p1:C3`"))?;
-    let page = PageId::parse(page).map_err(|e| anyhow::anyhow!(e.message))?;
-    let space = Space::parse(space).map_err(|e| anyhow::anyhow!(e.message))?;
-    Ok(PageSpace { page, space })
-}
-
-/// Parses a door as the command line writes it: `L1p1:2`.
-fn parse_door(text: &str) -> anyhow::Result<(PageId, u16)> {
-    let bad = || format!("`{text}` is not a door; write its page and number, like `L1p1:2`");
-    let (page, number) = text.split_once(':').with_context(bad)?;
-    let page = PageId::parse(page).map_err(|e| anyhow::anyhow!(e.message))?;
-    let number = number.parse().ok().with_context(bad)?;
-    Ok((page, number))
-}
-
 fn run_reach(args: &ReachArgs) -> anyhow::Result<ExitCode> {
     use deckplan_validator::board::Board;
+    use deckplan_validator::rules::place::{self, format_space};
     use deckplan_validator::rules::spacer_move::{MoveOptions, reach};
     use deckplan_validator::rules::{DoorState, Intruder, PlayState};
 
@@ -570,12 +551,13 @@ fn run_reach(args: &ReachArgs) -> anyhow::Result<ExitCode> {
         .value
         .with_context(|| format!("{} holds no pack", path.display()))?;
     let board = Board::new(&pack);
-    let from = parse_page_space(&args.from)?;
+    let from = place::parse_space(&pack, &args.from)?;
     let mut state = PlayState::default();
     for text in &args.spacers {
-        state
-            .spacers
-            .insert(parse_page_space(text)?, deckplan_schema::Direction::North);
+        state.spacers.insert(
+            place::parse_space(&pack, text)?,
+            deckplan_schema::Direction::North,
+        );
     }
     for text in &args.intruders {
         let intruder = Intruder {
@@ -583,22 +565,31 @@ fn run_reach(args: &ReachArgs) -> anyhow::Result<ExitCode> {
             suppressed: false,
             facing: deckplan_schema::Direction::North,
         };
-        state.intruders.insert(parse_page_space(text)?, intruder);
+        state
+            .intruders
+            .insert(place::parse_space(&pack, text)?, intruder);
     }
     for text in &args.open_doors {
-        state.doors.insert(parse_door(text)?, DoorState::Open);
+        state
+            .doors
+            .insert(place::parse_door(&pack, text)?, DoorState::Open);
     }
     for text in &args.welded_doors {
-        state.doors.insert(parse_door(text)?, DoorState::Welded);
+        state
+            .doors
+            .insert(place::parse_door(&pack, text)?, DoorState::Welded);
     }
     state.spacers.remove(&from);
-    let why = args.why.as_deref().map(parse_page_space).transpose()?;
+    let why = args
+        .why
+        .as_deref()
+        .map(|text| place::parse_space(&pack, text))
+        .transpose()?;
     let found = reach(&board, &state, from, MoveOptions::new(args.move_value))?;
     let explained = why.map(|w| found.why_not(w).map(|r| (w, r))).transpose()?;
 
     let mut destinations: Vec<(PageSpace, u32)> = found.destinations().collect();
     destinations.sort_by_key(|(s, d)| (*d, s.page, s.space.reading_order()));
-    let place = |s: PageSpace| format!("{}:{}", s.page, s.space);
     let tile_name = |page: PageId, index: usize| {
         pack.pages
             .get(&page)
@@ -619,24 +610,24 @@ fn run_reach(args: &ReachArgs) -> anyhow::Result<ExitCode> {
             .filter_map(|(to, steps)| {
                 let path = found.path(*to)?;
                 Some(serde_json::json!({
-                    "space": place(*to),
+                    "space": format_space(*to),
                     "steps": steps,
-                    "path": path.spaces.iter().map(|s| place(*s)).collect::<Vec<_>>(),
+                    "path": path.spaces.iter().map(|s| format_space(*s)).collect::<Vec<_>>(),
                     "terrain": path.terrain.iter().map(|t| serde_json::json!({
-                        "at": place(t.at),
+                        "at": format_space(t.at),
                         "tile": t.tile,
                         "name": tile_name(t.at.page, t.tile),
                     })).collect::<Vec<_>>(),
                     "triggers": path.triggers.iter().map(|t| serde_json::json!({
-                        "leaving": place(t.leaving),
-                        "intruder": place(t.intruder),
+                        "leaving": format_space(t.leaving),
+                        "intruder": format_space(t.intruder),
                     })).collect::<Vec<_>>(),
                     "reveals": path.reveals.map(|p| p.to_string()),
                 }))
             })
             .collect();
         let mut out = serde_json::json!({
-            "from": place(from),
+            "from": format_space(from),
             "move": args.move_value,
             "destinations": list,
         });
@@ -644,7 +635,7 @@ fn run_reach(args: &ReachArgs) -> anyhow::Result<ExitCode> {
             map.insert(
                 "why".to_owned(),
                 serde_json::json!({
-                    "space": place(space),
+                    "space": format_space(space),
                     "reachable": reason.is_none(),
                     "steps": found.steps_to(space).filter(|_| reason.is_none()),
                     "reason": reason.map(|r| r.to_string()),
@@ -679,24 +670,28 @@ fn run_reach(args: &ReachArgs) -> anyhow::Result<ExitCode> {
             1 => "1 space".to_owned(),
             n => format!("{n} spaces"),
         },
-        place(from),
+        format_space(from),
         args.move_value
     );
     for (to, steps) in &destinations {
         let Some(path) = found.path(*to) else {
             continue;
         };
-        let walked: Vec<String> = path.spaces.iter().map(|s| place(*s)).collect();
-        let mut line = format!("  {:<10} {steps:>3}  {}", place(*to), walked.join(" "));
+        let walked: Vec<String> = path.spaces.iter().map(|s| format_space(*s)).collect();
+        let mut line = format!(
+            "  {:<10} {steps:>3}  {}",
+            format_space(*to),
+            walked.join(" ")
+        );
         for entry in &path.terrain {
             let name = tile_name(entry.at.page, entry.tile);
-            line.push_str(&format!("; enters {name} at {}", place(entry.at)));
+            line.push_str(&format!("; enters {name} at {}", format_space(entry.at)));
         }
         for trigger in &path.triggers {
             line.push_str(&format!(
                 "; leaving {} triggers the Intruder on {}",
-                place(trigger.leaving),
-                place(trigger.intruder)
+                format_space(trigger.leaving),
+                format_space(trigger.intruder)
             ));
         }
         if let Some(page) = path.reveals {
@@ -706,10 +701,10 @@ fn run_reach(args: &ReachArgs) -> anyhow::Result<ExitCode> {
     }
     if let Some((space, reason)) = explained {
         match reason {
-            Some(reason) => println!("\n{} cannot be reached: {reason}.", place(space)),
+            Some(reason) => println!("\n{} cannot be reached: {reason}.", format_space(space)),
             None => println!(
                 "\n{} can be reached in {} steps.",
-                place(space),
+                format_space(space),
                 found.steps_to(space).unwrap_or_default()
             ),
         }
@@ -832,7 +827,7 @@ fn load_rules_pack(path: &std::path::Path) -> anyhow::Result<deckplan_schema::Pa
 
 fn run_blip(args: &BlipArgs) -> anyhow::Result<ExitCode> {
     use deckplan_validator::board::Board;
-    use deckplan_validator::rules::{DoorState, PlayState, blip_move, blip_notation as place};
+    use deckplan_validator::rules::{DoorState, PlayState, blip_move, place};
 
     let pack = load_rules_pack(&args.pack)?;
     let at = place::parse_intersection(&pack, &args.at)?;
@@ -912,7 +907,7 @@ fn plural_moves(n: u32) -> String {
 
 fn run_los(args: &LosArgs) -> anyhow::Result<ExitCode> {
     use deckplan_validator::board::Board;
-    use deckplan_validator::rules::{DoorState, Intruder, PlayState, blip_notation as place, los};
+    use deckplan_validator::rules::{DoorState, Intruder, PlayState, los, place};
 
     let pack = load_rules_pack(&args.pack)?;
     let from = place::parse_space(&pack, &args.from)?;

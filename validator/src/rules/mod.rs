@@ -9,10 +9,10 @@
 //! option instead of picking one.
 
 pub mod blip_move;
-pub mod blip_notation;
 pub mod distance;
 pub mod intruder_move;
 pub mod los;
+pub mod place;
 pub mod spacer_move;
 pub mod spawn;
 #[cfg(test)]
