@@ -80,87 +80,12 @@ enum Command {
         markdown: bool,
     },
     /// Show where a Spacer can move: every reachable space with a shortest path.
-    Reach {
-        /// A pack folder or its `pack.toml`.
-        pack: PathBuf,
-        /// The moving Spacer's space, e.g. `L1p1:C3`.
-        #[arg(long, value_name = "PAGE:SPACE")]
-        from: String,
-        /// The Move action's value.
-        #[arg(long = "move", value_name = "N")]
-        move_value: u32,
-        /// Another Spacer (passed through, never ended on); repeatable.
-        #[arg(long, value_name = "PAGE:SPACE")]
-        spacer: Vec<String>,
-        /// An unsuppressed baseline Intruder (blocks the way); repeatable.
-        #[arg(long, value_name = "PAGE:SPACE")]
-        intruder: Vec<String>,
-        /// A door opened during the run, e.g. `L1p1:2`; repeatable.
-        #[arg(long, value_name = "PAGE:NUMBER")]
-        open_door: Vec<String>,
-        /// A welded door; repeatable.
-        #[arg(long, value_name = "PAGE:NUMBER")]
-        welded_door: Vec<String>,
-        /// Explain why this space cannot be reached.
-        #[arg(long, value_name = "PAGE:SPACE")]
-        why: Option<String>,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = ReachFormat::Human)]
-        format: ReachFormat,
-    },
+    Reach(ReachArgs),
     /// Move a Blip toward a Spacer (a Noise move) or along its patrol arrow,
     /// and say where it stops and whether it is revealed.
-    Blip {
-        /// A pack folder or its `pack.toml`.
-        pack: PathBuf,
-        /// The Blip's intersection, e.g. `L1p1:"C3 ne"`.
-        #[arg(long)]
-        at: String,
-        /// The Spacer's space it moves toward (for a patrol, the Priority Target), e.g. `L1p1:E5`.
-        #[arg(long)]
-        toward: String,
-        /// How many intersections it moves (the Noise on its die, or the patrol speed).
-        #[arg(long)]
-        steps: u32,
-        /// Patrol along this arrow (`north`, `east`, `south`, `west`) instead of moving toward the Spacer.
-        #[arg(long)]
-        patrol: Option<String>,
-        /// Another Spacer's space (repeatable).
-        #[arg(long = "spacer", value_name = "PLACE")]
-        spacers: Vec<String>,
-        /// Another Blip's intersection (repeatable).
-        #[arg(long = "blip", value_name = "PLACE")]
-        blips: Vec<String>,
-        /// A welded door, e.g. `L1p1:2` (repeatable).
-        #[arg(long = "weld-door", value_name = "DOOR")]
-        welded: Vec<String>,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = RulesFormat::Human)]
-        format: RulesFormat,
-    },
+    Blip(BlipArgs),
     /// Whether the miniature on one space has line of sight to another, and what blocks it.
-    Los {
-        /// A pack folder or its `pack.toml`.
-        pack: PathBuf,
-        /// The attacker's space, e.g. `L1p1:C3`.
-        #[arg(long)]
-        from: String,
-        /// The target's space, e.g. `L1p1:H7`.
-        #[arg(long)]
-        to: String,
-        /// An Intruder's space (repeatable).
-        #[arg(long = "intruder", value_name = "PLACE")]
-        intruders: Vec<String>,
-        /// An opened door, e.g. `L1p1:2` (doors are closed at setup; repeatable).
-        #[arg(long = "open-door", value_name = "DOOR")]
-        opened: Vec<String>,
-        /// A welded door (repeatable).
-        #[arg(long = "weld-door", value_name = "DOOR")]
-        welded: Vec<String>,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = RulesFormat::Human)]
-        format: RulesFormat,
-    },
+    Los(LosArgs),
     /// Draw a page, or a whole pack laid out by its joins, as a PNG or SVG for printing.
     Render(RenderArgs),
     /// Write pages in another tool's format (Tiled JSON maps).
@@ -245,65 +170,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Render(args) => run_render(&args),
         Command::Export(args) => run_export(&args),
         Command::Import(args) => run_import(&args),
-        Command::Blip {
-            pack,
-            at,
-            toward,
-            steps,
-            patrol,
-            spacers,
-            blips,
-            welded,
-            format,
-        } => run_blip(&BlipArgs {
-            pack,
-            at,
-            toward,
-            steps,
-            patrol,
-            spacers,
-            blips,
-            welded,
-            format,
-        }),
-        Command::Los {
-            pack,
-            from,
-            to,
-            intruders,
-            opened,
-            welded,
-            format,
-        } => run_los(&LosArgs {
-            pack,
-            from,
-            to,
-            intruders,
-            opened,
-            welded,
-            format,
-        }),
-        Command::Reach {
-            pack,
-            from,
-            move_value,
-            spacer,
-            intruder,
-            open_door,
-            welded_door,
-            why,
-            format,
-        } => run_reach(&ReachArgs {
-            pack,
-            from,
-            move_value,
-            spacers: spacer,
-            intruders: intruder,
-            open_doors: open_door,
-            welded_doors: welded_door,
-            why,
-            format,
-        }),
+        Command::Reach(args) => run_reach(&args),
+        Command::Blip(args) => run_blip(&args),
+        Command::Los(args) => run_los(&args),
     }
 }
 
@@ -518,15 +387,33 @@ enum ReachFormat {
 }
 
 /// The arguments of `deckplan reach`.
+#[derive(clap::Args)]
 struct ReachArgs {
+    /// A pack folder or its `pack.toml`.
     pack: PathBuf,
+    /// The moving Spacer's space, e.g. `L1p1:C3`.
+    #[arg(long, value_name = "PAGE:SPACE")]
     from: String,
+    /// The Move action's value.
+    #[arg(long = "move", value_name = "N")]
     move_value: u32,
+    /// Another Spacer (passed through, never ended on); repeatable.
+    #[arg(long = "spacer", value_name = "PAGE:SPACE")]
     spacers: Vec<String>,
+    /// An unsuppressed baseline Intruder (blocks the way); repeatable.
+    #[arg(long = "intruder", value_name = "PAGE:SPACE")]
     intruders: Vec<String>,
+    /// A door opened during the run, e.g. `L1p1:2`; repeatable.
+    #[arg(long = "open-door", value_name = "PAGE:NUMBER")]
     open_doors: Vec<String>,
+    /// A welded door; repeatable.
+    #[arg(long = "welded-door", value_name = "PAGE:NUMBER")]
     welded_doors: Vec<String>,
+    /// Explain why this space cannot be reached.
+    #[arg(long, value_name = "PAGE:SPACE")]
     why: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ReachFormat::Human)]
     format: ReachFormat,
 }
 
@@ -534,51 +421,22 @@ fn run_reach(args: &ReachArgs) -> anyhow::Result<ExitCode> {
     use deckplan_validator::board::Board;
     use deckplan_validator::rules::place::{self, format_space};
     use deckplan_validator::rules::spacer_move::{MoveOptions, reach};
-    use deckplan_validator::rules::{DoorState, Intruder, PlayState};
 
-    let path = targets::relative_to_cwd(&args.pack);
-    let loaded = load::load_pack(&path)?;
-    if !loaded.errors.is_empty() {
-        let diagnostics: Vec<Diagnostic> =
-            loaded.errors.into_iter().map(Diagnostic::from).collect();
-        eprint!(
-            "{}",
-            human::render(&diagnostics, "Fix these problems first.", colour())
-        );
+    // Format problems in the pack are findings for `reach` (exit 1); `blip`
+    // and `los` refuse the question instead (exit 2).
+    let Some(pack) = load_rules_pack(&args.pack)? else {
         return Ok(ExitCode::from(1));
-    }
-    let pack = loaded
-        .value
-        .with_context(|| format!("{} holds no pack", path.display()))?;
+    };
     let board = Board::new(&pack);
     let from = place::parse_space(&pack, &args.from)?;
-    let mut state = PlayState::default();
-    for text in &args.spacers {
-        state.spacers.insert(
-            place::parse_space(&pack, text)?,
-            deckplan_schema::Direction::North,
-        );
-    }
-    for text in &args.intruders {
-        let intruder = Intruder {
-            baseline: true,
-            suppressed: false,
-            facing: deckplan_schema::Direction::North,
-        };
-        state
-            .intruders
-            .insert(place::parse_space(&pack, text)?, intruder);
-    }
-    for text in &args.open_doors {
-        state
-            .doors
-            .insert(place::parse_door(&pack, text)?, DoorState::Open);
-    }
-    for text in &args.welded_doors {
-        state
-            .doors
-            .insert(place::parse_door(&pack, text)?, DoorState::Welded);
-    }
+    let pieces = Pieces {
+        spacers: &args.spacers,
+        intruders: &args.intruders,
+        opened: &args.open_doors,
+        welded: &args.welded_doors,
+        ..Pieces::default()
+    };
+    let mut state = play_state(&pack, &pieces)?;
     state.spacers.remove(&from);
     let why = args
         .why
@@ -784,31 +642,64 @@ enum RulesFormat {
 }
 
 /// The arguments of `deckplan blip`.
+#[derive(clap::Args)]
 struct BlipArgs {
+    /// A pack folder or its `pack.toml`.
     pack: PathBuf,
+    /// The Blip's intersection, e.g. `L1p1:"C3 ne"`.
+    #[arg(long)]
     at: String,
+    /// The Spacer's space it moves toward (for a patrol, the Priority Target), e.g. `L1p1:E5`.
+    #[arg(long)]
     toward: String,
+    /// How many intersections it moves (the Noise on its die, or the patrol speed).
+    #[arg(long)]
     steps: u32,
+    /// Patrol along this arrow (`north`, `east`, `south`, `west`) instead of moving toward the Spacer.
+    #[arg(long)]
     patrol: Option<String>,
+    /// Another Spacer's space (repeatable).
+    #[arg(long = "spacer", value_name = "PLACE")]
     spacers: Vec<String>,
+    /// Another Blip's intersection (repeatable).
+    #[arg(long = "blip", value_name = "PLACE")]
     blips: Vec<String>,
+    /// A welded door, e.g. `L1p1:2` (repeatable).
+    #[arg(long = "weld-door", value_name = "DOOR")]
     welded: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = RulesFormat::Human)]
     format: RulesFormat,
 }
 
 /// The arguments of `deckplan los`.
+#[derive(clap::Args)]
 struct LosArgs {
+    /// A pack folder or its `pack.toml`.
     pack: PathBuf,
+    /// The attacker's space, e.g. `L1p1:C3`.
+    #[arg(long)]
     from: String,
+    /// The target's space, e.g. `L1p1:H7`.
+    #[arg(long)]
     to: String,
+    /// An Intruder's space (repeatable).
+    #[arg(long = "intruder", value_name = "PLACE")]
     intruders: Vec<String>,
+    /// An opened door, e.g. `L1p1:2` (doors are closed at setup; repeatable).
+    #[arg(long = "open-door", value_name = "DOOR")]
     opened: Vec<String>,
+    /// A welded door (repeatable).
+    #[arg(long = "weld-door", value_name = "DOOR")]
     welded: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = RulesFormat::Human)]
     format: RulesFormat,
 }
 
-/// Loads a pack for a rules question; any format error stops it.
-fn load_rules_pack(path: &std::path::Path) -> anyhow::Result<deckplan_schema::Pack> {
+/// Loads the pack a rules question is asked on. Format errors are printed and
+/// give `None`: nothing can be answered on a pack that did not load.
+fn load_rules_pack(path: &Path) -> anyhow::Result<Option<deckplan_schema::Pack>> {
     let path = targets::relative_to_cwd(path);
     let loaded = load::load_pack(&path)?;
     if !loaded.errors.is_empty() {
@@ -818,35 +709,89 @@ fn load_rules_pack(path: &std::path::Path) -> anyhow::Result<deckplan_schema::Pa
             "{}",
             human::render(&diagnostics, "Fix these problems first.", colour())
         );
-        bail!("{} could not be read", path.display());
+        return Ok(None);
     }
     loaded
         .value
+        .map(Some)
         .with_context(|| format!("{} could not be read", path.display()))
+}
+
+/// [`load_rules_pack`] for `blip` and `los`, where a pack that did not load
+/// is a failure (exit 2).
+fn require_rules_pack(path: &Path) -> anyhow::Result<deckplan_schema::Pack> {
+    load_rules_pack(path)?.with_context(|| {
+        format!(
+            "{} could not be read",
+            targets::relative_to_cwd(path).display()
+        )
+    })
+}
+
+/// The figures and doors a rules question names, each flag's places as given.
+#[derive(Default)]
+struct Pieces<'a> {
+    spacers: &'a [String],
+    intruders: &'a [String],
+    blips: &'a [String],
+    opened: &'a [String],
+    welded: &'a [String],
+}
+
+/// The play state of a rules question: Spacers and unsuppressed baseline
+/// Intruders facing north, Blips, and opened and welded doors, every place
+/// read by [`place`](deckplan_validator::rules::place) against the pack.
+fn play_state(
+    pack: &deckplan_schema::Pack,
+    pieces: &Pieces<'_>,
+) -> anyhow::Result<deckplan_validator::rules::PlayState> {
+    use deckplan_schema::Direction;
+    use deckplan_validator::rules::{DoorState, Intruder, PlayState, place};
+
+    let mut state = PlayState::default();
+    for text in pieces.spacers {
+        state
+            .spacers
+            .insert(place::parse_space(pack, text)?, Direction::North);
+    }
+    for text in pieces.intruders {
+        let intruder = Intruder {
+            baseline: true,
+            suppressed: false,
+            facing: Direction::North,
+        };
+        state
+            .intruders
+            .insert(place::parse_space(pack, text)?, intruder);
+    }
+    for text in pieces.blips {
+        state.blips.insert(place::parse_intersection(pack, text)?);
+    }
+    for (texts, door) in [
+        (pieces.opened, DoorState::Open),
+        (pieces.welded, DoorState::Welded),
+    ] {
+        for text in texts {
+            state.doors.insert(place::parse_door(pack, text)?, door);
+        }
+    }
+    Ok(state)
 }
 
 fn run_blip(args: &BlipArgs) -> anyhow::Result<ExitCode> {
     use deckplan_validator::board::Board;
-    use deckplan_validator::rules::{DoorState, PlayState, blip_move, place};
+    use deckplan_validator::rules::{blip_move, place};
 
-    let pack = load_rules_pack(&args.pack)?;
+    let pack = require_rules_pack(&args.pack)?;
     let at = place::parse_intersection(&pack, &args.at)?;
     let toward = place::parse_space(&pack, &args.toward)?;
-    let mut state = PlayState::default();
-    for text in &args.spacers {
-        state.spacers.insert(
-            place::parse_space(&pack, text)?,
-            deckplan_schema::Direction::North,
-        );
-    }
-    for text in &args.blips {
-        state.blips.insert(place::parse_intersection(&pack, text)?);
-    }
-    for text in &args.welded {
-        state
-            .doors
-            .insert(place::parse_door(&pack, text)?, DoorState::Welded);
-    }
+    let pieces = Pieces {
+        spacers: &args.spacers,
+        blips: &args.blips,
+        welded: &args.welded,
+        ..Pieces::default()
+    };
+    let mut state = play_state(&pack, &pieces)?;
     let board = Board::new(&pack);
     let patrol = args
         .patrol
@@ -907,32 +852,18 @@ fn plural_moves(n: u32) -> String {
 
 fn run_los(args: &LosArgs) -> anyhow::Result<ExitCode> {
     use deckplan_validator::board::Board;
-    use deckplan_validator::rules::{DoorState, Intruder, PlayState, los, place};
+    use deckplan_validator::rules::{los, place};
 
-    let pack = load_rules_pack(&args.pack)?;
+    let pack = require_rules_pack(&args.pack)?;
     let from = place::parse_space(&pack, &args.from)?;
     let to = place::parse_space(&pack, &args.to)?;
-    let mut state = PlayState::default();
-    for text in &args.intruders {
-        let intruder = Intruder {
-            baseline: true,
-            suppressed: false,
-            facing: deckplan_schema::Direction::North,
-        };
-        state
-            .intruders
-            .insert(place::parse_space(&pack, text)?, intruder);
-    }
-    for text in &args.opened {
-        state
-            .doors
-            .insert(place::parse_door(&pack, text)?, DoorState::Open);
-    }
-    for text in &args.welded {
-        state
-            .doors
-            .insert(place::parse_door(&pack, text)?, DoorState::Welded);
-    }
+    let pieces = Pieces {
+        intruders: &args.intruders,
+        opened: &args.opened,
+        welded: &args.welded,
+        ..Pieces::default()
+    };
+    let state = play_state(&pack, &pieces)?;
     let board = Board::new(&pack);
     let sight = los::line_of_sight(&board, &state, from, to)?;
     if args.format == RulesFormat::Json {
