@@ -1133,6 +1133,27 @@ mod tests {
         forward
     }
 
+    /// The line from a corner of one space of L1p1 to a corner of another, as
+    /// the sight map checks it (neither space covered by terrain).
+    fn corner_line(
+        board: &Board<'_>,
+        (from, from_corner): (&str, Corner),
+        (to, to_corner): (&str, Corner),
+    ) -> Query {
+        let point = |name: &str, corner| {
+            let point = space(name).space.corner(corner);
+            point_of(board, PageIntersection { page: L1P1, point }).unwrap()
+        };
+        Query {
+            a: point(from, from_corner),
+            b: point(to, to_corner),
+            into_a: inward(from_corner),
+            into_b: inward(to_corner),
+            own: [space(from), space(to)],
+            own_tiles: [None, None],
+        }
+    }
+
     /// `img/los-example.png`, fixture `los-example` (5×4): Juliet on `B5`; a
     /// wall along the north side of row C except two open doors over C3 and
     /// C4. (1) The Grin on `D2` is seen through the doors — the picture's line
@@ -1155,28 +1176,7 @@ mod tests {
 
         let one = sees(&board, &state, "B5", "D2");
         assert!(one.visible);
-        let line = Query {
-            a: point_of(
-                &board,
-                PageIntersection {
-                    page: L1P1,
-                    point: space("B5").space.corner(Corner::NorthWest),
-                },
-            )
-            .unwrap(),
-            b: point_of(
-                &board,
-                PageIntersection {
-                    page: L1P1,
-                    point: space("D2").space.corner(Corner::NorthEast),
-                },
-            )
-            .unwrap(),
-            into_a: inward(Corner::NorthWest),
-            into_b: inward(Corner::NorthEast),
-            own: [space("B5"), space("D2")],
-            own_tiles: [None, None],
-        };
+        let line = corner_line(&board, ("B5", Corner::NorthWest), ("D2", Corner::NorthEast));
         assert!(
             !map.blocked(&line, false, &mut Found::any()),
             "the pictured line is clear"
@@ -1191,28 +1191,7 @@ mod tests {
                 edge: space("C5").space.side(Direction::North)
             }]
         );
-        let pictured = Query {
-            a: point_of(
-                &board,
-                PageIntersection {
-                    page: L1P1,
-                    point: space("B5").space.corner(Corner::NorthWest),
-                },
-            )
-            .unwrap(),
-            b: point_of(
-                &board,
-                PageIntersection {
-                    page: L1P1,
-                    point: space("D5").space.corner(Corner::NorthWest),
-                },
-            )
-            .unwrap(),
-            into_a: inward(Corner::NorthWest),
-            into_b: inward(Corner::NorthWest),
-            own: [space("B5"), space("D5")],
-            own_tiles: [None, None],
-        };
+        let pictured = corner_line(&board, ("B5", Corner::NorthWest), ("D5", Corner::NorthWest));
         assert!(
             map.blocked(&pictured, false, &mut Found::any()),
             "the pictured line touches the wall's end"
