@@ -274,7 +274,7 @@ impl lint::Progress for Bar {
 fn run_fmt(check: bool, paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
     let results = fmt::format_paths(paths)?;
     let mut errors = Vec::new();
-    let mut changed = 0;
+    let mut changed: usize = 0;
     for file in results {
         errors.extend(file.errors.into_iter().map(Diagnostic::from));
         let Some(canonical) = file.canonical.filter(|_| file.changed) else {
@@ -290,13 +290,13 @@ fn run_fmt(check: bool, paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
         }
     }
     if !errors.is_empty() {
-        let summary = format!("{} could not be formatted.", plural_files(errors.len()));
+        let summary = format!("{} could not be formatted.", plural(errors.len(), "file"));
         eprint!("{}", human::render(&errors, &summary, colour()));
     }
     if check && changed > 0 {
         println!(
             "{} would be reformatted; run `deckplan fmt` to fix.",
-            plural_files(changed)
+            plural(changed, "file")
         );
     }
     Ok(exit(!errors.is_empty() || (check && changed > 0)))
@@ -325,11 +325,7 @@ fn run_show(path: &std::path::Path, only: Option<&str>) -> anyhow::Result<ExitCo
             let loaded = load::load_page(&path)?;
             (loaded.value.into_iter().collect(), loaded.errors)
         };
-    if !errors.is_empty() {
-        let diagnostics: Vec<Diagnostic> = errors.into_iter().map(Diagnostic::from).collect();
-        let summary = "Fix these problems to draw every page.";
-        eprint!("{}", human::render(&diagnostics, summary, colour()));
-    }
+    print_load_errors(errors, "Fix these problems to draw every page.");
     let style = show::Style { colour: colour().0 };
     let mut drawn = 0;
     for page in pages.iter().filter(|p| wanted.is_none_or(|w| w == p.id)) {
@@ -357,11 +353,22 @@ fn run_show(path: &std::path::Path, only: Option<&str>) -> anyhow::Result<ExitCo
     Ok(exit(drawn == 0))
 }
 
-fn plural_files(n: usize) -> String {
-    if n == 1 {
-        "1 file".to_string()
+/// Prints the problems that kept files from loading, on stderr so that stdout
+/// holds only the command's answer.
+fn print_load_errors(errors: Vec<FileError>, summary: &str) {
+    if errors.is_empty() {
+        return;
+    }
+    let diagnostics: Vec<Diagnostic> = errors.into_iter().map(Diagnostic::from).collect();
+    eprint!("{}", human::render(&diagnostics, summary, colour()));
+}
+
+/// A count and a noun that takes `s` in the plural: `1 file`, `2 files`.
+fn plural<N: PartialEq + From<u8> + std::fmt::Display>(n: N, noun: &str) -> String {
+    if n == N::from(1) {
+        format!("1 {noun}")
     } else {
-        format!("{n} files")
+        format!("{n} {noun}s")
     }
 }
 
@@ -524,10 +531,7 @@ fn run_reach(args: &ReachArgs) -> anyhow::Result<ExitCode> {
     }
     println!(
         "{} reachable from {} with move {}:",
-        match destinations.len() {
-            1 => "1 space".to_owned(),
-            n => format!("{n} spaces"),
-        },
+        plural(destinations.len(), "space"),
         format_space(from),
         args.move_value
     );
@@ -703,12 +707,7 @@ fn load_rules_pack(path: &Path) -> anyhow::Result<Option<deckplan_schema::Pack>>
     let path = targets::relative_to_cwd(path);
     let loaded = load::load_pack(&path)?;
     if !loaded.errors.is_empty() {
-        let diagnostics: Vec<Diagnostic> =
-            loaded.errors.into_iter().map(Diagnostic::from).collect();
-        eprint!(
-            "{}",
-            human::render(&diagnostics, "Fix these problems first.", colour())
-        );
+        print_load_errors(loaded.errors, "Fix these problems first.");
         return Ok(None);
     }
     loaded
@@ -827,7 +826,7 @@ fn run_blip(args: &BlipArgs) -> anyhow::Result<ExitCode> {
         ),
         None => println!(
             "Blip on {at}, {} toward the Spacer on {toward}:",
-            plural_moves(args.steps)
+            plural(args.steps, "move")
         ),
     }
     let count = options.len();
@@ -840,14 +839,6 @@ fn run_blip(args: &BlipArgs) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
-}
-
-fn plural_moves(n: u32) -> String {
-    if n == 1 {
-        "1 move".to_string()
-    } else {
-        format!("{n} moves")
-    }
 }
 
 fn run_los(args: &LosArgs) -> anyhow::Result<ExitCode> {
@@ -1009,11 +1000,10 @@ fn load_source(path: &std::path::Path) -> anyhow::Result<(Option<Source>, bool)>
         )
     };
     let failed = !errors.is_empty();
-    if failed {
-        let diagnostics: Vec<Diagnostic> = errors.into_iter().map(Diagnostic::from).collect();
-        let summary = "Pages with problems are left out; fix them to draw every page.";
-        eprint!("{}", human::render(&diagnostics, summary, colour()));
-    }
+    print_load_errors(
+        errors,
+        "Pages with problems are left out; fix them to draw every page.",
+    );
     Ok((source, failed))
 }
 
