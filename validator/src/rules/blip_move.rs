@@ -77,7 +77,7 @@ use deckplan_schema::{Axis, Direction, EdgeKind, PageId};
 use petgraph::graph::NodeIndex;
 use petgraph::visit::EdgeRef as _;
 
-use super::{DoorState, PlayState};
+use super::{DoorState, PlayState, movement_axis};
 use crate::board::layout::UNIT;
 use crate::board::spacer::DoorRef;
 use crate::board::{Board, PageIntersection, PageSpace, lattice::LatticeStep};
@@ -642,13 +642,6 @@ enum Choice {
     Stop(Ending),
 }
 
-fn axis_of(direction: Direction) -> Axis {
-    match direction {
-        Direction::North | Direction::South => Axis::Vertical,
-        Direction::East | Direction::West => Axis::Horizontal,
-    }
-}
-
 impl Rules<'_> {
     /// The steps the Noise rules allow from `at` toward `target`.
     fn toward_choices(
@@ -908,7 +901,7 @@ impl Rules<'_> {
         walker.page = name.page;
         walker.at = to;
         walker.remaining = walker.remaining.saturating_sub(1);
-        walker.last_axis = Some(axis_of(direction));
+        walker.last_axis = Some(movement_axis(direction));
         if let (true, Some(facing)) = (aim.patrol, walker.facing) {
             // Stepped onto the board edge: turn round and move one more time.
             if self.lines.step(to, facing).0.is_empty() {
@@ -1417,7 +1410,11 @@ A ......
         let moves = move_blip(&board, &PlayState::default(), at("A1 sw"), space("F6"), 6).unwrap();
         assert_eq!(moves.len(), 2);
         for mv in &moves {
-            let axes: Vec<Axis> = mv.steps.iter().map(|s| axis_of(s.direction)).collect();
+            let axes: Vec<Axis> = mv
+                .steps
+                .iter()
+                .map(|s| movement_axis(s.direction))
+                .collect();
             for pair in axes.windows(2).take(5) {
                 assert_ne!(pair[0], pair[1], "{:?}", path(mv));
             }
