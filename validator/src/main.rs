@@ -80,87 +80,12 @@ enum Command {
         markdown: bool,
     },
     /// Show where a Spacer can move: every reachable space with a shortest path.
-    Reach {
-        /// A pack folder or its `pack.toml`.
-        pack: PathBuf,
-        /// The moving Spacer's space, e.g. `L1p1:C3`.
-        #[arg(long, value_name = "PAGE:SPACE")]
-        from: String,
-        /// The Move action's value.
-        #[arg(long = "move", value_name = "N")]
-        move_value: u32,
-        /// Another Spacer (passed through, never ended on); repeatable.
-        #[arg(long, value_name = "PAGE:SPACE")]
-        spacer: Vec<String>,
-        /// An unsuppressed baseline Intruder (blocks the way); repeatable.
-        #[arg(long, value_name = "PAGE:SPACE")]
-        intruder: Vec<String>,
-        /// A door opened during the run, e.g. `L1p1:2`; repeatable.
-        #[arg(long, value_name = "PAGE:NUMBER")]
-        open_door: Vec<String>,
-        /// A welded door; repeatable.
-        #[arg(long, value_name = "PAGE:NUMBER")]
-        welded_door: Vec<String>,
-        /// Explain why this space cannot be reached.
-        #[arg(long, value_name = "PAGE:SPACE")]
-        why: Option<String>,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = ReachFormat::Human)]
-        format: ReachFormat,
-    },
+    Reach(ReachArgs),
     /// Move a Blip toward a Spacer (a Noise move) or along its patrol arrow,
     /// and say where it stops and whether it is revealed.
-    Blip {
-        /// A pack folder or its `pack.toml`.
-        pack: PathBuf,
-        /// The Blip's intersection, e.g. `L1p1:"C3 ne"`.
-        #[arg(long)]
-        at: String,
-        /// The Spacer's space it moves toward (for a patrol, the Priority Target), e.g. `L1p1:E5`.
-        #[arg(long)]
-        toward: String,
-        /// How many intersections it moves (the Noise on its die, or the patrol speed).
-        #[arg(long)]
-        steps: u32,
-        /// Patrol along this arrow (`north`, `east`, `south`, `west`) instead of moving toward the Spacer.
-        #[arg(long)]
-        patrol: Option<String>,
-        /// Another Spacer's space (repeatable).
-        #[arg(long = "spacer", value_name = "PLACE")]
-        spacers: Vec<String>,
-        /// Another Blip's intersection (repeatable).
-        #[arg(long = "blip", value_name = "PLACE")]
-        blips: Vec<String>,
-        /// A welded door, e.g. `L1p1:2` (repeatable).
-        #[arg(long = "weld-door", value_name = "DOOR")]
-        welded: Vec<String>,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = RulesFormat::Human)]
-        format: RulesFormat,
-    },
+    Blip(BlipArgs),
     /// Whether the miniature on one space has line of sight to another, and what blocks it.
-    Los {
-        /// A pack folder or its `pack.toml`.
-        pack: PathBuf,
-        /// The attacker's space, e.g. `L1p1:C3`.
-        #[arg(long)]
-        from: String,
-        /// The target's space, e.g. `L1p1:H7`.
-        #[arg(long)]
-        to: String,
-        /// An Intruder's space (repeatable).
-        #[arg(long = "intruder", value_name = "PLACE")]
-        intruders: Vec<String>,
-        /// An opened door, e.g. `L1p1:2` (doors are closed at setup; repeatable).
-        #[arg(long = "open-door", value_name = "DOOR")]
-        opened: Vec<String>,
-        /// A welded door (repeatable).
-        #[arg(long = "weld-door", value_name = "DOOR")]
-        welded: Vec<String>,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = RulesFormat::Human)]
-        format: RulesFormat,
-    },
+    Los(LosArgs),
     /// Draw a page, or a whole pack laid out by its joins, as a PNG or SVG for printing.
     Render(RenderArgs),
     /// Write pages in another tool's format (Tiled JSON maps).
@@ -245,65 +170,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Render(args) => run_render(&args),
         Command::Export(args) => run_export(&args),
         Command::Import(args) => run_import(&args),
-        Command::Blip {
-            pack,
-            at,
-            toward,
-            steps,
-            patrol,
-            spacers,
-            blips,
-            welded,
-            format,
-        } => run_blip(&BlipArgs {
-            pack,
-            at,
-            toward,
-            steps,
-            patrol,
-            spacers,
-            blips,
-            welded,
-            format,
-        }),
-        Command::Los {
-            pack,
-            from,
-            to,
-            intruders,
-            opened,
-            welded,
-            format,
-        } => run_los(&LosArgs {
-            pack,
-            from,
-            to,
-            intruders,
-            opened,
-            welded,
-            format,
-        }),
-        Command::Reach {
-            pack,
-            from,
-            move_value,
-            spacer,
-            intruder,
-            open_door,
-            welded_door,
-            why,
-            format,
-        } => run_reach(&ReachArgs {
-            pack,
-            from,
-            move_value,
-            spacers: spacer,
-            intruders: intruder,
-            open_doors: open_door,
-            welded_doors: welded_door,
-            why,
-            format,
-        }),
+        Command::Reach(args) => run_reach(&args),
+        Command::Blip(args) => run_blip(&args),
+        Command::Los(args) => run_los(&args),
     }
 }
 
@@ -405,7 +274,7 @@ impl lint::Progress for Bar {
 fn run_fmt(check: bool, paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
     let results = fmt::format_paths(paths)?;
     let mut errors = Vec::new();
-    let mut changed = 0;
+    let mut changed: usize = 0;
     for file in results {
         errors.extend(file.errors.into_iter().map(Diagnostic::from));
         let Some(canonical) = file.canonical.filter(|_| file.changed) else {
@@ -421,13 +290,13 @@ fn run_fmt(check: bool, paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
         }
     }
     if !errors.is_empty() {
-        let summary = format!("{} could not be formatted.", plural_files(errors.len()));
+        let summary = format!("{} could not be formatted.", plural(errors.len(), "file"));
         eprint!("{}", human::render(&errors, &summary, colour()));
     }
     if check && changed > 0 {
         println!(
             "{} would be reformatted; run `deckplan fmt` to fix.",
-            plural_files(changed)
+            plural(changed, "file")
         );
     }
     Ok(exit(!errors.is_empty() || (check && changed > 0)))
@@ -456,11 +325,7 @@ fn run_show(path: &std::path::Path, only: Option<&str>) -> anyhow::Result<ExitCo
             let loaded = load::load_page(&path)?;
             (loaded.value.into_iter().collect(), loaded.errors)
         };
-    if !errors.is_empty() {
-        let diagnostics: Vec<Diagnostic> = errors.into_iter().map(Diagnostic::from).collect();
-        let summary = "Fix these problems to draw every page.";
-        eprint!("{}", human::render(&diagnostics, summary, colour()));
-    }
+    print_load_errors(errors, "Fix these problems to draw every page.");
     let style = show::Style { colour: colour().0 };
     let mut drawn = 0;
     for page in pages.iter().filter(|p| wanted.is_none_or(|w| w == p.id)) {
@@ -488,11 +353,22 @@ fn run_show(path: &std::path::Path, only: Option<&str>) -> anyhow::Result<ExitCo
     Ok(exit(drawn == 0))
 }
 
-fn plural_files(n: usize) -> String {
-    if n == 1 {
-        "1 file".to_string()
+/// Prints the problems that kept files from loading, on stderr so that stdout
+/// holds only the command's answer.
+fn print_load_errors(errors: Vec<FileError>, summary: &str) {
+    if errors.is_empty() {
+        return;
+    }
+    let diagnostics: Vec<Diagnostic> = errors.into_iter().map(Diagnostic::from).collect();
+    eprint!("{}", human::render(&diagnostics, summary, colour()));
+}
+
+/// A count and a noun that takes `s` in the plural: `1 file`, `2 files`.
+fn plural<N: PartialEq + From<u8> + std::fmt::Display>(n: N, noun: &str) -> String {
+    if n == N::from(1) {
+        format!("1 {noun}")
     } else {
-        format!("{n} files")
+        format!("{n} {noun}s")
     }
 }
 
@@ -506,7 +382,6 @@ fn exit(failed: bool) -> ExitCode {
 
 // `deckplan reach`: kept together at the end of the file.
 
-use deckplan_schema::Space;
 use deckplan_validator::board::PageSpace;
 
 /// Output of `deckplan reach`.
@@ -519,86 +394,67 @@ enum ReachFormat {
 }
 
 /// The arguments of `deckplan reach`.
+#[derive(clap::Args)]
 struct ReachArgs {
+    /// A pack folder or its `pack.toml`.
     pack: PathBuf,
+    /// The moving Spacer's space, e.g. `L1p1:C3`.
+    #[arg(long, value_name = "PAGE:SPACE")]
     from: String,
+    /// The Move action's value.
+    #[arg(long = "move", value_name = "N")]
     move_value: u32,
+    /// Another Spacer (passed through, never ended on); repeatable.
+    #[arg(long = "spacer", value_name = "PAGE:SPACE")]
     spacers: Vec<String>,
+    /// An unsuppressed baseline Intruder (blocks the way); repeatable.
+    #[arg(long = "intruder", value_name = "PAGE:SPACE")]
     intruders: Vec<String>,
+    /// A door opened during the run, e.g. `L1p1:2`; repeatable.
+    #[arg(long = "open-door", value_name = "PAGE:NUMBER")]
     open_doors: Vec<String>,
+    /// A welded door; repeatable.
+    #[arg(long = "welded-door", value_name = "PAGE:NUMBER")]
     welded_doors: Vec<String>,
+    /// Explain why this space cannot be reached.
+    #[arg(long, value_name = "PAGE:SPACE")]
     why: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ReachFormat::Human)]
     format: ReachFormat,
-}
-
-/// Parses a space on a page as the command line writes it: `L1p1:C3`.
-fn parse_page_space(text: &str) -> anyhow::Result<PageSpace> {
-    let (page, space) = text
-        .split_once(':')
-        .with_context(|| format!("`{text}` is not a space; write it like `L1p1:C3`"))?;
-    let page = PageId::parse(page).map_err(|e| anyhow::anyhow!(e.message))?;
-    let space = Space::parse(space).map_err(|e| anyhow::anyhow!(e.message))?;
-    Ok(PageSpace { page, space })
-}
-
-/// Parses a door as the command line writes it: `L1p1:2`.
-fn parse_door(text: &str) -> anyhow::Result<(PageId, u16)> {
-    let bad = || format!("`{text}` is not a door; write its page and number, like `L1p1:2`");
-    let (page, number) = text.split_once(':').with_context(bad)?;
-    let page = PageId::parse(page).map_err(|e| anyhow::anyhow!(e.message))?;
-    let number = number.parse().ok().with_context(bad)?;
-    Ok((page, number))
 }
 
 fn run_reach(args: &ReachArgs) -> anyhow::Result<ExitCode> {
     use deckplan_validator::board::Board;
+    use deckplan_validator::rules::place::{self, format_space};
     use deckplan_validator::rules::spacer_move::{MoveOptions, reach};
-    use deckplan_validator::rules::{DoorState, Intruder, PlayState};
 
-    let path = targets::relative_to_cwd(&args.pack);
-    let loaded = load::load_pack(&path)?;
-    if !loaded.errors.is_empty() {
-        let diagnostics: Vec<Diagnostic> =
-            loaded.errors.into_iter().map(Diagnostic::from).collect();
-        eprint!(
-            "{}",
-            human::render(&diagnostics, "Fix these problems first.", colour())
-        );
+    // Format problems in the pack are findings for `reach` (exit 1); `blip`
+    // and `los` refuse the question instead (exit 2).
+    let Some(pack) = load_rules_pack(&args.pack)? else {
         return Ok(ExitCode::from(1));
-    }
-    let pack = loaded
-        .value
-        .with_context(|| format!("{} holds no pack", path.display()))?;
+    };
     let board = Board::new(&pack);
-    let from = parse_page_space(&args.from)?;
-    let mut state = PlayState::default();
-    for text in &args.spacers {
-        state
-            .spacers
-            .insert(parse_page_space(text)?, deckplan_schema::Direction::North);
-    }
-    for text in &args.intruders {
-        let intruder = Intruder {
-            baseline: true,
-            suppressed: false,
-            facing: deckplan_schema::Direction::North,
-        };
-        state.intruders.insert(parse_page_space(text)?, intruder);
-    }
-    for text in &args.open_doors {
-        state.doors.insert(parse_door(text)?, DoorState::Open);
-    }
-    for text in &args.welded_doors {
-        state.doors.insert(parse_door(text)?, DoorState::Welded);
-    }
+    let from = place::parse_space(&pack, &args.from)?;
+    let pieces = Pieces {
+        spacers: &args.spacers,
+        intruders: &args.intruders,
+        opened: &args.open_doors,
+        welded: &args.welded_doors,
+        ..Pieces::default()
+    };
+    let mut state = play_state(&pack, &pieces)?;
     state.spacers.remove(&from);
-    let why = args.why.as_deref().map(parse_page_space).transpose()?;
+    let why = args
+        .why
+        .as_deref()
+        .map(|text| place::parse_space(&pack, text))
+        .transpose()?;
     let found = reach(&board, &state, from, MoveOptions::new(args.move_value))?;
     let explained = why.map(|w| found.why_not(w).map(|r| (w, r))).transpose()?;
 
     let mut destinations: Vec<(PageSpace, u32)> = found.destinations().collect();
     destinations.sort_by_key(|(s, d)| (*d, s.page, s.space.reading_order()));
-    let place = |s: PageSpace| format!("{}:{}", s.page, s.space);
     let tile_name = |page: PageId, index: usize| {
         pack.pages
             .get(&page)
@@ -619,24 +475,24 @@ fn run_reach(args: &ReachArgs) -> anyhow::Result<ExitCode> {
             .filter_map(|(to, steps)| {
                 let path = found.path(*to)?;
                 Some(serde_json::json!({
-                    "space": place(*to),
+                    "space": format_space(*to),
                     "steps": steps,
-                    "path": path.spaces.iter().map(|s| place(*s)).collect::<Vec<_>>(),
+                    "path": path.spaces.iter().map(|s| format_space(*s)).collect::<Vec<_>>(),
                     "terrain": path.terrain.iter().map(|t| serde_json::json!({
-                        "at": place(t.at),
+                        "at": format_space(t.at),
                         "tile": t.tile,
                         "name": tile_name(t.at.page, t.tile),
                     })).collect::<Vec<_>>(),
                     "triggers": path.triggers.iter().map(|t| serde_json::json!({
-                        "leaving": place(t.leaving),
-                        "intruder": place(t.intruder),
+                        "leaving": format_space(t.leaving),
+                        "intruder": format_space(t.intruder),
                     })).collect::<Vec<_>>(),
                     "reveals": path.reveals.map(|p| p.to_string()),
                 }))
             })
             .collect();
         let mut out = serde_json::json!({
-            "from": place(from),
+            "from": format_space(from),
             "move": args.move_value,
             "destinations": list,
         });
@@ -644,7 +500,7 @@ fn run_reach(args: &ReachArgs) -> anyhow::Result<ExitCode> {
             map.insert(
                 "why".to_owned(),
                 serde_json::json!({
-                    "space": place(space),
+                    "space": format_space(space),
                     "reachable": reason.is_none(),
                     "steps": found.steps_to(space).filter(|_| reason.is_none()),
                     "reason": reason.map(|r| r.to_string()),
@@ -675,28 +531,29 @@ fn run_reach(args: &ReachArgs) -> anyhow::Result<ExitCode> {
     }
     println!(
         "{} reachable from {} with move {}:",
-        match destinations.len() {
-            1 => "1 space".to_owned(),
-            n => format!("{n} spaces"),
-        },
-        place(from),
+        plural(destinations.len(), "space"),
+        format_space(from),
         args.move_value
     );
     for (to, steps) in &destinations {
         let Some(path) = found.path(*to) else {
             continue;
         };
-        let walked: Vec<String> = path.spaces.iter().map(|s| place(*s)).collect();
-        let mut line = format!("  {:<10} {steps:>3}  {}", place(*to), walked.join(" "));
+        let walked: Vec<String> = path.spaces.iter().map(|s| format_space(*s)).collect();
+        let mut line = format!(
+            "  {:<10} {steps:>3}  {}",
+            format_space(*to),
+            walked.join(" ")
+        );
         for entry in &path.terrain {
             let name = tile_name(entry.at.page, entry.tile);
-            line.push_str(&format!("; enters {name} at {}", place(entry.at)));
+            line.push_str(&format!("; enters {name} at {}", format_space(entry.at)));
         }
         for trigger in &path.triggers {
             line.push_str(&format!(
                 "; leaving {} triggers the Intruder on {}",
-                place(trigger.leaving),
-                place(trigger.intruder)
+                format_space(trigger.leaving),
+                format_space(trigger.intruder)
             ));
         }
         if let Some(page) = path.reveals {
@@ -706,10 +563,10 @@ fn run_reach(args: &ReachArgs) -> anyhow::Result<ExitCode> {
     }
     if let Some((space, reason)) = explained {
         match reason {
-            Some(reason) => println!("\n{} cannot be reached: {reason}.", place(space)),
+            Some(reason) => println!("\n{} cannot be reached: {reason}.", format_space(space)),
             None => println!(
                 "\n{} can be reached in {} steps.",
-                place(space),
+                format_space(space),
                 found.steps_to(space).unwrap_or_default()
             ),
         }
@@ -789,69 +646,151 @@ enum RulesFormat {
 }
 
 /// The arguments of `deckplan blip`.
+#[derive(clap::Args)]
 struct BlipArgs {
+    /// A pack folder or its `pack.toml`.
     pack: PathBuf,
+    /// The Blip's intersection, e.g. `L1p1:"C3 ne"`.
+    #[arg(long)]
     at: String,
+    /// The Spacer's space it moves toward (for a patrol, the Priority Target), e.g. `L1p1:E5`.
+    #[arg(long)]
     toward: String,
+    /// How many intersections it moves (the Noise on its die, or the patrol speed).
+    #[arg(long)]
     steps: u32,
+    /// Patrol along this arrow (`north`, `east`, `south`, `west`) instead of moving toward the Spacer.
+    #[arg(long)]
     patrol: Option<String>,
+    /// Another Spacer's space (repeatable).
+    #[arg(long = "spacer", value_name = "PLACE")]
     spacers: Vec<String>,
+    /// Another Blip's intersection (repeatable).
+    #[arg(long = "blip", value_name = "PLACE")]
     blips: Vec<String>,
+    /// A welded door, e.g. `L1p1:2` (repeatable).
+    #[arg(long = "weld-door", value_name = "DOOR")]
     welded: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = RulesFormat::Human)]
     format: RulesFormat,
 }
 
 /// The arguments of `deckplan los`.
+#[derive(clap::Args)]
 struct LosArgs {
+    /// A pack folder or its `pack.toml`.
     pack: PathBuf,
+    /// The attacker's space, e.g. `L1p1:C3`.
+    #[arg(long)]
     from: String,
+    /// The target's space, e.g. `L1p1:H7`.
+    #[arg(long)]
     to: String,
+    /// An Intruder's space (repeatable).
+    #[arg(long = "intruder", value_name = "PLACE")]
     intruders: Vec<String>,
+    /// An opened door, e.g. `L1p1:2` (doors are closed at setup; repeatable).
+    #[arg(long = "open-door", value_name = "DOOR")]
     opened: Vec<String>,
+    /// A welded door (repeatable).
+    #[arg(long = "weld-door", value_name = "DOOR")]
     welded: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = RulesFormat::Human)]
     format: RulesFormat,
 }
 
-/// Loads a pack for a rules question; any format error stops it.
-fn load_rules_pack(path: &std::path::Path) -> anyhow::Result<deckplan_schema::Pack> {
+/// Loads the pack a rules question is asked on. Format errors are printed and
+/// give `None`: nothing can be answered on a pack that did not load.
+fn load_rules_pack(path: &Path) -> anyhow::Result<Option<deckplan_schema::Pack>> {
     let path = targets::relative_to_cwd(path);
     let loaded = load::load_pack(&path)?;
     if !loaded.errors.is_empty() {
-        let diagnostics: Vec<Diagnostic> =
-            loaded.errors.into_iter().map(Diagnostic::from).collect();
-        eprint!(
-            "{}",
-            human::render(&diagnostics, "Fix these problems first.", colour())
-        );
-        bail!("{} could not be read", path.display());
+        print_load_errors(loaded.errors, "Fix these problems first.");
+        return Ok(None);
     }
     loaded
         .value
+        .map(Some)
         .with_context(|| format!("{} could not be read", path.display()))
+}
+
+/// [`load_rules_pack`] for `blip` and `los`, where a pack that did not load
+/// is a failure (exit 2).
+fn require_rules_pack(path: &Path) -> anyhow::Result<deckplan_schema::Pack> {
+    load_rules_pack(path)?.with_context(|| {
+        format!(
+            "{} could not be read",
+            targets::relative_to_cwd(path).display()
+        )
+    })
+}
+
+/// The figures and doors a rules question names, each flag's places as given.
+#[derive(Default)]
+struct Pieces<'a> {
+    spacers: &'a [String],
+    intruders: &'a [String],
+    blips: &'a [String],
+    opened: &'a [String],
+    welded: &'a [String],
+}
+
+/// The play state of a rules question: Spacers and unsuppressed baseline
+/// Intruders facing north, Blips, and opened and welded doors, every place
+/// read by [`place`](deckplan_validator::rules::place) against the pack.
+fn play_state(
+    pack: &deckplan_schema::Pack,
+    pieces: &Pieces<'_>,
+) -> anyhow::Result<deckplan_validator::rules::PlayState> {
+    use deckplan_schema::Direction;
+    use deckplan_validator::rules::{DoorState, Intruder, PlayState, place};
+
+    let mut state = PlayState::default();
+    for text in pieces.spacers {
+        state
+            .spacers
+            .insert(place::parse_space(pack, text)?, Direction::North);
+    }
+    for text in pieces.intruders {
+        let intruder = Intruder {
+            baseline: true,
+            suppressed: false,
+            facing: Direction::North,
+        };
+        state
+            .intruders
+            .insert(place::parse_space(pack, text)?, intruder);
+    }
+    for text in pieces.blips {
+        state.blips.insert(place::parse_intersection(pack, text)?);
+    }
+    for (texts, door) in [
+        (pieces.opened, DoorState::Open),
+        (pieces.welded, DoorState::Welded),
+    ] {
+        for text in texts {
+            state.doors.insert(place::parse_door(pack, text)?, door);
+        }
+    }
+    Ok(state)
 }
 
 fn run_blip(args: &BlipArgs) -> anyhow::Result<ExitCode> {
     use deckplan_validator::board::Board;
-    use deckplan_validator::rules::{DoorState, PlayState, blip_move, blip_notation as place};
+    use deckplan_validator::rules::{blip_move, place};
 
-    let pack = load_rules_pack(&args.pack)?;
+    let pack = require_rules_pack(&args.pack)?;
     let at = place::parse_intersection(&pack, &args.at)?;
     let toward = place::parse_space(&pack, &args.toward)?;
-    let mut state = PlayState::default();
-    for text in &args.spacers {
-        state.spacers.insert(
-            place::parse_space(&pack, text)?,
-            deckplan_schema::Direction::North,
-        );
-    }
-    for text in &args.blips {
-        state.blips.insert(place::parse_intersection(&pack, text)?);
-    }
-    for text in &args.welded {
-        state
-            .doors
-            .insert(place::parse_door(&pack, text)?, DoorState::Welded);
-    }
+    let pieces = Pieces {
+        spacers: &args.spacers,
+        blips: &args.blips,
+        welded: &args.welded,
+        ..Pieces::default()
+    };
+    let mut state = play_state(&pack, &pieces)?;
     let board = Board::new(&pack);
     let patrol = args
         .patrol
@@ -887,7 +826,7 @@ fn run_blip(args: &BlipArgs) -> anyhow::Result<ExitCode> {
         ),
         None => println!(
             "Blip on {at}, {} toward the Spacer on {toward}:",
-            plural_moves(args.steps)
+            plural(args.steps, "move")
         ),
     }
     let count = options.len();
@@ -902,42 +841,20 @@ fn run_blip(args: &BlipArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn plural_moves(n: u32) -> String {
-    if n == 1 {
-        "1 move".to_string()
-    } else {
-        format!("{n} moves")
-    }
-}
-
 fn run_los(args: &LosArgs) -> anyhow::Result<ExitCode> {
     use deckplan_validator::board::Board;
-    use deckplan_validator::rules::{DoorState, Intruder, PlayState, blip_notation as place, los};
+    use deckplan_validator::rules::{los, place};
 
-    let pack = load_rules_pack(&args.pack)?;
+    let pack = require_rules_pack(&args.pack)?;
     let from = place::parse_space(&pack, &args.from)?;
     let to = place::parse_space(&pack, &args.to)?;
-    let mut state = PlayState::default();
-    for text in &args.intruders {
-        let intruder = Intruder {
-            baseline: true,
-            suppressed: false,
-            facing: deckplan_schema::Direction::North,
-        };
-        state
-            .intruders
-            .insert(place::parse_space(&pack, text)?, intruder);
-    }
-    for text in &args.opened {
-        state
-            .doors
-            .insert(place::parse_door(&pack, text)?, DoorState::Open);
-    }
-    for text in &args.welded {
-        state
-            .doors
-            .insert(place::parse_door(&pack, text)?, DoorState::Welded);
-    }
+    let pieces = Pieces {
+        intruders: &args.intruders,
+        opened: &args.opened,
+        welded: &args.welded,
+        ..Pieces::default()
+    };
+    let state = play_state(&pack, &pieces)?;
     let board = Board::new(&pack);
     let sight = los::line_of_sight(&board, &state, from, to)?;
     if args.format == RulesFormat::Json {
@@ -1083,11 +1000,10 @@ fn load_source(path: &std::path::Path) -> anyhow::Result<(Option<Source>, bool)>
         )
     };
     let failed = !errors.is_empty();
-    if failed {
-        let diagnostics: Vec<Diagnostic> = errors.into_iter().map(Diagnostic::from).collect();
-        let summary = "Pages with problems are left out; fix them to draw every page.";
-        eprint!("{}", human::render(&diagnostics, summary, colour()));
-    }
+    print_load_errors(
+        errors,
+        "Pages with problems are left out; fix them to draw every page.",
+    );
     Ok((source, failed))
 }
 

@@ -78,19 +78,59 @@ fn json_lists_the_same_destinations() {
 
 #[test]
 fn bad_places_are_usage_errors() {
-    for (from, extra) in [
-        ("L1p1C5", None),
-        ("L1p1:c5", None),
-        ("L1p1:C5", Some("L1p1:x")),
+    // The same place reader as `blip` and `los`: each message names the part
+    // that is wrong and, where it can, the place that was probably meant.
+    for (from, extra, message) in [
+        (
+            "L1p1C5",
+            None,
+            "`L1p1C5` does not start with a page and a colon; did you mean `L1p1:C5`?",
+        ),
+        (
+            "L1p1:c5",
+            None,
+            "bad space in `L1p1:c5`: row letters are upper-case in `c5` (did you mean `L1p1:C5`?)",
+        ),
+        (
+            "L1p1:C5",
+            Some("L1p1:x"),
+            "bad door number in `L1p1:x`: `x` is not a door number; write it like `L1p1:2`",
+        ),
     ] {
         let extra: Vec<&str> = extra.map(|d| vec!["--open-door", d]).unwrap_or_default();
         let out = reach_from(from, &extra);
         assert_eq!(out.status.code(), Some(2), "{from} {extra:?}");
         let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(stderr.starts_with("error: "), "{stderr}");
+        assert_eq!(stderr, format!("error: {message}\n"));
     }
     let out = reach_from("L1p1:A1", &[]);
     assert_eq!(out.status.code(), Some(2), "out of bounds start");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("out of bounds or an obstacle"), "{stderr}");
+}
+
+#[test]
+fn figures_and_doors_off_the_pack_are_usage_errors() {
+    for (flag, place, message) in [
+        (
+            "--intruder",
+            "L1p1:Z9",
+            "L1p1 Z9 is off the page (6×6); its spaces run from A1 to F6",
+        ),
+        (
+            "--spacer",
+            "L1p2:C3",
+            "the pack has no page L1p2; it has L1p1",
+        ),
+        (
+            "--welded-door",
+            "L1p1:7",
+            "L1p1 has no door 7; its doors are 1, 2",
+        ),
+    ] {
+        let out = reach(&[flag, place]);
+        assert_eq!(out.status.code(), Some(2), "{flag} {place}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(stderr, format!("error: {message}\n"));
+    }
 }

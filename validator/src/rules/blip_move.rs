@@ -77,7 +77,7 @@ use deckplan_schema::{Axis, Direction, EdgeKind, PageId};
 use petgraph::graph::NodeIndex;
 use petgraph::visit::EdgeRef as _;
 
-use super::{DoorState, PlayState};
+use super::{DoorState, PlayState, movement_axis};
 use crate::board::layout::UNIT;
 use crate::board::spacer::DoorRef;
 use crate::board::{Board, PageIntersection, PageSpace, lattice::LatticeStep};
@@ -642,13 +642,6 @@ enum Choice {
     Stop(Ending),
 }
 
-fn axis_of(direction: Direction) -> Axis {
-    match direction {
-        Direction::North | Direction::South => Axis::Vertical,
-        Direction::East | Direction::West => Axis::Horizontal,
-    }
-}
-
 impl Rules<'_> {
     /// The steps the Noise rules allow from `at` toward `target`.
     fn toward_choices(
@@ -908,7 +901,7 @@ impl Rules<'_> {
         walker.page = name.page;
         walker.at = to;
         walker.remaining = walker.remaining.saturating_sub(1);
-        walker.last_axis = Some(axis_of(direction));
+        walker.last_axis = Some(movement_axis(direction));
         if let (true, Some(facing)) = (aim.patrol, walker.facing) {
             // Stepped onto the board edge: turn round and move one more time.
             if self.lines.step(to, facing).0.is_empty() {
@@ -1250,71 +1243,13 @@ fn permutations(items: &[usize]) -> Vec<Vec<usize>> {
 }
 
 #[cfg(test)]
-pub(crate) mod tests_support {
-    //! Packs for tests, from TOML text or the fixtures of `tests/fixtures/rules`.
-    #![allow(clippy::unwrap_used, clippy::expect_used)]
-
-    use std::path::PathBuf;
-
-    use deckplan_schema::{Pack, SourceFile, load};
-
-    /// The pack header the inline tests use: one book, Location `T`.
-    pub(crate) const PACK: &str = r#"format = 1
-name = "Test"
-ruleset = "enormity"
-start = "L1p1"
-pages = ["p1.toml", "p2.toml"]
-
-[[books]]
-number = 1
-
-[[locations]]
-designation = "T"
-name = "Test"
-"#;
-
-    /// A pack of pages given as TOML, with extra `pack.toml` text (joins) appended.
-    pub(crate) fn pack_of(pages: &[&str], joins: &str) -> Pack {
-        let text = format!("{PACK}\n{joins}");
-        let loaded = load::pack_file_from_source(&SourceFile::new("pack.toml", text));
-        assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
-        let mut pack = loaded.value.unwrap();
-        for (i, page) in pages.iter().enumerate() {
-            let source = SourceFile::new(format!("p{i}.toml"), (*page).to_string());
-            let loaded = load::page_from_source(&source);
-            assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
-            let page = loaded.value.unwrap();
-            pack.pages.insert(page.id, page);
-        }
-        pack
-    }
-
-    /// A pack of one page.
-    pub(crate) fn single_page_pack(page: &str) -> Pack {
-        pack_of(&[page], "")
-    }
-
-    /// A fixture pack of `tests/fixtures/rules/<name>`.
-    pub(crate) fn fixture(name: &str) -> Pack {
-        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../tests/fixtures/rules")
-            .join(name);
-        let loaded = load::load_pack(&path).unwrap();
-        assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
-        loaded.value.unwrap()
-    }
-}
-
-#[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
     use deckplan_schema::Space;
 
-    use super::tests_support::{fixture, pack_of, single_page_pack};
     use super::*;
-
-    use crate::rules::testing::{at as space, corner as at};
+    use crate::rules::testing::{at as space, corner as at, fixture, pack_of, single_page_pack};
     const L1P1: PageId = PageId { book: 1, page: 1 };
 
     fn path(mv: &BlipMove) -> Vec<String> {
@@ -1475,7 +1410,11 @@ A ......
         let moves = move_blip(&board, &PlayState::default(), at("A1 sw"), space("F6"), 6).unwrap();
         assert_eq!(moves.len(), 2);
         for mv in &moves {
-            let axes: Vec<Axis> = mv.steps.iter().map(|s| axis_of(s.direction)).collect();
+            let axes: Vec<Axis> = mv
+                .steps
+                .iter()
+                .map(|s| movement_axis(s.direction))
+                .collect();
             for pair in axes.windows(2).take(5) {
                 assert_ne!(pair[0], pair[1], "{:?}", path(mv));
             }
@@ -1730,8 +1669,8 @@ mod proptests {
     use deckplan_schema::{Intersection, Space};
     use proptest::prelude::*;
 
-    use super::tests_support::pack_of;
     use super::*;
+    use crate::rules::testing::pack_of;
 
     fn page(id: u16, columns: u16, rows: u16) -> String {
         let row: String = ".".repeat(usize::from(columns));

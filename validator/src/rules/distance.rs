@@ -29,7 +29,7 @@ use deckplan_schema::{Direction, PageId, SpaceKind};
 use petgraph::graph::NodeIndex;
 use petgraph::visit::EdgeRef as _;
 
-use super::{DoorState, PlayState};
+use super::PlayState;
 use crate::board::layout::UNIT;
 use crate::board::spacer::{Crossing, crossings, is_walkable};
 use crate::board::{Board, PageSpace};
@@ -131,10 +131,7 @@ pub fn manhattan(board: &Board<'_>, a: PageSpace, b: PageSpace) -> Option<u32> {
 /// Whether a step across this crossing is shut: a wall, a red line, or a door
 /// that is closed or welded in this play state.
 pub fn shut(crossing: &Crossing, state: &PlayState) -> bool {
-    crossing.blocker().is_some()
-        || crossing
-            .door()
-            .is_some_and(|door| state.door(door.page, door.number) != DoorState::Open)
+    crossing.blocker().is_some() || crossing.door().is_some_and(|door| state.door_shut(door))
 }
 
 /// The spaces adjacent to a space in the rules' sense: sharing a side, with no
@@ -246,10 +243,7 @@ fn spacer_walk(
         let steps = seen.get(&node).copied().unwrap_or(0) + 1;
         for edge in graph.graph().edges(node) {
             let next = edge.target();
-            let door_shut = edge
-                .weight()
-                .door
-                .is_some_and(|d| state.door(d.page, d.number) != DoorState::Open);
+            let door_shut = edge.weight().door.is_some_and(|d| state.door_shut(d));
             if door_shut || seen.contains_key(&next) {
                 continue;
             }
@@ -272,6 +266,7 @@ fn spacer_walk(
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
+    use crate::rules::DoorState;
     use crate::rules::testing::{at, board_of, intruder, one_page};
 
     #[test]

@@ -57,7 +57,7 @@ use deckplan_schema::{Axis, Direction};
 use super::distance::{
     MoveError, adjacent_spaces, centre, check_on_board, kind, manhattan, shut, walkable,
 };
-use super::{DoorState, PlayState};
+use super::{DoorState, PlayState, movement_axis};
 use crate::board::spacer::{DoorRef, crossings};
 use crate::board::{Board, PageSpace};
 
@@ -199,13 +199,6 @@ fn distances(
         }
     }
     seen
-}
-
-const fn axis(direction: Direction) -> Axis {
-    match direction {
-        Direction::North | Direction::South => Axis::Vertical,
-        Direction::East | Direction::West => Axis::Horizontal,
-    }
 }
 
 /// The straight direction from `here` to `target` when they share a row or a
@@ -355,8 +348,8 @@ pub fn intruder_moves(
             path.push(next);
             stack.push(Partial {
                 path,
-                last: Some(axis(direction)),
-                first: partial.first.or(Some(axis(direction))),
+                last: Some(movement_axis(direction)),
+                first: partial.first.or(Some(movement_axis(direction))),
             });
         }
     }
@@ -392,7 +385,7 @@ fn zigzag(
         let turned: Vec<_> = steps
             .iter()
             .copied()
-            .filter(|(d, _)| axis(*d) != last)
+            .filter(|(d, _)| movement_axis(*d) != last)
             .collect();
         if !turned.is_empty() {
             return turned;
@@ -471,7 +464,7 @@ pub fn push(
 ) -> Result<Vec<PushRoute>, MoveError> {
     check_on_board(board, from)?;
     // The sides it may slide to, on the axis across the push.
-    let (low, high, across) = match axis(direction) {
+    let (low, high, across) = match movement_axis(direction) {
         Axis::Horizontal => (Direction::South, Direction::North, Axis::Vertical),
         Axis::Vertical => (Direction::West, Direction::East, Axis::Horizontal),
     };

@@ -1119,19 +1119,9 @@ mod tests {
     use deckplan_schema::Direction;
 
     use super::*;
-    use crate::rules::Intruder;
-    use crate::rules::blip_move::tests_support::{fixture, pack_of, single_page_pack};
+    use crate::rules::testing::{at as space, fixture, intruder, pack_of, single_page_pack};
 
-    use crate::rules::testing::at as space;
     const L1P1: PageId = PageId { book: 1, page: 1 };
-
-    fn intruder() -> Intruder {
-        Intruder {
-            baseline: true,
-            suppressed: false,
-            facing: Direction::South,
-        }
-    }
 
     fn sees(board: &Board<'_>, state: &PlayState, from: &str, to: &str) -> Sight {
         let forward = line_of_sight(board, state, space(from), space(to)).unwrap();
@@ -1141,6 +1131,27 @@ mod tests {
             "{from} → {to} is not symmetric"
         );
         forward
+    }
+
+    /// The line from a corner of one space of L1p1 to a corner of another, as
+    /// the sight map checks it (neither space covered by terrain).
+    fn corner_line(
+        board: &Board<'_>,
+        (from, from_corner): (&str, Corner),
+        (to, to_corner): (&str, Corner),
+    ) -> Query {
+        let point = |name: &str, corner| {
+            let point = space(name).space.corner(corner);
+            point_of(board, PageIntersection { page: L1P1, point }).unwrap()
+        };
+        Query {
+            a: point(from, from_corner),
+            b: point(to, to_corner),
+            into_a: inward(from_corner),
+            into_b: inward(to_corner),
+            own: [space(from), space(to)],
+            own_tiles: [None, None],
+        }
     }
 
     /// `img/los-example.png`, fixture `los-example` (5×4): Juliet on `B5`; a
@@ -1165,28 +1176,7 @@ mod tests {
 
         let one = sees(&board, &state, "B5", "D2");
         assert!(one.visible);
-        let line = Query {
-            a: point_of(
-                &board,
-                PageIntersection {
-                    page: L1P1,
-                    point: space("B5").space.corner(Corner::NorthWest),
-                },
-            )
-            .unwrap(),
-            b: point_of(
-                &board,
-                PageIntersection {
-                    page: L1P1,
-                    point: space("D2").space.corner(Corner::NorthEast),
-                },
-            )
-            .unwrap(),
-            into_a: inward(Corner::NorthWest),
-            into_b: inward(Corner::NorthEast),
-            own: [space("B5"), space("D2")],
-            own_tiles: [None, None],
-        };
+        let line = corner_line(&board, ("B5", Corner::NorthWest), ("D2", Corner::NorthEast));
         assert!(
             !map.blocked(&line, false, &mut Found::any()),
             "the pictured line is clear"
@@ -1201,28 +1191,7 @@ mod tests {
                 edge: space("C5").space.side(Direction::North)
             }]
         );
-        let pictured = Query {
-            a: point_of(
-                &board,
-                PageIntersection {
-                    page: L1P1,
-                    point: space("B5").space.corner(Corner::NorthWest),
-                },
-            )
-            .unwrap(),
-            b: point_of(
-                &board,
-                PageIntersection {
-                    page: L1P1,
-                    point: space("D5").space.corner(Corner::NorthWest),
-                },
-            )
-            .unwrap(),
-            into_a: inward(Corner::NorthWest),
-            into_b: inward(Corner::NorthWest),
-            own: [space("B5"), space("D5")],
-            own_tiles: [None, None],
-        };
+        let pictured = corner_line(&board, ("B5", Corner::NorthWest), ("D5", Corner::NorthWest));
         assert!(
             map.blocked(&pictured, false, &mut Found::any()),
             "the pictured line touches the wall's end"
@@ -1520,12 +1489,10 @@ A ..
 mod proptests {
     #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
-    use deckplan_schema::Direction;
     use proptest::prelude::*;
 
     use super::*;
-    use crate::rules::Intruder;
-    use crate::rules::blip_move::tests_support::single_page_pack;
+    use crate::rules::testing::{intruder, single_page_pack};
 
     /// A random 6×6 page: each cell `.`, `O` or `#`, random walls and red lines.
     fn page_text(cells: &[u8], walls: &[(u8, u8, bool)], reds: &[(u8, u8, bool)]) -> String {
@@ -1581,10 +1548,7 @@ mod proptests {
             let l1p1 = PageId { book: 1, page: 1 };
             let at = |(c, r): (u16, u16)| PageSpace { page: l1p1, space: Space::new(c, r) };
             for spot in intruders {
-                state.intruders.insert(
-                    at(spot),
-                    Intruder { baseline: true, suppressed: false, facing: Direction::North },
-                );
+                state.intruders.insert(at(spot), intruder());
             }
             let map = SightMap::new(&board, &state);
             for (a, b) in pairs {

@@ -9,10 +9,10 @@
 //! option instead of picking one.
 
 pub mod blip_move;
-pub mod blip_notation;
 pub mod distance;
 pub mod intruder_move;
 pub mod los;
+pub mod place;
 pub mod spacer_move;
 pub mod spawn;
 #[cfg(test)]
@@ -20,8 +20,9 @@ mod testing;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use deckplan_schema::{Direction, PageId};
+use deckplan_schema::{Axis, Direction, PageId};
 
+use crate::board::spacer::DoorRef;
 use crate::board::{PageIntersection, PageSpace};
 
 /// A door's state during play (doors are closed at setup).
@@ -68,8 +69,23 @@ impl PlayState {
         self.doors.get(&(page, number)).copied().unwrap_or_default()
     }
 
+    /// Whether a door keeps figures out: closed or welded (only an open door
+    /// lets Spacers and Intruders through).
+    pub fn door_shut(&self, door: DoorRef) -> bool {
+        self.door(door.page, door.number) != DoorState::Open
+    }
+
     /// Whether a space holds a figure (Spacer or Intruder).
     pub fn occupied(&self, space: PageSpace) -> bool {
         self.spacers.contains_key(&space) || self.intruders.contains_key(&space)
+    }
+}
+
+/// The axis a step in this direction moves along: north and south are
+/// vertical. (Not the axis of the edge crossed, which lies across the step.)
+pub(crate) const fn movement_axis(direction: Direction) -> Axis {
+    match direction {
+        Direction::North | Direction::South => Axis::Vertical,
+        Direction::East | Direction::West => Axis::Horizontal,
     }
 }

@@ -173,7 +173,9 @@ pub fn reach<'b>(
             };
             let flag = next.flags;
             let must_stop_on_occupied = end_on_arrows && flag & ARROW != 0 && flag & SPACER != 0;
-            if flag & INTRUDER != 0 || must_stop_on_occupied || door_shut(edge.weight().door, state)
+            if flag & INTRUDER != 0
+                || must_stop_on_occupied
+                || edge.weight().door.is_some_and(|d| state.door_shut(d))
             {
                 continue;
             }
@@ -208,11 +210,6 @@ fn set(values: &mut [u32], index: usize, value: u32) {
     if let Some(slot) = values.get_mut(index) {
         *slot = value;
     }
-}
-
-/// Whether the play state keeps this door shut.
-fn door_shut(door: Option<DoorRef>, state: &PlayState) -> bool {
-    door.is_some_and(|d| state.door(d.page, d.number) != DoorState::Open)
 }
 
 /// How many unsuppressed Intruders each node is adjacent to (leaving it
@@ -640,7 +637,7 @@ impl<'b> SpacerReach<'b> {
                 let intruder = self.flags(next) & INTRUDER != 0;
                 let cost = u32::from(from_arrow)
                     + u32::from(intruder)
-                    + u32::from(door_shut(edge.weight().door, self.state));
+                    + u32::from(edge.weight().door.is_some_and(|d| self.state.door_shut(d)));
                 let candidate = (hindrances + cost, steps + 1);
                 if best.get(next).is_some_and(|b| candidate < *b) {
                     if let Some(slot) = best.get_mut(next) {
@@ -697,7 +694,7 @@ impl<'b> SpacerReach<'b> {
                 .graph()
                 .edges_connecting(NodeIndex::new(here), NodeIndex::new(next))
                 .find_map(|e| e.weight().door);
-            if let Some(door) = door.filter(|d| door_shut(Some(*d), self.state)) {
+            if let Some(door) = door.filter(|d| self.state.door_shut(*d)) {
                 return Unreachable::ClosedDoor {
                     door,
                     state: self.state.door(door.page, door.number),

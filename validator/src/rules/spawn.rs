@@ -283,7 +283,7 @@ mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
     use super::*;
-    use crate::rules::blip_move::tests_support::{fixture, single_page_pack};
+    use crate::rules::testing::{fixture, single_page_pack};
 
     use crate::rules::testing::{at as space, corner as at};
 

@@ -1,57 +1,77 @@
 //! Small packs for the rules' unit tests, written as page text so a test reads
-//! like the map it plays on.
+//! like the map it plays on: whole page files ([`pack_of`]), bare grids with
+//! any extra tables ([`one_page`], [`two_pages`]) or the picture fixtures of
+//! `tests/fixtures/rules` ([`fixture`]).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use deckplan_schema::load::{pack_file_from_source, page_from_source};
-use deckplan_schema::{Direction, Pack, PageId, SourceFile, Space};
+use std::path::PathBuf;
+
+use deckplan_schema::load::{self, pack_file_from_source, page_from_source};
+use deckplan_schema::{Direction, Intersection, Pack, PageId, SourceFile, Space};
 
 use super::Intruder;
-use crate::board::{Board, PageSpace};
+use crate::board::{Board, PageIntersection, PageSpace};
 
+/// The pack header of every test pack: one book, Location `T`.
 const PACK: &str = r#"format = 1
 name = "Test"
 ruleset = "enormity"
 start = "L1p1"
-pages = ["book1/page1.toml", "book1/page2.toml"]
+pages = ["p1.toml", "p2.toml"]
 
 [[books]]
 number = 1
 
 [[locations]]
-designation = "SR"
-name = "Solar Ring"
+designation = "T"
+name = "Test"
 "#;
 
-fn page(number: u16, grid: &str, extra: &str) -> deckplan_schema::Page {
-    let text = format!(
-        "format = 1\nbook = 1\npage = {number}\nlocation = \"SR\"\n\ngrid = \"\"\"\n{grid}\"\"\"\n\n{extra}"
-    );
-    let loaded = page_from_source(&SourceFile::new(format!("page{number}.toml"), text));
-    let errors: Vec<String> = loaded
-        .errors
-        .iter()
-        .map(|e| e.error.message.clone())
-        .collect();
-    loaded
-        .value
-        .unwrap_or_else(|| panic!("test page: {errors:?}"))
+/// A pack of pages given as whole page files, with extra `pack.toml` text
+/// (joins) appended. Every file must load without errors.
+pub fn pack_of(pages: &[&str], joins: &str) -> Pack {
+    let text = format!("{PACK}\n{joins}");
+    let loaded = pack_file_from_source(&SourceFile::new("pack.toml", text));
+    assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
+    let mut pack = loaded.value.unwrap();
+    for (i, page) in pages.iter().enumerate() {
+        let source = SourceFile::new(format!("p{}.toml", i + 1), (*page).to_string());
+        let loaded = page_from_source(&source);
+        assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
+        let page = loaded.value.unwrap();
+        pack.pages.insert(page.id, page);
+    }
+    pack
 }
 
-fn pack(joins: &str) -> Pack {
-    let text = format!("{PACK}{joins}");
-    pack_file_from_source(&SourceFile::new("pack.toml", text))
-        .value
-        .expect("test pack")
+/// A pack of one page file.
+pub fn single_page_pack(page: &str) -> Pack {
+    pack_of(&[page], "")
+}
+
+/// The fixture pack `tests/fixtures/rules/<name>`.
+pub fn fixture(name: &str) -> Pack {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/rules")
+        .join(name);
+    let loaded = load::load_pack(&path).unwrap();
+    assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
+    loaded.value.unwrap()
+}
+
+/// The file of page `number` of book 1 from its grid (top row first, with row
+/// labels) and any further TOML tables (`[edges]`, `[spaces]`).
+fn page_file(number: u16, grid: &str, extra: &str) -> String {
+    format!(
+        "format = 1\nbook = 1\npage = {number}\nlocation = \"T\"\n\ngrid = \"\"\"\n{grid}\"\"\"\n\n{extra}"
+    )
 }
 
 /// A pack of one page (L1p1) from its grid (top row first, with row labels)
 /// and any further TOML tables (`[edges]`, `[spaces]`).
 pub fn one_page(grid: &str, extra: &str) -> Pack {
-    let mut pack = pack("");
-    let page = page(1, grid, extra);
-    pack.pages.insert(page.id, page);
-    pack
+    single_page_pack(&page_file(1, grid, extra))
 }
 
 /// A pack of L1p1 and L1p2, L1p2 laid against L1p1's east edge shifted up by
@@ -69,13 +89,15 @@ pub fn two_pages_with(
     offset: Option<i32>,
 ) -> Pack {
     let joins = offset.map_or_else(String::new, |offset| {
-        format!("\n[[joins]]\nfrom = \"L1p1 east\"\nto = \"L1p2 west\"\noffset = {offset}\n")
+        format!("[[joins]]\nfrom = \"L1p1 east\"\nto = \"L1p2 west\"\noffset = {offset}\n")
     });
-    let mut pack = pack(&joins);
-    for page in [page(1, first, first_extra), page(2, second, second_extra)] {
-        pack.pages.insert(page.id, page);
-    }
-    pack
+    pack_of(
+        &[
+            &page_file(1, first, first_extra),
+            &page_file(2, second, second_extra),
+        ],
+        &joins,
+    )
 }
 
 /// The board of a test pack.
@@ -92,10 +114,10 @@ pub fn at(name: &str) -> PageSpace {
 }
 
 /// An intersection of L1p1 by its printed name (`C3 ne`).
-pub fn corner(name: &str) -> crate::board::PageIntersection {
-    crate::board::PageIntersection {
+pub fn corner(name: &str) -> PageIntersection {
+    PageIntersection {
         page: PageId { book: 1, page: 1 },
-        point: deckplan_schema::Intersection::parse(name).unwrap(),
+        point: Intersection::parse(name).unwrap(),
     }
 }
 
