@@ -565,9 +565,9 @@ fn run_reach(args: &ReachArgs) -> anyhow::Result<ExitCode> {
         match reason {
             Some(reason) => println!("\n{} cannot be reached: {reason}.", format_space(space)),
             None => println!(
-                "\n{} can be reached in {} steps.",
+                "\n{} can be reached in {}.",
                 format_space(space),
-                found.steps_to(space).unwrap_or_default()
+                plural(found.steps_to(space).unwrap_or_default(), "step")
             ),
         }
     }

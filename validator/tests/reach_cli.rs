@@ -134,3 +134,17 @@ fn figures_and_doors_off_the_pack_are_usage_errors() {
         assert_eq!(stderr, format!("error: {message}\n"));
     }
 }
+
+#[test]
+fn why_counts_steps_in_words() {
+    let one = String::from_utf8(reach(&["--why", "L1p1:C4"]).stdout).unwrap();
+    assert!(
+        one.contains("\nL1p1:C4 can be reached in 1 step.\n"),
+        "{one}"
+    );
+    let three = String::from_utf8(reach(&["--why", "L1p1:C2"]).stdout).unwrap();
+    assert!(
+        three.contains("\nL1p1:C2 can be reached in 3 steps.\n"),
+        "{three}"
+    );
+}
