@@ -210,11 +210,13 @@ impl std::error::Error for FileError {}
 #[non_exhaustive]
 pub enum LoadError {
     /// Reading a path failed.
-    #[error("cannot read {path}: {source}")]
+    // The reason is part of the message and deliberately not the error's
+    // `source`: printing the chain would say it twice.
+    #[error("cannot read {path}: {reason}")]
     Io {
         /// The path as given.
         path: std::path::PathBuf,
         /// The operating system's reason.
-        source: std::io::Error,
+        reason: std::io::Error,
     },
 }

@@ -38,9 +38,9 @@ impl<T> Loaded<T> {
 
 /// Reads a file within the size limit. `display` is the path shown in messages.
 pub fn read_source(path: &Path, display: &Path) -> Result<Arc<SourceFile>, LoadError> {
-    let io = |source| LoadError::Io {
+    let io = |reason| LoadError::Io {
         path: display.to_path_buf(),
-        source,
+        reason,
     };
     let file = std::fs::File::open(path).map_err(io)?;
     let mut text = String::new();
@@ -111,9 +111,9 @@ pub fn load_pack(path: &Path) -> Result<Loaded<Pack>, LoadError> {
     let Some(pack) = loaded.value.as_mut() else {
         return Ok(loaded);
     };
-    let root = dir.canonicalize().map_err(|source| LoadError::Io {
+    let root = dir.canonicalize().map_err(|reason| LoadError::Io {
         path: dir.clone(),
-        source,
+        reason,
     })?;
 
     let mut first_file: BTreeMap<PageId, PathBuf> = BTreeMap::new();
@@ -296,9 +296,9 @@ pub fn find_packs(root: &Path) -> Result<Vec<PathBuf>, LoadError> {
             found.push(dir);
             continue;
         }
-        let entries = std::fs::read_dir(&dir).map_err(|source| LoadError::Io {
+        let entries = std::fs::read_dir(&dir).map_err(|reason| LoadError::Io {
             path: dir.clone(),
-            source,
+            reason,
         })?;
         for entry in entries.flatten() {
             let path = entry.path();

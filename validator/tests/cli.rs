@@ -148,6 +148,22 @@ fn lint_exits_2_on_a_missing_path() {
 }
 
 #[test]
+fn a_missing_pack_is_named_once_with_its_reason() {
+    let pack = TempPack::new("missing-reach", PACK, PAGE);
+    let output = deckplan(
+        &pack.root,
+        &["reach", "no-such-pack", "--from", "L1p1:A1", "--move", "3"],
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let text = stderr(&output);
+    assert!(
+        text.starts_with("error: cannot read no-such-pack"),
+        "{text}"
+    );
+    assert_eq!(text.matches("os error 2").count(), 1, "{text}");
+}
+
+#[test]
 fn lint_exits_2_on_a_bad_flag() {
     let pack = TempPack::new("flag", PACK, PAGE);
     let output = deckplan(&pack.root, &["lint", "--no-such-flag", "."]);
