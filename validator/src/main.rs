@@ -980,6 +980,7 @@ fn run_los(args: &LosArgs) -> anyhow::Result<ExitCode> {
 #[command(after_help = "Examples:
   deckplan render maps/derelict-meridian-tithe/book1/page1.toml -o page.png --coords --legend
   deckplan render maps/derelict-meridian-tithe --layout -o pack.png --dpi 100
+  deckplan render maps/derelict-meridian-tithe --layout -o pack.png --coords --legend
   deckplan render maps/derelict-meridian-tithe --page L1p2 -o L1p2.svg --space-size 25mm")]
 struct RenderArgs {
     /// A page file, a pack folder or a `pack.toml`.
@@ -1003,10 +1004,12 @@ struct RenderArgs {
     /// What is under and around the map.
     #[arg(long, value_enum, default_value_t = BackgroundArg::White)]
     background: BackgroundArg,
-    /// Row letters and column numbers in the margins.
+    /// Row letters and column numbers in the margins (on a layout, on the
+    /// sides of pages that no other page lies against).
     #[arg(long)]
     coords: bool,
-    /// A legend of the symbols on the page, and what consoles and arrows lead to.
+    /// A legend of the symbols on the page, and what consoles and arrows lead
+    /// to (on a layout, one legend for every page).
     #[arg(long)]
     legend: bool,
     /// Leave out the title above the map.
@@ -1198,12 +1201,11 @@ fn run_render(args: &RenderArgs) -> anyhow::Result<ExitCode> {
             write_picture(&scene, args, picture_format(&args.output)?, &args.output)?;
         }
         Source::Pack(pack) if args.layout => {
-            if args.coords || args.legend {
-                eprintln!("note: --coords and --legend apply to single pages, not to a layout");
-            }
             let layout_style = layout::LayoutStyle {
                 title: !args.no_title,
                 page_labels: true,
+                coordinates: args.coords,
+                legend: args.legend,
             };
             let scene = layout::pack_scene(&pack, &layout_style);
             write_picture(&scene, args, picture_format(&args.output)?, &args.output)?;

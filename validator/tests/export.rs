@@ -131,6 +131,19 @@ fn golden_pack_layout() {
 }
 
 #[test]
+fn golden_pack_layout_with_coordinates_and_legend() {
+    let style = LayoutStyle {
+        coordinates: true,
+        legend: true,
+        ..LayoutStyle::default()
+    };
+    check_golden(
+        "pack-layout-full",
+        &png_of(&pack_scene(&pack(), &style), 16.0),
+    );
+}
+
+#[test]
 fn golden_annotated_page() {
     let marks = vec![
         Mark {
