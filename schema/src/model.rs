@@ -149,6 +149,47 @@ impl std::fmt::Display for Offset {
     }
 }
 
+impl Pack {
+    /// Forgets where everything was written, in `pack.toml` and in every page,
+    /// so packs can be compared by content alone (a pack read from its files
+    /// against one imported from another tool).
+    pub fn clear_spans(&mut self) {
+        let none = Span::default();
+        self.start_span = none;
+        self.books.values_mut().for_each(|b| b.span = none);
+        self.locations.values_mut().for_each(|l| l.span = none);
+        self.page_files.iter_mut().for_each(|f| f.span = none);
+        for join in &mut self.joins {
+            join.span = none;
+            join.from_span = none;
+            join.to_span = none;
+            join.offset_span = None;
+        }
+        self.lint
+            .checks
+            .values_mut()
+            .for_each(|c| c.name_span = none);
+        self.pages.values_mut().for_each(Page::clear_spans);
+    }
+}
+
+/// Packs are equal when their content and spans are; the files they were read
+/// from are not compared.
+impl PartialEq for Pack {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name
+            && self.ruleset == other.ruleset
+            && self.start == other.start
+            && self.start_span == other.start_span
+            && self.books == other.books
+            && self.locations == other.locations
+            && self.page_files == other.page_files
+            && self.pages == other.pages
+            && self.joins == other.joins
+            && self.lint == other.lint
+    }
+}
+
 /// Lint levels set in a file, by check name.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LintSettings {

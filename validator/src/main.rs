@@ -90,7 +90,7 @@ enum Command {
     Render(RenderArgs),
     /// Write pages in another tool's format (Tiled JSON maps).
     Export(ExportArgs),
-    /// Read a page from another tool's format (a Tiled JSON map) as a page file.
+    /// Read a page (a Tiled JSON map) or a whole pack (a Tiled world) from another tool's format.
     Import(ImportArgs),
 }
 
@@ -897,6 +897,7 @@ fn run_los(args: &LosArgs) -> anyhow::Result<ExitCode> {
 #[command(after_help = "Examples:
   deckplan render maps/derelict-meridian-tithe/book1/page1.toml -o page.png --coords --legend
   deckplan render maps/derelict-meridian-tithe --layout -o pack.png --dpi 100
+  deckplan render maps/derelict-meridian-tithe --layout -o pack.png --coords --legend
   deckplan render maps/derelict-meridian-tithe --page L1p2 -o L1p2.svg --space-size 25mm")]
 struct RenderArgs {
     /// A page file, a pack folder or a `pack.toml`.
@@ -920,10 +921,12 @@ struct RenderArgs {
     /// What is under and around the map.
     #[arg(long, value_enum, default_value_t = BackgroundArg::White)]
     background: BackgroundArg,
-    /// Row letters and column numbers in the margins.
+    /// Row letters and column numbers in the margins (on a layout, on the
+    /// sides of pages that no other page lies against).
     #[arg(long)]
     coords: bool,
-    /// A legend of the symbols on the page, and what consoles and arrows lead to.
+    /// A legend of the symbols on the page, and what consoles and arrows lead
+    /// to (on a layout, one legend for every page).
     #[arg(long)]
     legend: bool,
     /// Leave out the title above the map.
@@ -967,13 +970,21 @@ struct ExportArgs {
 }
 
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  deckplan import --tiled page1.tmj -o book1/page1.toml
+  deckplan import --tiled tiled/pack.world -o my-pack   (every map of the world, as a pack folder)")]
 struct ImportArgs {
-    /// Read a Tiled JSON map (`.tmj`) written by `deckplan export --tiled` or edited in Tiled.
+    /// Read a Tiled JSON map (`.tmj`) or a Tiled world (`.world`) written by
+    /// `deckplan export --tiled` or edited in Tiled.
     #[arg(long, value_name = "FILE", required = true)]
     tiled: PathBuf,
-    /// The page file to write; without it the page is printed.
+    /// The page file to write (without it the page is printed); for a world,
+    /// the pack folder to write `pack.toml` and the page files into.
     #[arg(short, long)]
     output: Option<PathBuf>,
+    /// Replace files that are already there (otherwise nothing is written).
+    #[arg(long)]
+    overwrite: bool,
 }
 
 /// DPI of PNG pictures when `--dpi` is not given.
@@ -1106,12 +1117,11 @@ fn run_render(args: &RenderArgs) -> anyhow::Result<ExitCode> {
             write_picture(&scene, args, picture_format(&args.output)?, &args.output)?;
         }
         Source::Pack(pack) if args.layout => {
-            if args.coords || args.legend {
-                eprintln!("note: --coords and --legend apply to single pages, not to a layout");
-            }
             let layout_style = layout::LayoutStyle {
                 title: !args.no_title,
                 page_labels: true,
+                coordinates: args.coords,
+                legend: args.legend,
             };
             let scene = layout::pack_scene(&pack, &layout_style);
             write_picture(&scene, args, picture_format(&args.output)?, &args.output)?;
@@ -1141,7 +1151,6 @@ fn run_render(args: &RenderArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn run_export(args: &ExportArgs) -> anyhow::Result<ExitCode> {
-    use deckplan_validator::draw::layout;
     use deckplan_validator::export::tiled;
     let (source, failed) = load_source(&args.path)?;
     let Some(source) = source else {
@@ -1149,43 +1158,55 @@ fn run_export(args: &ExportArgs) -> anyhow::Result<ExitCode> {
     };
     let out = &args.tiled;
     let single = match (source, &args.page) {
-        (Source::Page(page), _) => Some(*page),
-        (Source::Pack(pack), Some(wanted)) => Some(pack_page(pack, wanted)?),
+        (Source::Page(page), _) => *page,
+        (Source::Pack(pack), Some(wanted)) => pack_page(pack, wanted)?,
         (Source::Pack(pack), None) => {
-            std::fs::create_dir_all(out)
-                .with_context(|| format!("cannot create {}", out.display()))?;
-            let tileset = "spaces.tiles.png";
-            let placed = layout::layout(&pack);
-            let mut maps = Vec::new();
-            for (i, (id, page)) in pack.pages.iter().enumerate() {
-                let file = format!("{id}.tmj");
-                tiled::write_page(page, &out.join(&file), tileset, i == 0)?;
-                println!("wrote {}", out.join(&file).display());
-                if let Some(origin) = placed.origins.get(id) {
-                    maps.push((file, *origin, page.size));
-                }
+            let exported = tiled::world::write_world(&pack, out)?;
+            for file in &exported.files {
+                println!("wrote {}", file.display());
             }
-            let world = out.join("pack.world");
-            tiled::write_json(&tiled::world(&maps), &world)?;
-            println!("wrote {}", world.display());
-            None
+            for note in &exported.notes {
+                eprintln!("note: {note}");
+            }
+            return Ok(exit(failed));
         }
     };
-    if let Some(page) = single {
-        if out.extension().and_then(|e| e.to_str()) != Some("tmj") {
-            bail!(
-                "a Tiled map is a `.tmj` file, like `{}`",
-                out.with_extension("tmj").display()
-            );
-        }
-        tiled::write_page(&page, out, &tiled::tileset_name(out), true)?;
-        println!("wrote {}", out.display());
+    if out.extension().and_then(|e| e.to_str()) != Some("tmj") {
+        bail!(
+            "a Tiled map is a `.tmj` file, like `{}`",
+            out.with_extension("tmj").display()
+        );
     }
+    tiled::write_page(&single, out, &tiled::tileset_name(out), true)?;
+    println!("wrote {}", out.display());
     Ok(exit(failed))
 }
 
 fn run_import(args: &ImportArgs) -> anyhow::Result<ExitCode> {
     use deckplan_validator::export::tiled::{self, TiledError};
+    let is_world = args
+        .tiled
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("world"));
+    if is_world {
+        let Some(dir) = &args.output else {
+            bail!("a Tiled world imports as a pack folder; name it with -o DIR");
+        };
+        let imported = match tiled::world::read_world(&args.tiled) {
+            Ok(imported) => imported,
+            Err(TiledError::World { problems }) => {
+                for problem in problems {
+                    eprintln!("error: {problem}");
+                }
+                return Ok(exit(true));
+            }
+            Err(error) => return Err(error.into()),
+        };
+        for path in imported.write(dir, args.overwrite)? {
+            println!("wrote {}", path.display());
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     let json = std::fs::read_to_string(&args.tiled)
         .with_context(|| format!("cannot read {}", args.tiled.display()))?;
     let text = match tiled::from_tiled(&json) {
@@ -1198,6 +1219,12 @@ fn run_import(args: &ImportArgs) -> anyhow::Result<ExitCode> {
     };
     match &args.output {
         Some(path) => {
+            if !args.overwrite && std::fs::symlink_metadata(path).is_ok() {
+                bail!(
+                    "{} already exists; pass --overwrite to replace it",
+                    path.display()
+                );
+            }
             deckplan_schema::save::write_atomically(path, &text)
                 .with_context(|| format!("cannot write {}", path.display()))?;
             println!("wrote {}", path.display());

@@ -1,6 +1,7 @@
 //! End-to-end tests of the `deckplan` binary: exit codes of `lint` (0 clean,
 //! 1 errors, 2 usage or I/O failure), `fmt --check` and `fmt` on a file that is
-//! not in canonical form, `explain`, and plain output under `NO_COLOR`.
+//! not in canonical form, `explain`, plain output under `NO_COLOR`, and a pack
+//! exported to Tiled and imported back.
 //!
 //! Each test writes its own small pack into a fresh folder under the system
 //! temporary folder and runs the binary there.
@@ -270,4 +271,59 @@ fn lint_annotate_writes_a_picture_of_each_page_with_problems() {
         stderr(&output),
         "wrote 1 annotated page picture(s) to pictures\n"
     );
+}
+
+#[test]
+fn a_pack_exported_to_tiled_imports_back_as_the_same_folder() {
+    let pack = TempPack::new("tiled-world", PACK, PAGE);
+    let output = deckplan(&pack.root, &["export", ".", "--tiled", "tiled"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(pack.path("tiled/pack.world").is_file());
+
+    let import = ["import", "--tiled", "tiled/pack.world", "-o", "copy"];
+    let output = deckplan(&pack.root, &import);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output),
+        "wrote copy/book1/page1.toml\nwrote copy/pack.toml\n"
+    );
+    for file in ["pack.toml", "book1/page1.toml"] {
+        let original = std::fs::read_to_string(pack.path(file)).unwrap();
+        let copy = std::fs::read_to_string(pack.path(&format!("copy/{file}"))).unwrap();
+        assert_eq!(copy, original, "{file}");
+    }
+
+    // Importing again would replace the files: refused unless asked for.
+    let output = deckplan(&pack.root, &import);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stderr(&output),
+        "error: copy/book1/page1.toml and 1 more of the files to write already exist; pass --overwrite to replace them\n"
+    );
+    let output = deckplan(&pack.root, &[&import[..], &["--overwrite"]].concat());
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+
+    let output = deckplan(&pack.root, &["import", "--tiled", "tiled/pack.world"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stderr(&output),
+        "error: a Tiled world imports as a pack folder; name it with -o DIR\n"
+    );
+}
+
+#[test]
+fn a_world_that_is_not_a_pack_exits_1_with_each_problem() {
+    let pack = TempPack::new("tiled-bad-world", PACK, PAGE);
+    std::fs::write(
+        pack.path("bad.world"),
+        r#"{"maps": [{"fileName": "gone.tmj", "x": 0, "y": 0}], "type": "world"}"#,
+    )
+    .unwrap();
+    let output = deckplan(&pack.root, &["import", "--tiled", "bad.world", "-o", "out"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stderr(&output),
+        "error: bad.world: lists gone.tmj, which cannot be read: No such file or directory (os error 2)\n"
+    );
+    assert!(!pack.path("out").exists());
 }

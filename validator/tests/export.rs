@@ -1,5 +1,6 @@
 //! Export tests: golden pictures, physical sizes, SVG against PNG, the Tiled
-//! round trip, and Tiled itself (`tmxrasterizer`) opening every exported page.
+//! round trips (a page as a map, a pack as a world) with the import's errors,
+//! and Tiled itself (`tmxrasterizer`) opening every exported page and the world.
 //!
 //! Golden pictures live in `tests/golden/`; after a deliberate change to the
 //! drawing, record them again with `UPDATE_GOLDEN=1 cargo test -p
@@ -13,14 +14,16 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
 
-use deckplan_schema::{Direction, Edge, Intersection, Pack, Page, PageId, SourceFile, Space};
+use deckplan_schema::{
+    Direction, Edge, Intersection, Offset, Pack, Page, PageEdge, PageId, SourceFile, Space,
+};
 use deckplan_validator::diagnostic::Severity;
 use deckplan_validator::draw::annotate::{Mark, Place, annotated_page_scene};
 use deckplan_validator::draw::layout::{LayoutStyle, layout, pack_scene};
 use deckplan_validator::draw::page::{PageStyle, page_scene};
 use deckplan_validator::export::png::{RasterOptions, encode, picture_size, rasterize};
 use deckplan_validator::export::svg::{SvgOptions, render};
-use deckplan_validator::export::tiled;
+use deckplan_validator::export::tiled::{self, TiledError, world};
 use deckplan_validator::export::units::{Length, pixels_per_space};
 use deckplan_validator::export::{Background, annotated};
 use image::RgbaImage;
@@ -125,6 +128,19 @@ fn golden_page_with_coordinates_and_legend() {
 fn golden_pack_layout() {
     let scene = pack_scene(&pack(), &LayoutStyle::default());
     check_golden("pack-layout", &png_of(&scene, 10.0));
+}
+
+#[test]
+fn golden_pack_layout_with_coordinates_and_legend() {
+    let style = LayoutStyle {
+        coordinates: true,
+        legend: true,
+        ..LayoutStyle::default()
+    };
+    check_golden(
+        "pack-layout-full",
+        &png_of(&pack_scene(&pack(), &style), 16.0),
+    );
 }
 
 #[test]
@@ -383,6 +399,364 @@ fn imported_maps_are_checked_like_page_files() {
     assert!(err.contains("door 9"), "{err}");
 }
 
+/// Exports a pack as a Tiled world into a fresh folder; returns the world file.
+fn export_world(pack: &Pack, name: &str) -> PathBuf {
+    let dir = scratch(name);
+    let exported = world::write_world(pack, &dir).unwrap();
+    assert_eq!(exported.notes, Vec::<String>::new());
+    dir.join(world::WORLD_FILE)
+}
+
+/// Reads a world back and compares its pack with `expected`, spans aside.
+fn assert_world_reads_as(world_file: &Path, expected: &Pack) -> world::ImportedPack {
+    let imported = world::read_world(world_file).unwrap_or_else(|e| panic!("{e}"));
+    let (mut got, mut expected) = (imported.pack.clone(), expected.clone());
+    got.clear_spans();
+    expected.clear_spans();
+    assert_eq!(got.joins, expected.joins);
+    assert_eq!(got, expected);
+    imported
+}
+
+#[test]
+fn the_bundled_pack_survives_the_tiled_world_round_trip() {
+    let pack = pack();
+    let world_file = export_world(&pack, "world-round-trip");
+    let imported = assert_world_reads_as(&world_file, &pack);
+    // The bundled files are canonical, so the pack folder comes back byte for byte.
+    let folder = world_file.parent().unwrap().join("pack");
+    let written = imported.write(&folder, false).unwrap();
+    assert_eq!(written.len(), 9);
+    for (file, _) in &imported.files {
+        let original = std::fs::read_to_string(maps().join(file)).unwrap();
+        let again = std::fs::read_to_string(folder.join(file)).unwrap();
+        assert_eq!(again, original, "{file}");
+    }
+    let reloaded = deckplan_schema::load::load_pack(&folder).unwrap();
+    assert!(reloaded.errors.is_empty(), "{:?}", reloaded.errors);
+}
+
+/// The bundled pack with L2p3 laid `offset` under L2p2 instead of 0.5.
+fn with_l2p3_offset(offset: Offset) -> Pack {
+    let mut pack = pack();
+    let l2p2 = PageId::parse("L2p2").unwrap();
+    let join = pack
+        .joins
+        .iter_mut()
+        .find(|j| j.from.page == l2p2 && j.from.side == Direction::South)
+        .unwrap();
+    join.offset = offset;
+    pack
+}
+
+#[test]
+fn a_world_keeps_offsets_finer_than_a_pixel() {
+    // 0.13 of a space is 4.16 pixels: only the maps' `origin.*` properties hold it.
+    let pack = with_l2p3_offset(Offset { hundredths: 13 });
+    let world_file = export_world(&pack, "world-fine-offset");
+    assert_world_reads_as(&world_file, &pack);
+}
+
+#[test]
+fn a_join_written_the_other_way_round_comes_back_turned() {
+    let mut pack = pack();
+    // L2p2 south → L2p3 north, offset 0.5, is the same join as
+    // L2p3 north → L2p2 south, offset −0.5.
+    let join = &mut pack.joins[5];
+    assert_eq!(join.from.to_string(), "L2p2 south");
+    std::mem::swap(&mut join.from, &mut join.to);
+    join.offset = Offset { hundredths: -50 };
+    let world_file = export_world(&pack, "world-turned-join");
+    assert_world_reads_as(&world_file, &self::pack());
+}
+
+/// Edits the world file of an export as JSON.
+fn edit_json(path: &Path, edit: impl FnOnce(&mut serde_json::Value)) {
+    let mut json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    edit(&mut json);
+    std::fs::write(path, serde_json::to_string_pretty(&json).unwrap()).unwrap();
+}
+
+/// The entry of a map in a world's JSON.
+fn world_entry<'a>(world: &'a mut serde_json::Value, file: &str) -> &'a mut serde_json::Value {
+    world["maps"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|m| m["fileName"] == file)
+        .unwrap()
+}
+
+#[test]
+fn a_map_moved_in_tiled_is_read_where_it_now_lies() {
+    let world_file = export_world(&pack(), "world-moved");
+    // Half a space (16 pixels) up: L2p4 now sits 0.5 above L2p3 instead of level.
+    edit_json(&world_file, |world| {
+        let entry = world_entry(world, "L2p4.tmj");
+        entry["y"] = (entry["y"].as_i64().unwrap() - 16).into();
+    });
+    let mut expected = pack();
+    let join = expected.joins.last_mut().unwrap();
+    assert_eq!(
+        (join.from, join.to),
+        (
+            PageEdge::parse("L2p3 east").unwrap(),
+            PageEdge::parse("L2p4 west").unwrap()
+        )
+    );
+    join.offset = Offset { hundredths: 50 };
+    assert_world_reads_as(&world_file, &expected);
+}
+
+/// The problems reading a world reports, one per line.
+fn world_problems(world_file: &Path) -> Vec<String> {
+    match world::read_world(world_file) {
+        Err(TiledError::World { problems }) => problems,
+        Err(other) => panic!("not a world problem: {other}"),
+        Ok(_) => panic!("{} read without problems", world_file.display()),
+    }
+}
+
+#[test]
+fn a_world_listing_a_missing_map_is_refused() {
+    let world_file = export_world(&pack(), "world-missing-map");
+    edit_json(&world_file, |world| {
+        world_entry(world, "L1p4.tmj")["fileName"] = "L9p9.tmj".into();
+    });
+    assert_eq!(
+        world_problems(&world_file),
+        [format!(
+            "{}: lists L9p9.tmj, which cannot be read: No such file or directory (os error 2)",
+            world_file.display()
+        )]
+    );
+}
+
+#[test]
+fn overlapping_maps_are_refused() {
+    let world_file = export_world(&pack(), "world-overlap");
+    // One space (32 pixels) west: L1p2 now covers L1p1's east column.
+    edit_json(&world_file, |world| {
+        let entry = world_entry(world, "L1p2.tmj");
+        entry["x"] = (entry["x"].as_i64().unwrap() - 32).into();
+    });
+    let dir = world_file.parent().unwrap();
+    assert_eq!(
+        world_problems(&world_file),
+        [format!(
+            "{}: {} (L1p1) and {} (L1p2) overlap; pages lie edge to edge, never over each other",
+            world_file.display(),
+            dir.join("L1p1.tmj").display(),
+            dir.join("L1p2.tmj").display()
+        )]
+    );
+}
+
+#[test]
+fn a_map_that_is_not_a_page_is_refused() {
+    let world_file = export_world(&pack(), "world-not-a-page");
+    let dir = world_file.parent().unwrap();
+    edit_json(&dir.join("L1p3.tmj"), |map| {
+        let properties = map["properties"].as_array_mut().unwrap();
+        properties.retain(|p| p["name"] != "book");
+    });
+    std::fs::write(dir.join("L1p4.tmj"), "<map/>").unwrap();
+    assert_eq!(
+        world_problems(&world_file),
+        [
+            format!(
+                "{}: the map needs an int property `book` (Map ▸ Map Properties)",
+                dir.join("L1p3.tmj").display()
+            ),
+            format!(
+                "{}: not a Tiled JSON map: expected value at line 1 column 1",
+                dir.join("L1p4.tmj").display()
+            ),
+        ]
+    );
+}
+
+#[test]
+fn two_maps_of_one_page_are_refused() {
+    let world_file = export_world(&pack(), "world-same-page");
+    let dir = world_file.parent().unwrap();
+    std::fs::copy(dir.join("L1p1.tmj"), dir.join("copy.tmj")).unwrap();
+    edit_json(&world_file, |world| {
+        let copy = serde_json::json!({ "fileName": "copy.tmj", "x": -2000, "y": 0 });
+        world["maps"].as_array_mut().unwrap().push(copy);
+    });
+    let (copy, original) = (dir.join("copy.tmj"), dir.join("L1p1.tmj"));
+    assert_eq!(
+        world_problems(&world_file),
+        [
+            format!(
+                "{}: it is page L1p1, and so is {}",
+                copy.display(),
+                original.display()
+            ),
+            format!(
+                "{}: its page file (property `file`) is `book1/page1.toml`, like that of {}",
+                copy.display(),
+                original.display()
+            ),
+        ]
+    );
+}
+
+#[test]
+fn the_pack_must_travel_on_exactly_one_map() {
+    let world_file = export_world(&pack(), "world-no-pack");
+    let dir = world_file.parent().unwrap();
+    let strip = |map: &mut serde_json::Value| {
+        let properties = map["properties"].as_array_mut().unwrap();
+        properties.retain(|p| !p["name"].as_str().unwrap().starts_with("pack."));
+    };
+    edit_json(&dir.join("L1p1.tmj"), strip);
+    let maps: Vec<String> = pack()
+        .pages
+        .keys()
+        .map(|id| dir.join(format!("{id}.tmj")).display().to_string())
+        .collect();
+    assert_eq!(
+        world_problems(&world_file),
+        [format!(
+            "{}: no map carries the pack's properties (`pack.name`, `pack.book.<number>`, …); `deckplan export --tiled` writes them on the start page's map",
+            maps.join(", ")
+        )]
+    );
+    // Two maps carrying it are as bad as none.
+    let add = |map: &mut serde_json::Value| {
+        let name = serde_json::json!({ "name": "pack.name", "type": "string", "value": "X" });
+        map["properties"].as_array_mut().unwrap().push(name);
+    };
+    edit_json(&dir.join("L1p2.tmj"), add);
+    edit_json(&dir.join("L2p1.tmj"), add);
+    assert_eq!(
+        world_problems(&world_file),
+        [format!(
+            "{}: it carries the pack's properties, and so does {}; only the start page's map should",
+            dir.join("L1p2.tmj").display(),
+            dir.join("L2p1.tmj").display()
+        )]
+    );
+}
+
+#[test]
+fn pack_properties_are_checked() {
+    let world_file = export_world(&pack(), "world-pack-properties");
+    let dir = world_file.parent().unwrap();
+    let start = dir.join("L1p1.tmj");
+    edit_json(&start, |map| {
+        let properties = map["properties"].as_array_mut().unwrap();
+        // Book 2 and the Crucible are no longer declared; a property is misspelt.
+        properties.retain(|p| p["name"] != "pack.book.2" && p["name"] != "pack.location.CRUC");
+        properties.push(serde_json::json!({ "name": "pack.lint.trap-region", "type": "string", "value": "never" }));
+        properties.push(serde_json::json!({ "name": "pack.nmae", "type": "string", "value": "X" }));
+    });
+    let at = start.display();
+    let mut expected = vec![
+        format!(
+            "{at}: the map property `pack.lint.trap-region` should read `allow|warn|deny: reason`, not `never`"
+        ),
+        format!(
+            "{at}: unknown map property `pack.nmae`; the pack's properties are pack.name, pack.ruleset, pack.book.<number>, pack.location.<designation> and pack.lint.<check>"
+        ),
+    ];
+    for id in ["L2p1", "L2p2", "L2p3", "L2p4"] {
+        let map = dir.join(format!("{id}.tmj"));
+        expected.push(format!(
+            "{}: page {id} is in book 2, which the pack does not declare; add the map property `pack.book.2` (its title) to {at}",
+            map.display()
+        ));
+        if id == "L2p1" || id == "L2p2" {
+            expected.push(format!(
+                "{}: page {id} is in Location `CRUC`, which the pack does not declare; add the map property `pack.location.CRUC` (its name) to {at}",
+                map.display()
+            ));
+        }
+    }
+    assert_eq!(world_problems(&world_file), expected);
+}
+
+#[test]
+fn a_file_that_is_not_a_world_is_refused() {
+    let dir = scratch("world-not-a-world");
+    let map = dir.join("page.world");
+    std::fs::write(&map, tiled::to_tiled(&page("L1p1"), "t.png").to_string()).unwrap();
+    assert_eq!(
+        world_problems(&map),
+        [format!(
+            "{}: not a Tiled world but a Tiled `map`; a single map imports as a page file",
+            map.display()
+        )]
+    );
+    let empty = dir.join("empty.world");
+    std::fs::write(&empty, r#"{"maps": [], "type": "world"}"#).unwrap();
+    assert_eq!(
+        world_problems(&empty),
+        [format!("{}: the world lists no maps", empty.display())]
+    );
+    let missing = dir.join("missing.world");
+    assert_eq!(
+        world_problems(&missing),
+        [format!(
+            "{}: cannot read the file: No such file or directory (os error 2)",
+            missing.display()
+        )]
+    );
+}
+
+#[test]
+fn an_import_never_overwrites_unless_asked() {
+    let world_file = export_world(&pack(), "world-overwrite");
+    let imported = world::read_world(&world_file).unwrap();
+    let folder = world_file.parent().unwrap().join("pack");
+    std::fs::create_dir_all(folder.join("book1")).unwrap();
+    std::fs::write(folder.join("book1/page2.toml"), "mine").unwrap();
+    let error = imported.write(&folder, false).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "{} already exists; pass --overwrite to replace it",
+            folder.join("book1/page2.toml").display()
+        )
+    );
+    // Nothing was written.
+    assert!(!folder.join("pack.toml").exists());
+    assert_eq!(
+        std::fs::read_to_string(folder.join("book1/page2.toml")).unwrap(),
+        "mine"
+    );
+    imported.write(&folder, true).unwrap();
+    let error = imported.write(&folder, false).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "{} and 8 more of the files to write already exist; pass --overwrite to replace them",
+            folder.join("book1/page1.toml").display()
+        )
+    );
+}
+
+#[test]
+fn export_says_which_joins_a_world_cannot_keep() {
+    let mut pack = pack();
+    // L1p4 also claims to lie west of L1p1. The layout walks out from the start
+    // page, L1p1, so it puts L1p4 there, and L1p3's join to L1p4 is the one lost.
+    let mut join = pack.joins[0].clone();
+    join.from = PageEdge::parse("L1p1 west").unwrap();
+    join.to = PageEdge::parse("L1p4 east").unwrap();
+    pack.joins.push(join);
+    let exported = world::write_world(&pack, &scratch("world-notes")).unwrap();
+    assert_eq!(
+        exported.notes,
+        [
+            "the join L1p3 east → L1p4 west (offset 0) is not where the layout puts the pages, so the world cannot keep it"
+        ]
+    );
+}
+
 #[test]
 fn layout_places_pages_by_their_joins() {
     let pack = pack();
@@ -443,6 +817,41 @@ fn tmxrasterizer_renders_every_exported_page() {
             .count();
         assert!(floor > 100, "{name} shows no floor tiles");
     }
+}
+
+#[test]
+fn tmxrasterizer_renders_the_exported_world() {
+    if Command::new("tmxrasterizer")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        println!("note: tmxrasterizer is not installed (Debian package `tiled`); skipping");
+        return;
+    }
+    let world_file = export_world(&pack(), "tiled-world");
+    let out = world_file.with_extension("png");
+    let status = Command::new("tmxrasterizer")
+        .env("QT_QPA_PLATFORM", "offscreen")
+        .arg(&world_file)
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        status.status.success(),
+        "tmxrasterizer failed on the world: {}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+    // Tiled draws the maps where the world puts them: the picture spans the
+    // layout, 59.5 × 33 spaces at 32 pixels (L1p1's west edge to L2p4's east,
+    // L1p3's top to the bottom of L2p3 and L2p4).
+    let picture = decode(&std::fs::read(&out).unwrap());
+    assert_eq!(picture.dimensions(), (1904, 1056));
+    let floor = picture
+        .pixels()
+        .filter(|p| p.0[..3] == [158, 166, 173])
+        .count();
+    assert!(floor > 8 * 100, "the world shows no floor tiles");
 }
 
 #[test]

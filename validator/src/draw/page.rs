@@ -6,6 +6,9 @@
 //! [`draw_page`] draws the map itself at any origin, so a pack layout can
 //! place many pages; [`page_scene`] frames one page for printing, with an
 //! optional title, coordinates in the margins and a legend of what is on it.
+//! The coordinates (`coordinate_labels`) and the legend (`legend_entries`,
+//! `draw_legend`) are made for any origin and any set of pages, so the pack
+//! layout labels its pages and draws one legend with the same code.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -49,6 +52,8 @@ pub const RED_LINE_WIDTH: f64 = 0.08;
 const MARGIN: f64 = 0.35;
 /// Width of the band holding coordinates.
 const COORDINATE_BAND: f64 = 0.55;
+/// How far beyond a page's side its coordinates reach: the margin and the band.
+pub(crate) const COORDINATE_DEPTH: f64 = MARGIN + COORDINATE_BAND;
 /// Font size of the title.
 const TITLE_SIZE: f64 = 0.38;
 /// Font size of coordinates and legend text.
@@ -68,7 +73,9 @@ pub fn page_scene(page: &Page, style: &PageStyle) -> Scene {
     let mut scene = Scene::new(bounds);
     draw_page(&mut scene, page, Point::default());
     if style.coordinates {
-        draw_coordinates(&mut scene, page, band);
+        for label in coordinate_labels(page, Point::default()) {
+            draw_coordinate(&mut scene, label);
+        }
     }
     if style.title {
         let at = Point::new(map.min.x, bounds.max.y + 0.1);
@@ -85,7 +92,12 @@ pub fn page_scene(page: &Page, style: &PageStyle) -> Scene {
     if style.legend {
         let top = bounds.min.y - 0.15;
         let width = (bounds.width() - 2.0 * MARGIN).max(9.0);
-        let height = draw_legend(&mut scene, page, Point::new(map.min.x, top), width);
+        let legend = Legend {
+            entries: legend_entries(&[page]),
+            notes: legend_notes(page),
+            note_columns: false,
+        };
+        let height = draw_legend(&mut scene, &legend, Point::new(map.min.x, top), width);
         bounds.min.y = top - height - MARGIN;
         bounds.max.x = bounds.max.x.max(map.min.x + width + MARGIN);
     }
@@ -591,44 +603,88 @@ fn draw_intersections(scene: &mut Scene, page: &Page, origin: Point) {
     }
 }
 
-/// Row letters left and right of the map, column numbers above and below.
-fn draw_coordinates(scene: &mut Scene, page: &Page, band: f64) {
+/// A row letter or column number beside a page.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct CoordinateLabel {
+    /// The side of the page it stands beside.
+    pub side: Direction,
+    /// What it takes up: one space along the side, [`COORDINATE_DEPTH`] deep.
+    pub cell: Rect,
+    /// Where its text is centred.
+    pub centre: Point,
+    /// The letters or number.
+    pub text: String,
+    /// Its font size, shrunk to fit the band.
+    pub size: f64,
+}
+
+/// Row letters left and right of a page drawn at `origin`, column numbers
+/// below and above: every label on every side, for the caller to choose from.
+pub(crate) fn coordinate_labels(page: &Page, origin: Point) -> Vec<CoordinateLabel> {
     let (columns, rows) = (f64::from(page.size.columns), f64::from(page.size.rows));
-    let gap = MARGIN + band / 2.0;
+    let gap = MARGIN + COORDINATE_BAND / 2.0;
+    let mut labels = Vec::new();
     for row in 0..page.size.rows {
-        let y = f64::from(row) + 0.5;
-        let letters = row_letters(row);
-        for x in [-gap, columns + gap] {
-            let size = icons::fit(&letters, MARGIN_TEXT, band + 0.2);
-            scene.text(
-                Layer::Margin,
-                Point::new(x, y),
-                letters.clone(),
+        let (bottom, letters) = (origin.y + f64::from(row), row_letters(row));
+        let size = icons::fit(&letters, MARGIN_TEXT, COORDINATE_BAND + 0.2);
+        let sides = [
+            (Direction::West, origin.x - COORDINATE_DEPTH, origin.x - gap),
+            (
+                Direction::East,
+                origin.x + columns,
+                origin.x + columns + gap,
+            ),
+        ];
+        for (side, left, x) in sides {
+            labels.push(CoordinateLabel {
+                side,
+                cell: Rect::new(left, bottom, left + COORDINATE_DEPTH, bottom + 1.0),
+                centre: Point::new(x, bottom + 0.5),
+                text: letters.clone(),
                 size,
-                palette::MARGIN_INK,
-                Anchor::Centre,
-            );
+            });
         }
     }
     for col in 0..page.size.columns {
-        let x = f64::from(col) + 0.5;
+        let left = origin.x + f64::from(col);
         let number = (u32::from(col) + 1).to_string();
-        for y in [-gap, rows + gap] {
-            let size = icons::fit(&number, MARGIN_TEXT, 0.8);
-            scene.text(
-                Layer::Margin,
-                Point::new(x, y),
-                number.clone(),
+        let size = icons::fit(&number, MARGIN_TEXT, 0.8);
+        let sides = [
+            (
+                Direction::South,
+                origin.y - COORDINATE_DEPTH,
+                origin.y - gap,
+            ),
+            (Direction::North, origin.y + rows, origin.y + rows + gap),
+        ];
+        for (side, bottom, y) in sides {
+            labels.push(CoordinateLabel {
+                side,
+                cell: Rect::new(left, bottom, left + 1.0, bottom + COORDINATE_DEPTH),
+                centre: Point::new(left + 0.5, y),
+                text: number.clone(),
                 size,
-                palette::MARGIN_INK,
-                Anchor::Centre,
-            );
+            });
         }
     }
+    labels
+}
+
+/// Draws one coordinate label in the margin.
+pub(crate) fn draw_coordinate(scene: &mut Scene, label: CoordinateLabel) {
+    scene.text(
+        Layer::Margin,
+        label.centre,
+        label.text,
+        label.size,
+        palette::MARGIN_INK,
+        Anchor::Centre,
+    );
 }
 
 /// One entry of the legend: a sample and its name.
-enum Sample {
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Sample {
     Space(SpaceKind),
     Icon(SpaceIcon),
     LocationArrow,
@@ -640,13 +696,13 @@ enum Sample {
     Blip,
 }
 
-/// The legend entries for what appears on the page, in a fixed order.
-fn legend_entries(page: &Page) -> Vec<(Sample, String)> {
+/// The legend entries for what appears on any of `pages`, in a fixed order,
+/// each once.
+pub(crate) fn legend_entries(pages: &[&Page]) -> Vec<(Sample, String)> {
     let mut entries = Vec::new();
-    let kinds: BTreeSet<_> = page
-        .size
-        .spaces()
-        .filter_map(|s| page.kind(s))
+    let kinds: BTreeSet<_> = pages
+        .iter()
+        .flat_map(|page| page.size.spaces().filter_map(|s| page.kind(s)))
         .map(|k| k.symbol())
         .collect();
     for (kind, name) in [
@@ -658,7 +714,12 @@ fn legend_entries(page: &Page) -> Vec<(Sample, String)> {
             entries.push((Sample::Space(kind), name.to_string()));
         }
     }
-    let has_edge = |wanted: fn(&EdgeKind) -> bool| page.edges.values().any(|f| wanted(&f.kind));
+    let has_edge = |wanted: fn(&EdgeKind) -> bool| {
+        pages
+            .iter()
+            .any(|page| page.edges.values().any(|f| wanted(&f.kind)))
+    };
+    let any = |has: fn(&Page) -> bool| pages.iter().any(|page| has(page));
     if has_edge(|k| matches!(k, EdgeKind::Wall)) {
         entries.push((Sample::Edge(EdgeKind::Wall), "wall".to_string()));
     }
@@ -668,15 +729,15 @@ fn legend_entries(page: &Page) -> Vec<(Sample, String)> {
     if has_edge(|k| matches!(k, EdgeKind::Door(_))) {
         entries.push((Sample::Edge(EdgeKind::Door(1)), "door (closed)".to_string()));
     }
-    if !page.spaces.location_arrows.is_empty() {
+    if any(|page| !page.spaces.location_arrows.is_empty()) {
         entries.push((Sample::LocationArrow, "Location arrow".to_string()));
     }
-    if !page.spaces.forced_arrows.is_empty() {
+    if any(|page| !page.spaces.forced_arrows.is_empty()) {
         entries.push((Sample::ForcedArrow, "forced direction".to_string()));
     }
     // One entry per tint; each tile is described in the notes.
     let mut tints: Vec<(Colour, &str)> = Vec::new();
-    for tile in &page.spaces.terrain {
+    for tile in pages.iter().flat_map(|page| &page.spaces.terrain) {
         let tint = terrain_tint(&tile.keywords);
         let name = match tint {
             t if t == palette::TERRAIN_OBSTACLE => "obstacle terrain",
@@ -691,16 +752,15 @@ fn legend_entries(page: &Page) -> Vec<(Sample, String)> {
     for (tint, name) in tints {
         entries.push((Sample::Terrain(tint), name.to_string()));
     }
-    if !page.spaces.consoles.is_empty() {
+    if any(|page| !page.spaces.consoles.is_empty()) {
         entries.push((Sample::Icon(SpaceIcon::Console(1)), "console".to_string()));
     }
-    if !page.spaces.keycards.is_empty() {
+    if any(|page| !page.spaces.keycards.is_empty()) {
         entries.push((Sample::Icon(SpaceIcon::Keycard), "keycard".to_string()));
     }
-    let mut discoveries: Vec<Discovery> = page
-        .spaces
-        .discoveries
-        .values()
+    let mut discoveries: Vec<Discovery> = pages
+        .iter()
+        .flat_map(|page| page.spaces.discoveries.values())
         .map(|d| d.discovery)
         .collect();
     discoveries.dedup();
@@ -715,28 +775,30 @@ fn legend_entries(page: &Page) -> Vec<(Sample, String)> {
         }
     }
     for marker in Marker::ALL {
-        if page.spaces.marked(marker).next().is_some() {
+        if pages
+            .iter()
+            .any(|page| page.spaces.marked(marker).next().is_some())
+        {
             entries.push((
                 Sample::Icon(marker_icon(marker)),
                 marker.label().to_string(),
             ));
         }
     }
-    let points = &page.intersections;
-    if !points.spawn_points.is_empty() {
+    if any(|page| !page.intersections.spawn_points.is_empty()) {
         entries.push((Sample::SpawnPoint, "spawn point".to_string()));
     }
-    if !points.spawn_links.is_empty() {
+    if any(|page| !page.intersections.spawn_links.is_empty()) {
         entries.push((Sample::SpawnLink, "spawn cluster".to_string()));
     }
-    if !points.blips.is_empty() {
+    if any(|page| !page.intersections.blips.is_empty()) {
         entries.push((Sample::Blip, "starting Blip".to_string()));
     }
     entries
 }
 
 /// Lines under the legend saying what consoles, keycards and arrows do.
-fn legend_notes(page: &Page) -> Vec<String> {
+pub(crate) fn legend_notes(page: &Page) -> Vec<String> {
     let mut notes = Vec::new();
     for (number, console) in &page.spaces.consoles {
         let doors = door_caption(&console.opens, &console.closes).map_or_else(
@@ -779,11 +841,24 @@ const LEGEND_ENTRY_WIDTH: f64 = 3.6;
 const LEGEND_ROW: f64 = 0.78;
 const LEGEND_SWATCH: f64 = 0.62;
 const LEGEND_NOTE_ROW: f64 = 0.4;
+/// Space between columns of notes.
+const LEGEND_NOTE_GAP: f64 = 0.6;
 
-/// Draws the legend with its top-left corner at `top_left`, at most `width`
+/// What a legend shows.
+pub(crate) struct Legend {
+    /// A sample and a name for each symbol used.
+    pub entries: Vec<(Sample, String)>,
+    /// A line for each console, keycard, terrain tile and Location arrow.
+    pub notes: Vec<String>,
+    /// Whether notes go side by side in columns (down, then across) when
+    /// they fit, rather than one per line.
+    pub note_columns: bool,
+}
+
+/// Draws a legend with its top-left corner at `top_left`, at most `width`
 /// spaces wide; returns its height.
-fn draw_legend(scene: &mut Scene, page: &Page, top_left: Point, width: f64) -> f64 {
-    let entries = legend_entries(page);
+pub(crate) fn draw_legend(scene: &mut Scene, legend: &Legend, top_left: Point, width: f64) -> f64 {
+    let entries = &legend.entries;
     // Columns as wide as the longest name needs, as many as fit.
     let entry_width = entries
         .iter()
@@ -810,18 +885,32 @@ fn draw_legend(scene: &mut Scene, page: &Page, top_left: Point, width: f64) -> f
         );
         y = top - LEGEND_ROW;
     }
-    for note in legend_notes(page) {
-        let size = icons::fit(&note, MARGIN_TEXT, width);
-        y -= LEGEND_NOTE_ROW;
+    let note_width = if legend.note_columns {
+        legend
+            .notes
+            .iter()
+            .map(|note| font::measure(note, MARGIN_TEXT) + LEGEND_NOTE_GAP)
+            .fold(0.0, f64::max)
+            .min(width)
+    } else {
+        width
+    };
+    let columns = ((width / note_width.max(1.0)).floor() as usize).max(1);
+    let per_column = legend.notes.len().div_ceil(columns);
+    for (i, note) in legend.notes.iter().enumerate() {
+        let (col, row) = (i / per_column.max(1), i % per_column.max(1));
+        let size = icons::fit(note, MARGIN_TEXT, note_width);
+        let bottom = y - (row + 1) as f64 * LEGEND_NOTE_ROW;
         scene.text(
             Layer::Margin,
-            Point::new(top_left.x, y + 0.1),
-            note,
+            Point::new(top_left.x + col as f64 * note_width, bottom + 0.1),
+            note.clone(),
             size,
             palette::MARGIN_INK,
             Anchor::BottomLeft,
         );
     }
+    y -= per_column as f64 * LEGEND_NOTE_ROW;
     top_left.y - y
 }
 

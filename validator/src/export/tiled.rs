@@ -22,9 +22,12 @@
 //!
 //! The tile layer needs a picture of its three tiles: [`tileset_png`] draws them
 //! with the same renderer as `deckplan render`, written next to the map.
+//!
+//! A whole pack goes out as a Tiled world, one map per page, and comes back
+//! as a pack: see [`world`].
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use deckplan_schema::load;
@@ -36,6 +39,8 @@ use deckplan_schema::{
 };
 use serde::Deserialize;
 use serde_json::{Value, json};
+
+pub mod world;
 
 use super::png::{RasterOptions, encode, rasterize};
 use super::{Background, ExportError};
@@ -79,6 +84,21 @@ pub enum TiledError {
         /// The page file text.
         text: String,
     },
+    /// A Tiled world that does not make a pack: each problem names its file.
+    #[error("{}", problems.join("\n"))]
+    World {
+        /// Each problem, one sentence starting with the file it is in.
+        problems: Vec<String>,
+    },
+    /// Files an import would write are already there, and replacing them was
+    /// not asked for.
+    #[error("{}", world::exists_message(first, *more))]
+    Exists {
+        /// The first file that exists.
+        first: PathBuf,
+        /// How many more exist.
+        more: usize,
+    },
     /// Reading or writing a file failed.
     #[error(transparent)]
     Export(#[from] ExportError),
@@ -115,6 +135,27 @@ fn number_list(numbers: &[u16]) -> String {
         .map(u16::to_string)
         .collect::<Vec<_>>()
         .join(",")
+}
+
+/// A lint setting as a property value: `level: reason`.
+fn lint_text(setting: &LintSetting) -> String {
+    format!("{}: {}", setting.level.name(), setting.reason)
+}
+
+/// Reads a property written by [`lint_text`]; the error ends a sentence
+/// about the property.
+fn lint_setting(value: &Value) -> Result<LintSetting, String> {
+    let text = value.as_str().unwrap_or_default();
+    let (level, reason) = text.split_once(':').unwrap_or((text, ""));
+    let level = LintLevel::ALL
+        .into_iter()
+        .find(|l| l.name() == level.trim())
+        .ok_or_else(|| format!("should read `allow|warn|deny: reason`, not `{text}`"))?;
+    Ok(LintSetting {
+        level,
+        reason: reason.trim().to_string(),
+        name_span: Span::default(),
+    })
 }
 
 /// Builds objects with ids counted from 1.
@@ -242,10 +283,7 @@ pub fn to_tiled(page: &Page, tileset_image: &str) -> Value {
         properties.push(prop_string("notes", notes));
     }
     for (name, setting) in &page.lint.checks {
-        properties.push(prop_string(
-            &format!("lint.{name}"),
-            &format!("{}: {}", setting.level.name(), setting.reason),
-        ));
+        properties.push(prop_string(&format!("lint.{name}"), &lint_text(setting)));
     }
     properties.sort_by(|a, b| a["name"].as_str().cmp(&b["name"].as_str()));
 
@@ -608,28 +646,6 @@ pub fn write_json(value: &Value, path: &Path) -> Result<(), ExportError> {
     write_file(path, format!("{text}\n").as_bytes())
 }
 
-/// A Tiled world file placing page maps (file name, origin in board units,
-/// size), so Tiled shows a pack laid out as its joins say.
-pub fn world(maps: &[(String, Point, Size)]) -> Value {
-    let tile = f64::from(TILE);
-    let entries: Vec<Value> = maps
-        .iter()
-        .map(|(file, origin, size)| {
-            // Tiled's y runs down from the top-left corner of each map.
-            let x = (origin.x * tile).round() as i64;
-            let y = (-(origin.y + f64::from(size.rows)) * tile).round() as i64;
-            json!({
-                "fileName": file,
-                "x": x,
-                "y": y,
-                "width": u32::from(size.columns) * TILE,
-                "height": u32::from(size.rows) * TILE,
-            })
-        })
-        .collect();
-    json!({ "maps": entries, "onlyShowAdjacentMaps": false, "type": "world" })
-}
-
 // ---------------------------------------------------------------------------
 // Import
 
@@ -651,7 +667,7 @@ struct TmjMap {
     layers: Vec<TmjLayer>,
 }
 
-#[derive(Deserialize)]
+#[derive(Clone, Deserialize)]
 struct TmjProperty {
     name: String,
     value: Value,
@@ -922,10 +938,15 @@ fn flatten(layers: Vec<TmjLayer>, into: &mut Vec<TmjLayer>) {
 /// turned into the canonical page file text, and that text is resolved.
 /// Returns the page and its file text.
 pub fn from_tiled(json: &str) -> Result<(Page, String), TiledError> {
-    let map: TmjMap = serde_json::from_str(json)?;
+    page_of_map(serde_json::from_str(json)?, "imported.toml")
+}
+
+/// [`from_tiled`] for a map already parsed; `file` names the page file in
+/// the page's source.
+fn page_of_map(map: TmjMap, file: &str) -> Result<(Page, String), TiledError> {
     let page = read_map(map)?;
     let text = deckplan_schema::write::write_page(&page);
-    let source: Arc<SourceFile> = SourceFile::new("imported.toml", text.clone());
+    let source: Arc<SourceFile> = SourceFile::new(file, text.clone());
     let loaded = load::page_from_source(&source);
     match loaded.value {
         Some(page) if loaded.errors.is_empty() => Ok((page, text)),
@@ -1004,26 +1025,13 @@ fn read_map(map: TmjMap) -> Result<Page, TiledError> {
         let Some(check) = property.name.strip_prefix("lint.") else {
             continue;
         };
-        let text = property.value.as_str().unwrap_or_default();
-        let (level, reason) = text.split_once(':').unwrap_or((text, ""));
-        match LintLevel::ALL
-            .into_iter()
-            .find(|l| l.name() == level.trim())
-        {
-            Some(level) => {
-                page.lint.checks.insert(
-                    check.to_string(),
-                    LintSetting {
-                        level,
-                        reason: reason.trim().to_string(),
-                        name_span: Span::default(),
-                    },
-                );
+        match lint_setting(&property.value) {
+            Ok(setting) => {
+                page.lint.checks.insert(check.to_string(), setting);
             }
-            None => reader.problem(format!(
-                "the map property `{}` should read `allow|warn|deny: reason`, not `{text}`",
-                property.name
-            )),
+            Err(problem) => {
+                reader.problem(format!("the map property `{}` {problem}", property.name))
+            }
         }
     }
 
@@ -1398,16 +1406,5 @@ mod tests {
         assert!(err.contains("int property `book`"), "{err}");
         assert!(err.contains("space A2 holds tile 9"), "{err}");
         assert!(err.contains("class `chair`"), "{err}");
-    }
-
-    #[test]
-    fn world_files_place_pages_top_down() {
-        let size = Size {
-            columns: 12,
-            rows: 10,
-        };
-        let world = world(&[("a.tmj".into(), Point::new(12.0, 2.5), size)]);
-        assert_eq!(world["maps"][0]["x"], 384);
-        assert_eq!(world["maps"][0]["y"], -400);
     }
 }
