@@ -155,13 +155,13 @@ pub struct IndexedScene {
 }
 
 impl IndexedScene {
-    /// Indexes a scene.
-    pub fn new(scene: &Scene) -> Self {
+    /// Indexes a scene, taking its shapes.
+    pub fn new(scene: Scene) -> Self {
         let layers = scene
-            .layers()
+            .into_layers()
             .filter(|(_, shapes)| !shapes.is_empty())
             .map(|(layer, shapes)| {
-                let shapes = shapes.iter().map(|s| (Extent::of(s), s.clone())).collect();
+                let shapes = shapes.into_iter().map(|s| (Extent::of(&s), s)).collect();
                 (layer, shapes)
             })
             .collect();
@@ -172,7 +172,7 @@ impl IndexedScene {
     pub fn of_page(page: &Page) -> Self {
         let mut scene = Scene::new(BoardRect::default());
         draw_page(&mut scene, page, Point::default());
-        Self::new(&scene)
+        Self::new(scene)
     }
 
     /// Number of shapes.

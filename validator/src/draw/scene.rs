@@ -392,6 +392,12 @@ impl Scene {
             .map(|layer| (layer, self.layer(layer)))
     }
 
+    /// Every layer with its shapes, bottom first, taken out of the scene
+    /// (for painters that keep the shapes, without copying them).
+    pub fn into_layers(self) -> impl Iterator<Item = (Layer, Vec<Shape>)> {
+        Layer::ALL.into_iter().zip(self.layers)
+    }
+
     /// Every shape, bottom first.
     pub fn shapes(&self) -> impl Iterator<Item = &Shape> {
         self.layers.iter().flatten()
