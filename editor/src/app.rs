@@ -40,7 +40,7 @@ use crate::panels::problems::problems_ui;
 use crate::panels::status_bar::{StatusInfo, status_bar_ui};
 use crate::panels::toolbar::toolbar_ui;
 use crate::paths::AppDirs;
-use crate::playtest::PlayTest;
+use crate::playtest::{MapVersion, PlayTest};
 use crate::problems::{Checker, Mark, Report};
 use crate::recent::Recent;
 use crate::recovery::{self, Autosaver};
@@ -333,7 +333,11 @@ impl EditorApp {
         };
         let playing = self.mode == Mode::PlayTest;
         if playing {
-            self.play.refresh(&doc.pack, doc.generation(), self.page);
+            let version = MapVersion {
+                document: self.doc_serial,
+                generation: doc.generation(),
+            };
+            self.play.refresh(&doc.pack, version, self.page);
         }
         if self.show_problems {
             Panel::bottom("problems")
@@ -924,6 +928,8 @@ impl EditorApp {
         self.focused_problem = None;
         self.scans = Scans::default();
         self.scenes.clear();
+        // Figures stood on the old document's pages.
+        self.play = PlayTest::default();
         self.central = Central::Page;
         if let Some(saver) = &mut self.autosaver {
             saver.reset();

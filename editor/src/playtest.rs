@@ -12,7 +12,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use deckplan_schema::{Direction, EdgeKind, Pack, Page, PageId, Space};
-use deckplan_validator::board::{Board, PageIntersection, PageSpace};
+use deckplan_validator::board::{Board, Graphs, PageIntersection, PageSpace};
 use deckplan_validator::rules::blip_move::{self, BlipMove};
 use deckplan_validator::rules::los::SightMap;
 use deckplan_validator::rules::spacer_move::{self, MoveOptions, MovePath};
@@ -101,8 +101,19 @@ pub struct Answer {
     pub error: Option<String>,
 }
 
+/// Which version of which map an answer is for: the document (counted per
+/// document opened, so a new document never passes for the old one) and its
+/// edit generation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MapVersion {
+    /// Which document.
+    pub document: u64,
+    /// How many edits, undos and redos it has seen.
+    pub generation: u64,
+}
+
 /// The play-test state: the figures, the question and its answer.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct PlayTest {
     /// Figures and doors.
     pub state: PlayState,
@@ -123,8 +134,13 @@ pub struct PlayTest {
     /// The space whose line of sight is shown.
     pub sight_from: Option<PageSpace>,
     answer: Answer,
-    /// The question and map generation the answer is for.
-    answered: Option<(Key, u64)>,
+    /// The question and map version the answer is for.
+    answered: Option<(Key, MapVersion)>,
+    /// The rules engine's graphs of that map version: moving a figure asks a
+    /// new question of the same map, which must not rebuild them.
+    graphs: Option<(MapVersion, Graphs)>,
+    /// How many boards were built: what the cache saves, in numbers.
+    boards_built: u64,
 }
 
 /// Everything an answer depends on except the map.
@@ -154,6 +170,8 @@ impl Default for PlayTest {
             sight_from: None,
             answer: Answer::default(),
             answered: None,
+            graphs: None,
+            boards_built: 0,
         }
     }
 }
@@ -178,23 +196,31 @@ impl PlayTest {
     }
 
     /// Asks the rules engine again if the question or the map (its
-    /// `generation`) changed since the last answer; `page` is the page shown
-    /// (line of sight is shaded there).
-    pub fn refresh(&mut self, pack: &Pack, generation: u64, page: Option<PageId>) {
+    /// `version`) changed since the last answer; `page` is the page shown
+    /// (line of sight is shaded there). The board's graphs are rebuilt only
+    /// when the map changed.
+    pub fn refresh(&mut self, pack: &Pack, version: MapVersion, page: Option<PageId>) {
         let key = self.key();
         if self
             .answered
             .as_ref()
-            .is_some_and(|(k, g)| *k == key && *g == generation)
+            .is_some_and(|(k, v)| *k == key && *v == version)
         {
             return;
         }
-        self.answer = self.compute(pack, page);
-        self.answered = Some((key, generation));
+        let board = match self.graphs.take() {
+            Some((built_for, graphs)) if built_for == version => Board::from_graphs(pack, graphs),
+            _ => {
+                self.boards_built += 1;
+                Board::new(pack)
+            }
+        };
+        self.answer = self.compute(&board, pack, page);
+        self.answered = Some((key, version));
+        self.graphs = Some((version, board.into_graphs()));
     }
 
-    fn compute(&self, pack: &Pack, page: Option<PageId>) -> Answer {
-        let board = Board::new(pack);
+    fn compute(&self, board: &Board<'_>, pack: &Pack, page: Option<PageId>) -> Answer {
         let mut answer = Answer::default();
         match self.analysis {
             Analysis::Reach => {
@@ -202,7 +228,7 @@ impl PlayTest {
                     return answer;
                 };
                 match spacer_move::reach(
-                    &board,
+                    board,
                     &self.state,
                     from,
                     MoveOptions::new(self.move_value),
@@ -222,7 +248,7 @@ impl PlayTest {
                 let (Some(blip), Some(target)) = (self.blip, self.target) else {
                     return answer;
                 };
-                match blip_move::move_blip(&board, &self.state, blip, target, self.die) {
+                match blip_move::move_blip(board, &self.state, blip, target, self.die) {
                     Ok(moves) => answer.blip_moves = moves,
                     Err(e) => answer.error = Some(e.to_string()),
                 }
@@ -234,7 +260,7 @@ impl PlayTest {
                 let Some(page) = pack.pages.get(&page_id) else {
                     return answer;
                 };
-                let sight = SightMap::new(&board, &self.state);
+                let sight = SightMap::new(board, &self.state);
                 for row in 0..page.size.rows {
                     for col in 0..page.size.columns {
                         let space = Space { row, col };
@@ -382,5 +408,79 @@ impl PlayTest {
             die: self.die,
             ..Self::default()
         };
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn bundled() -> Pack {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/derelict-meridian-tithe");
+        deckplan_schema::load::load_pack(&path)
+            .unwrap()
+            .value
+            .unwrap()
+    }
+
+    const L1P1: PageId = PageId { book: 1, page: 1 };
+
+    /// A play test with a Spacer on L1p1 E4 (a board space).
+    fn spacer_on_e4(move_value: u32) -> PlayTest {
+        let at = PageSpace {
+            page: L1P1,
+            space: Space::new(3, 4),
+        };
+        let mut play = PlayTest {
+            spacer: Some(at),
+            move_value,
+            ..PlayTest::default()
+        };
+        play.state.spacers.insert(at, Direction::North);
+        play
+    }
+
+    #[test]
+    fn the_board_is_built_once_per_map_version_and_answers_stay_right() {
+        let pack = bundled();
+        let first = MapVersion {
+            document: 1,
+            generation: 0,
+        };
+        let mut play = spacer_on_e4(6);
+        play.refresh(&pack, first, Some(L1P1));
+        let far = play.answer().reach.clone();
+        assert!(far.len() > 10, "{far:?}");
+
+        // Another question of the same map: answered again, board kept.
+        play.move_value = 2;
+        play.refresh(&pack, first, Some(L1P1));
+        let near = play.answer().reach.clone();
+        assert_eq!(play.boards_built, 1);
+        let mut fresh = spacer_on_e4(2);
+        fresh.refresh(&pack, first, Some(L1P1));
+        assert_eq!(near, fresh.answer().reach);
+        assert!(near.len() < far.len());
+
+        // The same question again is not even asked.
+        play.refresh(&pack, first, Some(L1P1));
+        assert_eq!(play.boards_built, 1);
+
+        // An edit, or another document, builds the board again.
+        let edited = MapVersion {
+            generation: 1,
+            ..first
+        };
+        play.refresh(&pack, edited, Some(L1P1));
+        assert_eq!(play.boards_built, 2);
+        let other_document = MapVersion {
+            document: 2,
+            ..edited
+        };
+        play.refresh(&pack, other_document, Some(L1P1));
+        assert_eq!(play.boards_built, 3);
+        assert_eq!(play.answer().reach, near);
     }
 }

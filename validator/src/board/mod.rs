@@ -43,4 +43,44 @@ impl<'a> Board<'a> {
             reach,
         }
     }
+
+    /// A board from graphs built earlier for this very pack (see [`Graphs`]).
+    pub fn from_graphs(pack: &'a Pack, graphs: Graphs) -> Self {
+        let Graphs {
+            layout,
+            spacer,
+            lattice,
+            reach,
+        } = graphs;
+        Self {
+            pack,
+            layout,
+            spacer,
+            lattice,
+            reach,
+        }
+    }
+
+    /// The board's graphs, let go of the pack, to be kept for the next question.
+    pub fn into_graphs(self) -> Graphs {
+        Graphs {
+            layout: self.layout,
+            spacer: self.spacer,
+            lattice: self.lattice,
+            reach: self.reach,
+        }
+    }
+}
+
+/// A board without the pack it borrows: what a caller keeps between
+/// questions about one unchanged pack, since building the graphs is what a
+/// board costs (seconds on a very large pack; the editor's play test asks a
+/// question on every click). Only ever give them back to the pack they were
+/// built from, unchanged.
+#[derive(Debug)]
+pub struct Graphs {
+    layout: Layout,
+    spacer: SpacerGraph,
+    lattice: BlipLattice,
+    reach: Reach,
 }
