@@ -331,6 +331,7 @@ impl EditorApp {
         let Some(doc) = self.doc.as_ref() else {
             return;
         };
+        self.scenes.forget_missing(&doc.pack);
         let playing = self.mode == Mode::PlayTest;
         if playing {
             let version = MapVersion {

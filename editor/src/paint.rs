@@ -15,7 +15,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use deckplan_schema::{Page, PageId};
+use deckplan_schema::{Pack, Page, PageId};
 use deckplan_validator::draw::page::draw_page;
 use deckplan_validator::draw::triangulate::{is_convex, triangulate};
 use deckplan_validator::draw::{
@@ -216,23 +216,39 @@ impl IndexedScene {
     }
 }
 
-/// The page scenes the canvases paint, rebuilt only when a page changes.
+/// The page scenes the canvases paint, rebuilt only when a page's map
+/// changes: a new title, notes or a scan being lined up keep the scene.
 #[derive(Default)]
 pub struct Scenes {
     pages: HashMap<PageId, (Page, IndexedScene)>,
+    /// How many scenes were built: what the cache saves, in numbers.
+    built: u64,
 }
 
 impl Scenes {
     /// The scene of `page` as it is now.
     pub fn page(&mut self, page: &Page) -> &IndexedScene {
-        let cached = self
+        let built = &mut self.built;
+        let (_, scene) = self
             .pages
             .entry(page.id)
-            .or_insert_with(|| (page.clone(), IndexedScene::of_page(page)));
-        if cached.0 != *page {
-            *cached = (page.clone(), IndexedScene::of_page(page));
-        }
-        &cached.1
+            .and_modify(|(drawn, scene)| {
+                if !drawn.same_map(page) {
+                    *built += 1;
+                    *drawn = page.clone();
+                    *scene = IndexedScene::of_page(page);
+                }
+            })
+            .or_insert_with(|| {
+                *built += 1;
+                (page.clone(), IndexedScene::of_page(page))
+            });
+        scene
+    }
+
+    /// Drops the scenes of pages the pack no longer has.
+    pub fn forget_missing(&mut self, pack: &Pack) {
+        self.pages.retain(|id, _| pack.pages.contains_key(id));
     }
 
     /// Drops every scene (another document was opened).
@@ -271,6 +287,15 @@ impl ShapeSink<'_> {
         }
     }
 
+    /// A solid outline as egui draws it; dashed ones are stroked as paths.
+    fn solid(&self, layer: Layer, stroke: Option<&Stroke>) -> egui::Stroke {
+        stroke
+            .filter(|s| s.dash.is_none())
+            .map_or(egui::Stroke::NONE, |s| {
+                egui::Stroke::new(self.width(layer, s.width), colour(s.colour))
+            })
+    }
+
     fn shape(&mut self, layer: Layer, shape: &Shape) {
         match shape {
             Shape::Rect { rect, fill } => {
@@ -291,10 +316,7 @@ impl ShapeSink<'_> {
                 stroke,
             } => {
                 let (centre, radius) = (self.at(*centre), *radius as f32 * self.geo.cell);
-                let solid = stroke.filter(|s| s.dash.is_none());
-                let outline = solid.map_or(egui::Stroke::NONE, |s| {
-                    egui::Stroke::new(self.width(layer, s.width), colour(s.colour))
-                });
+                let outline = self.solid(layer, stroke.as_ref());
                 self.shapes
                     .push(egui::Shape::Circle(egui::epaint::CircleShape {
                         center: centre,
@@ -339,7 +361,8 @@ impl ShapeSink<'_> {
                     dash.off as f32 * self.geo.cell,
                 );
                 if on + off < MIN_DASH_PERIOD {
-                    let faded = ink.gamma_multiply(on / (on + off));
+                    let share = if on + off > 0.0 { on / (on + off) } else { 1.0 };
+                    let faded = ink.gamma_multiply(share);
                     self.shapes
                         .push(egui::Shape::line(points, egui::Stroke::new(width, faded)));
                 } else {
@@ -353,8 +376,9 @@ impl ShapeSink<'_> {
                 }
             }
             None => {
-                if stroke.cap == Cap::Round {
-                    // Round ends and joins: a disc at every corner.
+                // Round ends and joins: a disc at every corner (opaque lines
+                // only: a see-through disc would show darker over the line).
+                if stroke.cap == Cap::Round && ink.is_opaque() {
                     self.shapes.extend(
                         points
                             .iter()
@@ -417,11 +441,7 @@ impl ShapeSink<'_> {
         stroke: Option<&Stroke>,
     ) {
         let screen = self.points(points);
-        let solid = stroke
-            .filter(|s| s.dash.is_none())
-            .map_or(egui::Stroke::NONE, |s| {
-                egui::Stroke::new(self.width(layer, s.width), colour(s.colour))
-            });
+        let solid = self.solid(layer, stroke);
         match fill.map(colour) {
             Some(fill) if is_convex(points) => {
                 self.shapes
@@ -437,14 +457,20 @@ impl ShapeSink<'_> {
                     mesh.add_triangle(index(a), index(b), index(c));
                 }
                 self.shapes.push(egui::Shape::mesh(mesh));
-                // A mesh has hard edges: the outline, or a thin line of the fill, smooths them.
-                let edge = if solid == egui::Stroke::NONE {
+                // A mesh has hard edges: the outline, or a thin line of an
+                // opaque fill, smooths them (over a see-through fill the line
+                // would show as a darker rim).
+                let edge = if solid != egui::Stroke::NONE {
+                    solid
+                } else if fill.is_opaque() {
                     egui::Stroke::new(1.0, fill)
                 } else {
-                    solid
+                    egui::Stroke::NONE
                 };
-                self.shapes
-                    .push(egui::Shape::closed_line(screen.clone(), edge));
+                if edge != egui::Stroke::NONE {
+                    self.shapes
+                        .push(egui::Shape::closed_line(screen.clone(), edge));
+                }
             }
             None if solid != egui::Stroke::NONE => {
                 self.shapes
@@ -660,12 +686,25 @@ mod tests {
         assert_eq!(meshes[0].vertices.len(), 16);
         assert_eq!(meshes[0].indices.len(), 14 * 3);
         // Door 1 sits on the line x = 2 between y = 0 and 1: screen (180, 110).
-        let labels = texts(&shapes);
-        let (text, rect) = labels.iter().find(|(t, _)| t == "1").unwrap();
-        assert_eq!(text, "1");
-        assert!((rect.center().x - 180.0).abs() < 1.5, "{rect:?}");
-        // Anchored on the cap height, so the digit's box sits a little low.
-        assert!((rect.center().y - 110.0).abs() < 4.0, "{rect:?}");
+        // The digit is centred across, and its capitals' middle is on the
+        // point: the baseline lies half a cap height below it.
+        let (galley, pos) = shapes
+            .iter()
+            .find_map(|s| match s {
+                egui::Shape::Text(t) if t.galley.job.text == "1" => Some((t.galley.clone(), t.pos)),
+                _ => None,
+            })
+            .unwrap();
+        let row = &galley.rows[0];
+        let baseline = pos.y + row.pos.y + row.glyphs[0].pos.y;
+        let size = galley.job.sections[0].format.font_id.size;
+        let cap = font::cap_height(f64::from(size)) as f32;
+        assert!(
+            (baseline - (110.0 + cap / 2.0)).abs() < 0.5,
+            "baseline {baseline}, cap {cap}"
+        );
+        let centre_x = pos.x + galley.rect.center().x;
+        assert!((centre_x - 180.0).abs() < 1.0, "centre {centre_x}");
     }
 
     #[test]
@@ -729,13 +768,21 @@ mod tests {
     }
 
     #[test]
-    fn a_scene_is_rebuilt_only_when_its_page_changes() {
+    fn a_scene_is_rebuilt_only_when_its_map_changes() {
         let mut page = page();
         let mut scenes = Scenes::default();
         let before = scenes.page(&page).len();
         assert_eq!(scenes.page(&page).len(), before);
+        assert_eq!(scenes.built, 1);
+        // What a picture does not show keeps the scene.
+        page.title = Some("Renamed".to_string());
+        page.background = Some(deckplan_schema::Background::new("scan.png"));
+        scenes.page(&page);
+        assert_eq!(scenes.built, 1);
+        // A changed map does not.
         page.set_kind(Space::new(0, 1), SpaceKind::Obstacle);
         let after = scenes.page(&page).len();
+        assert_eq!(scenes.built, 2);
         assert!(after > before, "{before} → {after}");
     }
 }

@@ -208,13 +208,15 @@ impl PlayTest {
         {
             return;
         }
-        let board = match self.graphs.take() {
-            Some((built_for, graphs)) if built_for == version => Board::from_graphs(pack, graphs),
-            _ => {
-                self.boards_built += 1;
-                Board::new(pack)
-            }
-        };
+        let kept = self
+            .graphs
+            .take()
+            .filter(|(built_for, _)| *built_for == version)
+            .and_then(|(_, graphs)| Board::from_graphs(pack, graphs));
+        let board = kept.unwrap_or_else(|| {
+            self.boards_built += 1;
+            Board::new(pack)
+        });
         self.answer = self.compute(&board, pack, page);
         self.answered = Some((key, version));
         self.graphs = Some((version, board.into_graphs()));

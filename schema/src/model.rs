@@ -177,16 +177,30 @@ impl Pack {
 /// from are not compared.
 impl PartialEq for Pack {
     fn eq(&self, other: &Self) -> bool {
-        self.name == other.name
-            && self.ruleset == other.ruleset
-            && self.start == other.start
-            && self.start_span == other.start_span
-            && self.books == other.books
-            && self.locations == other.locations
-            && self.page_files == other.page_files
-            && self.pages == other.pages
-            && self.joins == other.joins
-            && self.lint == other.lint
+        // Destructured, so a new field cannot be left out of the comparison.
+        let Self {
+            name,
+            ruleset,
+            start,
+            start_span,
+            books,
+            locations,
+            page_files,
+            pages,
+            joins,
+            lint,
+            source: _,
+        } = self;
+        *name == other.name
+            && *ruleset == other.ruleset
+            && *start == other.start
+            && *start_span == other.start_span
+            && *books == other.books
+            && *locations == other.locations
+            && *page_files == other.page_files
+            && *pages == other.pages
+            && *joins == other.joins
+            && *lint == other.lint
     }
 }
 
@@ -404,6 +418,17 @@ impl Page {
         self.kind(space).is_some_and(SpaceKind::is_board)
     }
 
+    /// Whether `other` shows the same map: the same size, spaces, edges and
+    /// features. Its id, title, notes, background scan and lint settings do
+    /// not count; a picture of the map does not show them.
+    pub fn same_map(&self, other: &Self) -> bool {
+        self.size == other.size
+            && self.terrain == other.terrain
+            && self.edges == other.edges
+            && self.spaces == other.spaces
+            && self.intersections == other.intersections
+    }
+
     fn index(&self, space: Space) -> Option<usize> {
         self.size.contains(space).then(|| {
             usize::from(space.row) * usize::from(self.size.columns) + usize::from(space.col)
@@ -482,22 +507,38 @@ impl Page {
 /// from is not compared.
 impl PartialEq for Page {
     fn eq(&self, other: &Self) -> bool {
-        self.id == other.id
-            && self.id_span == other.id_span
-            && self.book_span == other.book_span
-            && self.location == other.location
-            && self.location_span == other.location_span
-            && self.title == other.title
-            && self.notes == other.notes
-            && self.size == other.size
-            && self.terrain == other.terrain
-            && self.grid_row_starts == other.grid_row_starts
-            && self.grid_span == other.grid_span
-            && self.edges == other.edges
-            && self.spaces == other.spaces
-            && self.intersections == other.intersections
-            && self.background == other.background
-            && self.lint == other.lint
+        // Destructured, so a new field cannot be left out of the comparison.
+        let Self {
+            id,
+            id_span,
+            book_span,
+            location,
+            location_span,
+            title,
+            notes,
+            size: _,
+            terrain: _,
+            grid_row_starts,
+            grid_span,
+            edges: _,
+            spaces: _,
+            intersections: _,
+            background,
+            lint,
+            source: _,
+        } = self;
+        self.same_map(other)
+            && *id == other.id
+            && *id_span == other.id_span
+            && *book_span == other.book_span
+            && *location == other.location
+            && *location_span == other.location_span
+            && *title == other.title
+            && *notes == other.notes
+            && *grid_row_starts == other.grid_row_starts
+            && *grid_span == other.grid_span
+            && *background == other.background
+            && *lint == other.lint
     }
 }
 
@@ -774,4 +815,45 @@ pub struct IntersectionFeatures {
     pub spawn_links: Vec<SpawnLink>,
     /// Starting Blips.
     pub blips: BTreeMap<Intersection, StartingBlip>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page() -> Page {
+        Page::new(
+            PageId { book: 1, page: 1 },
+            "SR",
+            Size {
+                columns: 4,
+                rows: 3,
+            },
+        )
+    }
+
+    #[test]
+    fn the_same_map_ignores_what_a_picture_does_not_show() {
+        let original = page();
+        let mut retitled = page();
+        retitled.title = Some("Another name".to_string());
+        retitled.notes = Some("notes".to_string());
+        retitled.background = Some(Background::new("scan.png"));
+        assert!(original.same_map(&retitled));
+        assert_ne!(original, retitled);
+
+        let mut walled = page();
+        walled.edges.insert(
+            Edge::horizontal(1, 1),
+            EdgeFeature {
+                kind: EdgeKind::Wall,
+                span: Span::default(),
+            },
+        );
+        assert!(!original.same_map(&walled));
+        let mut holed = page();
+        holed.set_kind(Space::new(0, 0), SpaceKind::OutOfBounds);
+        assert!(!original.same_map(&holed));
+        assert_eq!(original, page());
+    }
 }

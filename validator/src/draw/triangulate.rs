@@ -3,8 +3,8 @@
 //! The PNG and SVG backends fill any polygon, but egui (the editor's canvas)
 //! fills convex ones only, and some printed symbols are not convex — the door
 //! bar has notches. A scene's polygons are small and simple (no holes, no
-//! crossing sides), so ear clipping is all that is needed: O(n²) on a few
-//! dozen corners.
+//! crossing sides), so plain ear clipping is all that is needed: at worst
+//! O(n³), on a few dozen corners.
 
 use super::scene::Point;
 
@@ -50,8 +50,10 @@ fn in_triangle(p: Point, a: Point, b: Point, c: Point) -> bool {
 
 /// Cuts a simple polygon into triangles, as indices into `points`, each
 /// triangle in the polygon's own winding. A polygon of n corners gives n − 2
-/// triangles (fewer when corners are collinear or repeated); fewer than three
-/// corners give none.
+/// triangles (fewer when corners are collinear); one that touches itself at a
+/// corner is cut too; fewer than three corners give none. A polygon whose
+/// sides cross gives only the triangles found before the cutting got stuck:
+/// never one that covers anything outside the outline.
 pub fn triangulate(points: &[Point]) -> Vec<[usize; 3]> {
     let counter_clockwise = doubled_area(points) >= 0.0;
     // Work on a counter-clockwise order, then give triangles back in the
@@ -78,29 +80,25 @@ pub fn triangulate(points: &[Point]) -> Vec<[usize; 3]> {
                 // A straight corner adds no area: drop it without a triangle.
                 return Some((k, None));
             }
-            let blocked = left
-                .iter()
-                .any(|&p| p != a && p != b && p != c && in_triangle(at(p), at(a), at(b), at(c)));
+            // A corner repeated elsewhere (where the outline touches itself)
+            // is the ear's own corner, not one inside it.
+            let corners = [at(a), at(b), at(c)];
+            let blocked = left.iter().map(|&p| at(p)).any(|p| {
+                !corners.contains(&p) && in_triangle(p, corners[0], corners[1], corners[2])
+            });
             (!blocked).then_some((k, Some([a, b, c])))
         });
-        // A simple polygon always has an ear; anything else (sides that
-        // cross) is cut as a fan rather than looping forever.
+        // A simple polygon always has an ear; one whose sides cross may not.
         let Some((k, triangle)) = ear else {
             break;
         };
         triangles.extend(triangle);
         left.remove(k);
     }
-    match left.as_slice() {
-        [a, b, c] if turn(at(*a), at(*b), at(*c)) != 0.0 => triangles.push([*a, *b, *c]),
-        [first, rest @ ..] if rest.len() > 2 => {
-            triangles.extend(
-                rest.iter()
-                    .zip(rest.iter().skip(1))
-                    .map(|(b, c)| [*first, *b, *c]),
-            );
-        }
-        _ => {}
+    if let [a, b, c] = left.as_slice()
+        && turn(at(*a), at(*b), at(*c)) > 0.0
+    {
+        triangles.push([*a, *b, *c]);
     }
     if !counter_clockwise {
         for triangle in &mut triangles {
@@ -201,6 +199,53 @@ mod tests {
             points[t[1]],
             points[t[2]]
         )));
+    }
+
+    #[test]
+    fn an_outline_touching_itself_at_a_corner_is_cut_exactly() {
+        // Two unit squares meeting at (1, 1), traced as one outline: area 2.
+        let points = [
+            (0.0, 0.0),
+            (1.0, 0.0),
+            (1.0, 1.0),
+            (2.0, 1.0),
+            (2.0, 2.0),
+            (1.0, 2.0),
+            (1.0, 1.0),
+            (0.0, 1.0),
+        ]
+        .map(|(x, y)| Point::new(x, y));
+        let triangles = triangulate(&points);
+        assert!(
+            (triangles_area(&points, &triangles) - 2.0).abs() < 1e-12,
+            "{triangles:?}"
+        );
+        let outside = [Point::new(1.5, 0.5), Point::new(0.5, 1.5)];
+        for t in &triangles {
+            for p in outside {
+                assert!(
+                    !in_triangle(p, points[t[0]], points[t[1]], points[t[2]]),
+                    "{t:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn crossing_sides_never_fill_outside() {
+        // A bow tie: its sides cross at (1, 1).
+        let points =
+            [(0.0, 0.0), (2.0, 2.0), (2.0, 0.0), (0.0, 2.0)].map(|(x, y)| Point::new(x, y));
+        let triangles = triangulate(&points);
+        for t in &triangles {
+            let centre = Point::new(
+                (points[t[0]].x + points[t[1]].x + points[t[2]].x) / 3.0,
+                (points[t[0]].y + points[t[1]].y + points[t[2]].y) / 3.0,
+            );
+            // Inside the bow tie: left or right of the crossing, within the wedge.
+            let inside = (centre.y - 1.0).abs() <= (centre.x - 1.0).abs();
+            assert!(inside, "{t:?} covers {centre:?}");
+        }
     }
 
     #[test]

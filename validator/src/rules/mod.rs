@@ -16,7 +16,7 @@ pub mod place;
 pub mod spacer_move;
 pub mod spawn;
 #[cfg(test)]
-mod testing;
+pub(crate) mod testing;
 
 use std::collections::{BTreeMap, BTreeSet};
 
