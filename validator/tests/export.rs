@@ -534,6 +534,40 @@ fn a_world_listing_a_missing_map_is_refused() {
 }
 
 #[test]
+fn a_map_too_far_out_is_refused() {
+    let world_file = export_world(&pack(), "world-too-far");
+    // The most negative number a world can hold, which has no absolute value.
+    edit_json(&world_file, |world| {
+        let entry = world_entry(world, "L1p2.tmj");
+        entry["x"] = i64::MIN.into();
+        entry["y"] = i64::MAX.into();
+    });
+    assert_eq!(
+        world_problems(&world_file),
+        [format!(
+            "{}: L1p2.tmj lies at (-9223372036854775808, 9223372036854775807), too far out to be a page of a pack",
+            world_file.display()
+        )]
+    );
+}
+
+#[test]
+fn exact_places_too_far_out_to_hold_give_way_to_the_world() {
+    let world_file = export_world(&pack(), "world-far-properties");
+    let dir = world_file.parent().unwrap();
+    edit_json(&dir.join("L1p3.tmj"), |map| {
+        for property in map["properties"].as_array_mut().unwrap() {
+            match property["name"].as_str() {
+                Some("origin.east") => property["value"] = 1e300.into(),
+                Some("origin.north") => property["value"] = (-1e300).into(),
+                _ => {}
+            }
+        }
+    });
+    assert_world_reads_as(&world_file, &pack());
+}
+
+#[test]
 fn overlapping_maps_are_refused() {
     let world_file = export_world(&pack(), "world-overlap");
     // One space (32 pixels) west: L1p2 now covers L1p1's east column.
