@@ -568,6 +568,54 @@ fn exact_places_too_far_out_to_hold_give_way_to_the_world() {
 }
 
 #[test]
+fn a_page_file_must_lead_down_from_the_pack_folder() {
+    let world_file = export_world(&pack(), "world-page-files");
+    let dir = world_file.parent().unwrap();
+    let set_file = |id: &str, file: &str| {
+        edit_json(&dir.join(format!("{id}.tmj")), |map| {
+            let properties = map["properties"].as_array_mut().unwrap();
+            let property = properties.iter_mut().find(|p| p["name"] == "file").unwrap();
+            property["value"] = file.into();
+        });
+    };
+    // Each would be written over another file: pack.toml itself, L1p1's page
+    // file, or a file outside the pack folder.
+    set_file("L1p2", "book1/../pack.toml");
+    set_file("L1p3", "x/../book1/page1.toml");
+    set_file("L1p4", "/tmp/page.toml");
+    set_file("L2p1", "book2\\page1.toml");
+    // A `.` part is harmless, and the file it names is still compared.
+    set_file("L2p2", "./book1/page1.toml");
+    let map = |id: &str| dir.join(format!("{id}.tmj")).display().to_string();
+    assert_eq!(
+        world_problems(&world_file),
+        [
+            format!(
+                "{}: its page file (property `file`) is `book1/../pack.toml`, which goes through `..`; name the file from the pack folder down, like `book1/page2.toml`",
+                map("L1p2")
+            ),
+            format!(
+                "{}: its page file (property `file`) is `x/../book1/page1.toml`, which goes through `..`; name the file from the pack folder down, like `book1/page3.toml`",
+                map("L1p3")
+            ),
+            format!(
+                "{}: its page file (property `file`) is `/tmp/page.toml`, an absolute path; write it relative to the pack folder, like `book1/page4.toml`",
+                map("L1p4")
+            ),
+            format!(
+                "{}: its page file (property `file`) is `book2\\page1.toml`, which separates folders with `\\`; use `/`, like `book2/page1.toml`",
+                map("L2p1")
+            ),
+            format!(
+                "{}: its page file (property `file`) is `./book1/page1.toml`, like that of {}",
+                map("L2p2"),
+                map("L1p1")
+            ),
+        ]
+    );
+}
+
+#[test]
 fn overlapping_maps_are_refused() {
     let world_file = export_world(&pack(), "world-overlap");
     // One space (32 pixels) west: L1p2 now covers L1p1's east column.

@@ -245,11 +245,6 @@ pub fn positions(pack: &Pack) -> BTreeMap<PageId, Position> {
 /// order; a page whose file is unknown (built in memory) is named
 /// `book<b>/page<p>.toml`, after the others.
 pub fn page_files(pack: &Pack) -> Vec<(PageId, String)> {
-    let clean = |path: &Path| -> PathBuf {
-        path.components()
-            .filter(|c| !matches!(c, Component::CurDir))
-            .collect()
-    };
     let folder = pack.source.path().parent().unwrap_or(Path::new(""));
     let by_source: BTreeMap<PathBuf, PageId> = pack
         .pages
@@ -269,6 +264,36 @@ pub fn page_files(pack: &Pack) -> Vec<(PageId, String)> {
         files.push((*id, default_file(*id)));
     }
     files
+}
+
+/// A path without its `.` parts (`./book1/page1.toml` is `book1/page1.toml`),
+/// to compare paths that name the same file.
+fn clean(path: &Path) -> PathBuf {
+    path.components()
+        .filter(|c| !matches!(c, Component::CurDir))
+        .collect()
+}
+
+/// Why a map's `file` property cannot name a page file, and what to write
+/// instead, like `example`. The path must lead down from the pack folder, so
+/// that no two maps name one file in different ways (`a.toml`, `x/../a.toml`)
+/// and none names `pack.toml` or a file outside in disguise.
+fn page_file_problem(file: &str, example: &str) -> Option<String> {
+    if file.starts_with('/') || file.starts_with('\\') || file.get(1..2) == Some(":") {
+        Some(format!(
+            "an absolute path; write it relative to the pack folder, like `{example}`"
+        ))
+    } else if file.contains('\\') {
+        Some(format!(
+            "which separates folders with `\\`; use `/`, like `{example}`"
+        ))
+    } else if file.split('/').any(|part| part == "..") {
+        Some(format!(
+            "which goes through `..`; name the file from the pack folder down, like `{example}`"
+        ))
+    } else {
+        None
+    }
 }
 
 /// The page file of a page whose map does not say: `book1/page2.toml`.
@@ -598,11 +623,14 @@ fn check_maps(maps: &[WorldMap], problems: &mut Vec<String>) {
                 map.shown, map.page.id, other.shown
             ));
         }
-        let file: PathBuf = Path::new(&map.file)
-            .components()
-            .filter(|c| !matches!(c, Component::CurDir))
-            .collect();
-        let file = file.to_string_lossy().into_owned();
+        if let Some(problem) = page_file_problem(&map.file, &default_file(map.page.id)) {
+            problems.push(format!(
+                "{}: its page file (property `file`) is `{}`, {problem}",
+                map.shown, map.file
+            ));
+            continue;
+        }
+        let file = clean(Path::new(&map.file)).to_string_lossy().into_owned();
         if file == load::PACK_FILE {
             problems.push(format!(
                 "{}: its page file (property `file`) cannot be `{}`, the pack's own file",
