@@ -840,6 +840,24 @@ fn export_says_which_joins_a_world_cannot_keep() {
 }
 
 #[test]
+fn export_leaves_out_the_joins_of_pages_that_did_not_load() {
+    let mut pack = pack();
+    // As when L1p2's file has an error: the pack loads without the page.
+    pack.pages.remove(&PageId::parse("L1p2").unwrap());
+    let dir = scratch("world-missing-page");
+    let exported = world::write_world(&pack, &dir).unwrap();
+    assert!(!dir.join("L1p2.tmj").exists());
+    assert_eq!(
+        exported.notes,
+        [
+            "the join L1p1 east → L1p2 west (offset 0) is left out with L1p2, which did not load",
+            "the join L1p2 north → L1p3 south (offset 2) is left out with L1p2, which did not load",
+            "the join L1p2 east → L2p1 west (offset -2) is left out with L1p2, which did not load",
+        ]
+    );
+}
+
+#[test]
 fn layout_places_pages_by_their_joins() {
     let pack = pack();
     let placed = layout(&pack);

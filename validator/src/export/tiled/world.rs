@@ -27,7 +27,8 @@
 //!
 //! Export says (in [`Exported::notes`]) when the world cannot give the joins
 //! back as they are: a join the layout does not obey, pages that touch without
-//! a join, or pages laid over each other.
+//! a join, pages laid over each other, or a join to a page that did not load
+//! (a pack with a broken page file still exports, without that page).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Component, Path, PathBuf};
@@ -392,9 +393,25 @@ fn notes(pack: &Pack, placed: &[Placed]) -> Vec<String> {
     let (overlaps, joins) = contacts(placed);
     let recovered: BTreeSet<_> = joins.iter().map(turned).collect();
     let declared: BTreeSet<_> = pack.joins.iter().map(turned).collect();
+    let in_world: BTreeSet<PageId> = placed.iter().map(|p| p.id).collect();
     let mut notes = Vec::new();
     for join in &pack.joins {
-        if !recovered.contains(&turned(join)) {
+        let mut absent = vec![join.from.page, join.to.page];
+        absent.dedup();
+        absent.retain(|id| !in_world.contains(id));
+        if !absent.is_empty() {
+            let pages = match absent.as_slice() {
+                [one] => format!("{one}, which did not load"),
+                _ => format!(
+                    "{} and {}, neither of which loaded",
+                    join.from.page, join.to.page
+                ),
+            };
+            notes.push(format!(
+                "the join {} → {} (offset {}) is left out with {pages}",
+                join.from, join.to, join.offset
+            ));
+        } else if !recovered.contains(&turned(join)) {
             notes.push(format!(
                 "the join {} → {} (offset {}) is not where the layout puts the pages, so the world cannot keep it",
                 join.from, join.to, join.offset
