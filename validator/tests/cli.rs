@@ -312,6 +312,35 @@ fn a_pack_exported_to_tiled_imports_back_as_the_same_folder() {
 }
 
 #[test]
+fn a_world_of_a_pack_with_a_broken_page_leaves_its_joins_out() {
+    // A second page joined east of the first, whose file has a format error.
+    let pack_toml = PACK.replace(
+        "    \"book1/page1.toml\",\n",
+        "    \"book1/page1.toml\",\n    \"book1/page2.toml\",\n",
+    ) + "\n[[joins]]\nfrom = \"L1p1 east\"\nto = \"L1p2 west\"\noffset = 0\n";
+    let pack = TempPack::new("tiled-broken-page", &pack_toml, PAGE);
+    let page2 = PAGE
+        .replace("page = 1", "page = 2")
+        .replace("format = 1", "format = 9");
+    std::fs::write(pack.path("book1/page2.toml"), page2).unwrap();
+    let output = deckplan(&pack.root, &["export", ".", "--tiled", "tiled"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output),
+        "wrote tiled/L1p1.tmj\nwrote tiled/spaces.tiles.png\nwrote tiled/pack.world\n"
+    );
+    let stderr = stderr(&output);
+    let notes: Vec<&str> = stderr.lines().filter(|l| l.starts_with("note:")).collect();
+    assert_eq!(
+        notes,
+        [
+            "note: the join L1p1 east → L1p2 west (offset 0) is left out with L1p2, which did not load"
+        ],
+        "{stderr}"
+    );
+}
+
+#[test]
 fn a_world_that_is_not_a_pack_exits_1_with_each_problem() {
     let pack = TempPack::new("tiled-bad-world", PACK, PAGE);
     std::fs::write(

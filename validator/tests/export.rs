@@ -534,6 +534,88 @@ fn a_world_listing_a_missing_map_is_refused() {
 }
 
 #[test]
+fn a_map_too_far_out_is_refused() {
+    let world_file = export_world(&pack(), "world-too-far");
+    // The most negative number a world can hold, which has no absolute value.
+    edit_json(&world_file, |world| {
+        let entry = world_entry(world, "L1p2.tmj");
+        entry["x"] = i64::MIN.into();
+        entry["y"] = i64::MAX.into();
+    });
+    assert_eq!(
+        world_problems(&world_file),
+        [format!(
+            "{}: L1p2.tmj lies at (-9223372036854775808, 9223372036854775807), too far out to be a page of a pack",
+            world_file.display()
+        )]
+    );
+}
+
+#[test]
+fn exact_places_too_far_out_to_hold_give_way_to_the_world() {
+    let world_file = export_world(&pack(), "world-far-properties");
+    let dir = world_file.parent().unwrap();
+    edit_json(&dir.join("L1p3.tmj"), |map| {
+        for property in map["properties"].as_array_mut().unwrap() {
+            match property["name"].as_str() {
+                Some("origin.east") => property["value"] = 1e300.into(),
+                Some("origin.north") => property["value"] = (-1e300).into(),
+                _ => {}
+            }
+        }
+    });
+    assert_world_reads_as(&world_file, &pack());
+}
+
+#[test]
+fn a_page_file_must_lead_down_from_the_pack_folder() {
+    let world_file = export_world(&pack(), "world-page-files");
+    let dir = world_file.parent().unwrap();
+    let set_file = |id: &str, file: &str| {
+        edit_json(&dir.join(format!("{id}.tmj")), |map| {
+            let properties = map["properties"].as_array_mut().unwrap();
+            let property = properties.iter_mut().find(|p| p["name"] == "file").unwrap();
+            property["value"] = file.into();
+        });
+    };
+    // Each would be written over another file: pack.toml itself, L1p1's page
+    // file, or a file outside the pack folder.
+    set_file("L1p2", "book1/../pack.toml");
+    set_file("L1p3", "x/../book1/page1.toml");
+    set_file("L1p4", "/tmp/page.toml");
+    set_file("L2p1", "book2\\page1.toml");
+    // A `.` part is harmless, and the file it names is still compared.
+    set_file("L2p2", "./book1/page1.toml");
+    let map = |id: &str| dir.join(format!("{id}.tmj")).display().to_string();
+    assert_eq!(
+        world_problems(&world_file),
+        [
+            format!(
+                "{}: its page file (property `file`) is `book1/../pack.toml`, which goes through `..`; name the file from the pack folder down, like `book1/page2.toml`",
+                map("L1p2")
+            ),
+            format!(
+                "{}: its page file (property `file`) is `x/../book1/page1.toml`, which goes through `..`; name the file from the pack folder down, like `book1/page3.toml`",
+                map("L1p3")
+            ),
+            format!(
+                "{}: its page file (property `file`) is `/tmp/page.toml`, an absolute path; write it relative to the pack folder, like `book1/page4.toml`",
+                map("L1p4")
+            ),
+            format!(
+                "{}: its page file (property `file`) is `book2\\page1.toml`, which separates folders with `\\`; use `/`, like `book2/page1.toml`",
+                map("L2p1")
+            ),
+            format!(
+                "{}: its page file (property `file`) is `./book1/page1.toml`, like that of {}",
+                map("L2p2"),
+                map("L1p1")
+            ),
+        ]
+    );
+}
+
+#[test]
 fn overlapping_maps_are_refused() {
     let world_file = export_world(&pack(), "world-overlap");
     // One space (32 pixels) west: L1p2 now covers L1p1's east column.
@@ -753,6 +835,24 @@ fn export_says_which_joins_a_world_cannot_keep() {
         exported.notes,
         [
             "the join L1p3 east → L1p4 west (offset 0) is not where the layout puts the pages, so the world cannot keep it"
+        ]
+    );
+}
+
+#[test]
+fn export_leaves_out_the_joins_of_pages_that_did_not_load() {
+    let mut pack = pack();
+    // As when L1p2's file has an error: the pack loads without the page.
+    pack.pages.remove(&PageId::parse("L1p2").unwrap());
+    let dir = scratch("world-missing-page");
+    let exported = world::write_world(&pack, &dir).unwrap();
+    assert!(!dir.join("L1p2.tmj").exists());
+    assert_eq!(
+        exported.notes,
+        [
+            "the join L1p1 east → L1p2 west (offset 0) is left out with L1p2, which did not load",
+            "the join L1p2 north → L1p3 south (offset 2) is left out with L1p2, which did not load",
+            "the join L1p2 east → L2p1 west (offset -2) is left out with L1p2, which did not load",
         ]
     );
 }

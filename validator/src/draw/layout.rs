@@ -19,7 +19,7 @@
 
 use std::collections::{BTreeMap, VecDeque};
 
-use deckplan_schema::{Direction, Intersection, Join, Pack, Page, PageId, Space};
+use deckplan_schema::{Direction, Intersection, Join, Pack, Page, PageId, Size, Space};
 
 use super::icons::palette;
 use super::page::{
@@ -143,18 +143,20 @@ fn place_group(pack: &Pack, seed: PageId) -> BTreeMap<PageId, Point> {
     placed
 }
 
+/// The area a page of `size` covers with its bottom-left corner at `origin`.
+fn page_area(origin: Point, size: Size) -> Rect {
+    Rect::new(
+        origin.x,
+        origin.y,
+        origin.x + f64::from(size.columns),
+        origin.y + f64::from(size.rows),
+    )
+}
+
 fn group_bounds(pages: &BTreeMap<PageId, Page>, group: &BTreeMap<PageId, Point>) -> Option<Rect> {
     group
         .iter()
-        .filter_map(|(id, origin)| {
-            let page = pages.get(id)?;
-            Some(Rect::new(
-                origin.x,
-                origin.y,
-                origin.x + f64::from(page.size.columns),
-                origin.y + f64::from(page.size.rows),
-            ))
-        })
+        .filter_map(|(id, origin)| Some(page_area(*origin, pages.get(id)?.size)))
         .reduce(Rect::union)
 }
 
@@ -189,16 +191,7 @@ fn page_areas(pack: &Pack, placed: &Layout) -> BTreeMap<PageId, Rect> {
     placed
         .origins
         .iter()
-        .filter_map(|(id, origin)| {
-            let page = pack.pages.get(id)?;
-            let area = Rect::new(
-                origin.x,
-                origin.y,
-                origin.x + f64::from(page.size.columns),
-                origin.y + f64::from(page.size.rows),
-            );
-            Some((*id, area))
-        })
+        .filter_map(|(id, origin)| Some((*id, page_area(*origin, pack.pages.get(id)?.size))))
         .collect()
 }
 
@@ -303,12 +296,7 @@ pub fn pack_scene(pack: &Pack, style: &LayoutStyle) -> Scene {
             continue;
         };
         draw_page(&mut scene, page, *origin);
-        let area = Rect::new(
-            origin.x,
-            origin.y,
-            origin.x + f64::from(page.size.columns),
-            origin.y + f64::from(page.size.rows),
-        );
+        let area = page_area(*origin, page.size);
         outline_page(&mut scene, area);
         if style.page_labels {
             label_page(&mut scene, page, area);

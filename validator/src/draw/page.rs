@@ -64,12 +64,12 @@ const MARGIN_TEXT: f64 = 0.26;
 pub fn page_scene(page: &Page, style: &PageStyle) -> Scene {
     let (columns, rows) = (f64::from(page.size.columns), f64::from(page.size.rows));
     let map = Rect::new(0.0, 0.0, columns, rows);
-    let band = if style.coordinates {
-        COORDINATE_BAND
+    let edge = if style.coordinates {
+        COORDINATE_DEPTH
     } else {
-        0.0
+        MARGIN
     };
-    let mut bounds = map.grow(MARGIN + band, MARGIN + band, MARGIN + band, MARGIN + band);
+    let mut bounds = map.grow(edge, edge, edge, edge);
     let mut scene = Scene::new(bounds);
     draw_page(&mut scene, page, Point::default());
     if style.coordinates {

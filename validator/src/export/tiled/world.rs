@@ -27,7 +27,8 @@
 //!
 //! Export says (in [`Exported::notes`]) when the world cannot give the joins
 //! back as they are: a join the layout does not obey, pages that touch without
-//! a join, or pages laid over each other.
+//! a join, pages laid over each other, or a join to a page that did not load
+//! (a pack with a broken page file still exports, without that page).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Component, Path, PathBuf};
@@ -53,9 +54,11 @@ pub const TILESET_FILE: &str = "spaces.tiles.png";
 
 /// Map properties starting with this belong to the pack, not the page.
 const PACK_PREFIX: &str = "pack.";
-/// How far from the origin a map may lie, in pixels (keeps arithmetic exact).
+/// How far from the origin a map may lie, in pixels. With tiles and pages no
+/// larger than a `u32` and a `u16` allow, every sum and difference of places
+/// stays far inside an `i64`.
 const MAX_WORLD_PIXELS: i64 = 1 << 40;
-/// How far from the origin an exact place may lie, in spaces.
+/// How far from the origin an exact place may lie, in spaces (see [`hundredths`]).
 const MAX_ORIGIN_SPACES: f64 = 1e9;
 
 /// Where a page lies in a pack layout: its bottom-left corner, in hundredths
@@ -79,38 +82,56 @@ struct Pixels {
 
 impl Pixels {
     /// The rectangle of a page of `size` whose top-left corner is at `(x, y)`.
+    ///
+    /// Places are kept within [`MAX_WORLD_PIXELS`] and [`MAX_ORIGIN_SPACES`],
+    /// where this arithmetic is exact; it saturates only so that nothing can
+    /// overflow should a place slip past those checks.
     fn at(x: i64, y: i64, size: Size, (tile_w, tile_h): (i64, i64)) -> Self {
         Self {
             left: x,
             top: y,
-            right: x + i64::from(size.columns) * tile_w,
-            bottom: y + i64::from(size.rows) * tile_h,
+            right: x.saturating_add(i64::from(size.columns).saturating_mul(tile_w)),
+            bottom: y.saturating_add(i64::from(size.rows).saturating_mul(tile_h)),
         }
     }
 
     /// Where a page at `position` lies.
     fn of(position: Position, size: Size, tile: (i64, i64)) -> Self {
-        let top_north = position.north + i64::from(size.rows) * 100;
+        let top_north = position.north.saturating_add(i64::from(size.rows) * 100);
         Self::at(
             to_pixels(position.east, tile.0),
-            -to_pixels(top_north, tile.1),
+            to_pixels(top_north, tile.1).saturating_neg(),
             size,
             tile,
         )
     }
 }
 
+/// Spaces to the nearest hundredth of a space (halves away from zero), kept
+/// within [`MAX_ORIGIN_SPACES`] of the origin so that nothing computed from it
+/// can overflow: a place further out counts as that far, and what is not a
+/// number as 0.
+fn hundredths(spaces: f64) -> i64 {
+    if spaces.is_nan() {
+        return 0;
+    }
+    (spaces.clamp(-MAX_ORIGIN_SPACES, MAX_ORIGIN_SPACES) * 100.0).round() as i64
+}
+
+/// An `i128` as the nearest `i64`.
+fn saturate(wide: i128) -> i64 {
+    i64::try_from(wide).unwrap_or(if wide < 0 { i64::MIN } else { i64::MAX })
+}
+
 /// Hundredths of a space to pixels, halves rounded up.
 fn to_pixels(hundredths: i64, tile: i64) -> i64 {
-    let scaled = (i128::from(hundredths) * i128::from(tile) + 50).div_euclid(100);
-    i64::try_from(scaled).unwrap_or(i64::MAX)
+    saturate((i128::from(hundredths) * i128::from(tile) + 50).div_euclid(100))
 }
 
 /// Pixels to hundredths of a space, to the nearest (halves up).
 fn to_hundredths(pixels: i64, tile: i64) -> i64 {
     let tile = i128::from(tile.max(1));
-    let scaled = (i128::from(pixels) * 200 + tile).div_euclid(2 * tile);
-    i64::try_from(scaled).unwrap_or(i64::MAX)
+    saturate((i128::from(pixels) * 200 + tile).div_euclid(2 * tile))
 }
 
 /// A page placed in a world.
@@ -130,13 +151,13 @@ enum Lie {
 /// How `a` and `b` lie; a join runs from `a`, which should come first.
 fn lie(a: &Placed, b: &Placed) -> Lie {
     let (p, q) = (a.pixels, b.pixels);
-    let shared_x = p.right.min(q.right) - p.left.max(q.left);
-    let shared_y = p.bottom.min(q.bottom) - p.top.max(q.top);
+    let shared_x = p.right.min(q.right).saturating_sub(p.left.max(q.left));
+    let shared_y = p.bottom.min(q.bottom).saturating_sub(p.top.max(q.top));
     if shared_x > 0 && shared_y > 0 {
         return Lie::Overlap;
     }
-    let up = b.exact.north - a.exact.north;
-    let right = b.exact.east - a.exact.east;
+    let up = b.exact.north.saturating_sub(a.exact.north);
+    let right = b.exact.east.saturating_sub(a.exact.east);
     let (side, shift) = if shared_y > 0 && p.right == q.left {
         (Direction::East, up)
     } else if shared_y > 0 && q.right == p.left {
@@ -188,7 +209,7 @@ fn turned(join: &Join) -> (PageEdge, PageEdge, Offset) {
         (join.from, join.to, join.offset)
     } else {
         let back = Offset {
-            hundredths: -join.offset.hundredths,
+            hundredths: join.offset.hundredths.saturating_neg(),
         };
         (join.to, join.from, back)
     }
@@ -208,7 +229,6 @@ pub struct Exported {
 
 /// Where each page of a pack lies in its layout, to the hundredth.
 pub fn positions(pack: &Pack) -> BTreeMap<PageId, Position> {
-    let hundredths = |spaces: f64| (spaces * 100.0).round() as i64;
     layout(pack)
         .origins
         .into_iter()
@@ -226,11 +246,6 @@ pub fn positions(pack: &Pack) -> BTreeMap<PageId, Position> {
 /// order; a page whose file is unknown (built in memory) is named
 /// `book<b>/page<p>.toml`, after the others.
 pub fn page_files(pack: &Pack) -> Vec<(PageId, String)> {
-    let clean = |path: &Path| -> PathBuf {
-        path.components()
-            .filter(|c| !matches!(c, Component::CurDir))
-            .collect()
-    };
     let folder = pack.source.path().parent().unwrap_or(Path::new(""));
     let by_source: BTreeMap<PathBuf, PageId> = pack
         .pages
@@ -250,6 +265,36 @@ pub fn page_files(pack: &Pack) -> Vec<(PageId, String)> {
         files.push((*id, default_file(*id)));
     }
     files
+}
+
+/// A path without its `.` parts (`./book1/page1.toml` is `book1/page1.toml`),
+/// to compare paths that name the same file.
+fn clean(path: &Path) -> PathBuf {
+    path.components()
+        .filter(|c| !matches!(c, Component::CurDir))
+        .collect()
+}
+
+/// Why a map's `file` property cannot name a page file, and what to write
+/// instead, like `example`. The path must lead down from the pack folder, so
+/// that no two maps name one file in different ways (`a.toml`, `x/../a.toml`)
+/// and none names `pack.toml` or a file outside in disguise.
+fn page_file_problem(file: &str, example: &str) -> Option<String> {
+    if file.starts_with('/') || file.starts_with('\\') || file.get(1..2) == Some(":") {
+        Some(format!(
+            "an absolute path; write it relative to the pack folder, like `{example}`"
+        ))
+    } else if file.contains('\\') {
+        Some(format!(
+            "which separates folders with `\\`; use `/`, like `{example}`"
+        ))
+    } else if file.split('/').any(|part| part == "..") {
+        Some(format!(
+            "which goes through `..`; name the file from the pack folder down, like `{example}`"
+        ))
+    } else {
+        None
+    }
 }
 
 /// The page file of a page whose map does not say: `book1/page2.toml`.
@@ -320,8 +365,8 @@ pub fn write_world(pack: &Pack, dir: &Path) -> Result<Exported, ExportError> {
             "fileName": name,
             "x": pixels.left,
             "y": pixels.top,
-            "width": pixels.right - pixels.left,
-            "height": pixels.bottom - pixels.top,
+            "width": pixels.right.saturating_sub(pixels.left),
+            "height": pixels.bottom.saturating_sub(pixels.top),
         }));
         placed.push(Placed {
             id,
@@ -348,9 +393,25 @@ fn notes(pack: &Pack, placed: &[Placed]) -> Vec<String> {
     let (overlaps, joins) = contacts(placed);
     let recovered: BTreeSet<_> = joins.iter().map(turned).collect();
     let declared: BTreeSet<_> = pack.joins.iter().map(turned).collect();
+    let in_world: BTreeSet<PageId> = placed.iter().map(|p| p.id).collect();
     let mut notes = Vec::new();
     for join in &pack.joins {
-        if !recovered.contains(&turned(join)) {
+        let mut absent = vec![join.from.page, join.to.page];
+        absent.dedup();
+        absent.retain(|id| !in_world.contains(id));
+        if !absent.is_empty() {
+            let pages = match absent.as_slice() {
+                [one] => format!("{one}, which did not load"),
+                _ => format!(
+                    "{} and {}, neither of which loaded",
+                    join.from.page, join.to.page
+                ),
+            };
+            notes.push(format!(
+                "the join {} → {} (offset {}) is left out with {pages}",
+                join.from, join.to, join.offset
+            ));
+        } else if !recovered.contains(&turned(join)) {
             notes.push(format!(
                 "the join {} → {} (offset {}) is not where the layout puts the pages, so the world cannot keep it",
                 join.from, join.to, join.offset
@@ -455,7 +516,8 @@ pub fn read_world(path: &Path) -> Result<ImportedPack, TiledError> {
             problems.push(format!("{shown}: lists {name} twice"));
             continue;
         }
-        if entry.x.abs() > MAX_WORLD_PIXELS || entry.y.abs() > MAX_WORLD_PIXELS {
+        let within = |pixels: &i64| (-MAX_WORLD_PIXELS..=MAX_WORLD_PIXELS).contains(pixels);
+        if !within(&entry.x) || !within(&entry.y) {
             problems.push(format!(
                 "{shown}: {name} lies at ({}, {}), too far out to be a page of a pack",
                 entry.x, entry.y
@@ -578,11 +640,14 @@ fn check_maps(maps: &[WorldMap], problems: &mut Vec<String>) {
                 map.shown, map.page.id, other.shown
             ));
         }
-        let file: PathBuf = Path::new(&map.file)
-            .components()
-            .filter(|c| !matches!(c, Component::CurDir))
-            .collect();
-        let file = file.to_string_lossy().into_owned();
+        if let Some(problem) = page_file_problem(&map.file, &default_file(map.page.id)) {
+            problems.push(format!(
+                "{}: its page file (property `file`) is `{}`, {problem}",
+                map.shown, map.file
+            ));
+            continue;
+        }
+        let file = clean(Path::new(&map.file)).to_string_lossy().into_owned();
         if file == load::PACK_FILE {
             problems.push(format!(
                 "{}: its page file (property `file`) cannot be `{}`, the pack's own file",
@@ -602,20 +667,18 @@ fn check_maps(maps: &[WorldMap], problems: &mut Vec<String>) {
 /// where the world puts it, else from the world, to the nearest hundredth.
 fn exact_position(map: &WorldMap) -> Position {
     let props = Properties(&map.properties);
-    let hundredths = |name: &str| {
-        let spaces = props.get(name)?.as_f64()?;
-        let usable = spaces.is_finite() && spaces.abs() <= MAX_ORIGIN_SPACES;
-        usable.then(|| (spaces * 100.0).round() as i64)
-    };
-    let from_properties = hundredths("origin.east")
-        .zip(hundredths("origin.north"))
+    // A property too far out to hold is clamped, and then disagrees with the
+    // world's place unless that is where the map lies.
+    let property = |name: &str| props.get(name)?.as_f64().map(hundredths);
+    let from_properties = property("origin.east")
+        .zip(property("origin.north"))
         .map(|(east, north)| Position { east, north })
         .filter(|position| Pixels::of(*position, map.page.size, map.tile) == map.pixels);
     from_properties.unwrap_or_else(|| {
-        let top_north = to_hundredths(-map.pixels.top, map.tile.1);
+        let top_north = to_hundredths(map.pixels.top.saturating_neg(), map.tile.1);
         Position {
             east: to_hundredths(map.pixels.left, map.tile.0),
-            north: top_north - i64::from(map.page.size.rows) * 100,
+            north: top_north.saturating_sub(i64::from(map.page.size.rows) * 100),
         }
     })
 }
@@ -872,6 +935,47 @@ mod tests {
         let pixels = Pixels::of(position, size, (32, 32));
         assert_eq!((pixels.left, pixels.top), (384, -400));
         assert_eq!((pixels.right, pixels.bottom), (768, -80));
+    }
+
+    #[test]
+    fn spaces_become_hundredths_within_bounds() {
+        assert_eq!(hundredths(0.125), 13);
+        assert_eq!(hundredths(-0.125), -13);
+        assert_eq!(hundredths(2.0), 200);
+        assert_eq!(hundredths(f64::NAN), 0);
+        assert_eq!(hundredths(f64::INFINITY), 100_000_000_000);
+        assert_eq!(hundredths(-1e300), -100_000_000_000);
+    }
+
+    #[test]
+    fn places_beyond_every_bound_saturate_instead_of_overflowing() {
+        let size = Size {
+            columns: u16::MAX,
+            rows: u16::MAX,
+        };
+        let tile = (i64::from(u32::MAX), i64::from(u32::MAX));
+        let far = Position {
+            east: i64::MAX,
+            north: i64::MIN,
+        };
+        let pixels = Pixels::of(far, size, tile);
+        assert_eq!((pixels.left, pixels.right), (i64::MAX, i64::MAX));
+        assert_eq!((pixels.top, pixels.bottom), (i64::MAX, i64::MAX));
+        assert_eq!(to_hundredths(i64::MIN, 1), i64::MIN);
+        let a = Placed {
+            id: PageId { book: 1, page: 1 },
+            pixels: Pixels::at(i64::MIN, i64::MIN, size, tile),
+            exact: Position {
+                east: i64::MIN,
+                north: i64::MIN,
+            },
+        };
+        let b = Placed {
+            id: PageId { book: 1, page: 2 },
+            pixels,
+            exact: far,
+        };
+        assert!(matches!(lie(&a, &b), Lie::Apart));
     }
 
     #[test]
