@@ -35,11 +35,9 @@ fn harness(path: PathBuf) -> Harness<'static, EditorApp> {
     harness
 }
 
-/// A pack with one empty 200 × 200 page, written to a scratch folder.
-fn big_pack() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("deckplan-bench-frame-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let mut doc = Document::new_pack(&NewPageSpec {
+/// A new pack of one empty 200 × 200 page.
+fn big_document() -> Document {
+    Document::new_pack(&NewPageSpec {
         pack_name: "bench".into(),
         id: PageId { book: 1, page: 1 },
         size: Size {
@@ -49,7 +47,14 @@ fn big_pack() -> PathBuf {
         designation: "BN".into(),
         location_name: "Bench".into(),
         title: None,
-    });
+    })
+}
+
+/// A pack with one empty 200 × 200 page, written to a scratch folder.
+fn big_pack() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("deckplan-bench-frame-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut doc = big_document();
     doc.save_as(&dir).unwrap();
     dir
 }
@@ -91,17 +96,7 @@ fn scenes(c: &mut Criterion) {
     let bundled = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/derelict-meridian-tithe");
     let doc = Document::open(&bundled).unwrap();
     let page = &doc.pack.pages[&PageId { book: 1, page: 1 }];
-    let big = Document::new_pack(&NewPageSpec {
-        pack_name: "bench".into(),
-        id: PageId { book: 1, page: 1 },
-        size: Size {
-            columns: 200,
-            rows: 200,
-        },
-        designation: "BN".into(),
-        location_name: "Bench".into(),
-        title: None,
-    });
+    let big = big_document();
     let big_page = &big.pack.pages[&PageId { book: 1, page: 1 }];
     let mut group = c.benchmark_group("scene");
     group.sample_size(20);

@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use std::path::{Component, Path, PathBuf};
 
 use deckplan_schema::load::{self, PACK_FILE};
-use deckplan_schema::model::{Book, LintSettings, Location, PageFile, Ruleset};
+use deckplan_schema::model::{Book, Location, PageFile};
 use deckplan_schema::save::write_atomically;
 use deckplan_schema::write::{write_pack, write_page};
 use deckplan_schema::{FileError, Pack, Page, PageId, Size, SourceFile, Span};
@@ -159,7 +159,7 @@ impl Document {
     /// A new, unsaved pack with one empty page.
     pub fn new_pack(spec: &NewPageSpec) -> Self {
         let page = new_page(spec, &page_file_name(spec.id));
-        let mut pack = empty_pack(&spec.pack_name, spec.id);
+        let mut pack = Pack::new(&spec.pack_name, spec.id);
         declare(&mut pack, &page, &spec.location_name);
         pack.page_files.push(PageFile {
             path: page.source.path().to_string_lossy().into_owned(),
@@ -533,22 +533,6 @@ pub fn new_page(spec: &NewPageSpec, path: &str) -> Page {
     page
 }
 
-fn empty_pack(name: &str, start: PageId) -> Pack {
-    Pack {
-        name: name.to_string(),
-        ruleset: Ruleset::Enormity,
-        start,
-        start_span: Span::default(),
-        books: BTreeMap::new(),
-        locations: BTreeMap::new(),
-        page_files: Vec::new(),
-        pages: BTreeMap::new(),
-        joins: Vec::new(),
-        lint: LintSettings::default(),
-        source: SourceFile::new(PACK_FILE, String::new()),
-    }
-}
-
 /// Declares the page's book and Location in the pack, when they are not yet.
 fn declare(pack: &mut Pack, page: &Page, location_name: &str) {
     pack.books.entry(page.id.book).or_insert_with(|| Book {
@@ -569,7 +553,7 @@ fn declare(pack: &mut Pack, page: &Page, location_name: &str) {
 /// the checks find nothing missing.
 fn lone_page_pack(mut page: Page, file_name: &str) -> Pack {
     page.source = SourceFile::new(file_name, page.source.text().to_string());
-    let mut pack = empty_pack(file_name, page.id);
+    let mut pack = Pack::new(file_name, page.id);
     let designation = page.location.clone();
     declare(&mut pack, &page, &designation);
     pack.page_files.push(PageFile {

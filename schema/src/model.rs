@@ -150,6 +150,24 @@ impl std::fmt::Display for Offset {
 }
 
 impl Pack {
+    /// An empty pack of the Enormity ruleset: no books, Locations, pages or
+    /// joins yet, read from no file (its source is an empty `pack.toml`).
+    pub fn new(name: impl Into<String>, start: PageId) -> Self {
+        Self {
+            name: name.into(),
+            ruleset: Ruleset::Enormity,
+            start,
+            start_span: Span::default(),
+            books: BTreeMap::new(),
+            locations: BTreeMap::new(),
+            page_files: Vec::new(),
+            pages: BTreeMap::new(),
+            joins: Vec::new(),
+            lint: LintSettings::default(),
+            source: SourceFile::new(crate::load::PACK_FILE, String::new()),
+        }
+    }
+
     /// Forgets where everything was written, in `pack.toml` and in every page,
     /// so packs can be compared by content alone (a pack read from its files
     /// against one imported from another tool).

@@ -34,8 +34,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Component, Path, PathBuf};
 
 use deckplan_schema::{
-    Book, Direction, Join, LintSettings, Location, Offset, Pack, PageEdge, PageFile, PageId,
-    Ruleset, Size, SourceFile, Span, load, save, write,
+    Book, Direction, Join, Location, Offset, Pack, PageEdge, PageFile, PageId, Ruleset, Size,
+    SourceFile, Span, load, save, write,
 };
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -714,19 +714,7 @@ fn read_pack_properties(maps: &[WorldMap], problems: &mut Vec<String>) -> Option
         }
     };
     let at = &carrier.shown;
-    let mut pack = Pack {
-        name: String::new(),
-        ruleset: Ruleset::Enormity,
-        start: carrier.page.id,
-        start_span: Span::default(),
-        books: BTreeMap::new(),
-        locations: BTreeMap::new(),
-        page_files: Vec::new(),
-        pages: BTreeMap::new(),
-        joins: Vec::new(),
-        lint: LintSettings::default(),
-        source: SourceFile::new(load::PACK_FILE, String::new()),
-    };
+    let mut pack = Pack::new("", carrier.page.id);
     let mut named = false;
     for property in &carrier.properties {
         let Some(key) = property.name.strip_prefix(PACK_PREFIX) else {
