@@ -156,12 +156,7 @@ fn outline(scene: &mut Scene, page: &Page, origin: Point, mark: &Mark) -> Option
     match mark.place {
         Place::Space(space) if page.size.contains(space) => {
             let rect = space_rect(origin, space).grow(-0.05, -0.05, -0.05, -0.05);
-            let corners = vec![
-                rect.min,
-                Point::new(rect.max.x, rect.min.y),
-                rect.max,
-                Point::new(rect.min.x, rect.max.y),
-            ];
+            let corners = rect.corners();
             scene.polygon(Layer::Annotations, corners.clone(), None, Some(halo));
             scene.polygon(
                 Layer::Annotations,
@@ -208,12 +203,7 @@ fn code_tab(scene: &mut Scene, at: Point, mark: &Mark) {
         at.x - 0.05 + width,
         at.y + size + 0.06,
     );
-    let corners = vec![
-        tab.min,
-        Point::new(tab.max.x, tab.min.y),
-        tab.max,
-        Point::new(tab.min.x, tab.max.y),
-    ];
+    let corners = tab.corners();
     scene.polygon(
         Layer::Annotations,
         corners,

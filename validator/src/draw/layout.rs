@@ -333,12 +333,7 @@ pub fn pack_scene(pack: &Pack, style: &LayoutStyle) -> Scene {
 
 /// A thin light frame showing where one page ends and the next begins.
 fn outline_page(scene: &mut Scene, area: Rect) {
-    let corners = vec![
-        area.min,
-        Point::new(area.max.x, area.min.y),
-        area.max,
-        Point::new(area.min.x, area.max.y),
-    ];
+    let corners = area.corners();
     scene.polygon(
         Layer::Grid,
         corners,
@@ -394,12 +389,7 @@ fn label_page(scene: &mut Scene, page: &Page, area: Rect) {
         area.min.y + 0.08
     };
     let tab = Rect::new(left, bottom, left + width, bottom + height);
-    let corners = vec![
-        tab.min,
-        Point::new(tab.max.x, tab.min.y),
-        tab.max,
-        Point::new(tab.min.x, tab.max.y),
-    ];
+    let corners = tab.corners();
     scene.polygon(
         Layer::Pages,
         corners,

@@ -314,12 +314,7 @@ fn draw_floor(scene: &mut Scene, page: &Page, origin: Point) {
 fn draw_obstacle(scene: &mut Scene, rect: Rect, scale: f64) {
     let inset = 0.07 * scale;
     let crate_rect = rect.grow(-inset, -inset, -inset, -inset);
-    let corners = vec![
-        crate_rect.min,
-        Point::new(crate_rect.max.x, crate_rect.min.y),
-        crate_rect.max,
-        Point::new(crate_rect.min.x, crate_rect.max.y),
-    ];
+    let corners = crate_rect.corners();
     scene.polygon(
         Layer::Terrain,
         corners,
@@ -959,12 +954,7 @@ fn draw_sample(scene: &mut Scene, sample: &Sample, swatch: Rect) {
         }
         Sample::Terrain(tint) => {
             scene.fill_rect(Layer::Terrain, swatch, tint.with_alpha(120));
-            let corners = vec![
-                swatch.min,
-                Point::new(swatch.max.x, swatch.min.y),
-                swatch.max,
-                Point::new(swatch.min.x, swatch.max.y),
-            ];
+            let corners = swatch.corners();
             scene.polygon(
                 Layer::Terrain,
                 corners,

@@ -97,6 +97,17 @@ impl Rect {
         self.max.y - self.min.y
     }
 
+    /// The four corners, counter-clockwise from the bottom-left: the
+    /// rectangle as a polygon, to outline it.
+    pub fn corners(self) -> Vec<Point> {
+        vec![
+            self.min,
+            Point::new(self.max.x, self.min.y),
+            self.max,
+            Point::new(self.min.x, self.max.y),
+        ]
+    }
+
     /// The centre.
     pub fn centre(self) -> Point {
         Point::new(
@@ -520,6 +531,14 @@ mod tests {
             .collect();
         assert_eq!(order, [true, false]);
         assert_eq!(scene.len(), 2);
+    }
+
+    #[test]
+    fn a_rectangle_outlines_counter_clockwise() {
+        let corners = Rect::new(1.0, 2.0, 4.0, 6.0).corners();
+        let expected =
+            [(1.0, 2.0), (4.0, 2.0), (4.0, 6.0), (1.0, 6.0)].map(|(x, y)| Point::new(x, y));
+        assert_eq!(corners, expected);
     }
 
     #[test]
