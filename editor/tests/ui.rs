@@ -124,6 +124,19 @@ fn new_run() -> Vec<Edge> {
     (3..8).map(|x| Edge::horizontal(x, 5)).collect()
 }
 
+/// The edit that walls [`new_run`] on L1p1, as one step named `name`.
+fn wall_run(name: &str) -> Transaction {
+    let mut step = Transaction::new(name);
+    for edge in new_run() {
+        step.edits.push(Edit::Edge {
+            page: L1P1,
+            edge,
+            kind: Some(EdgeKind::Wall),
+        });
+    }
+    step
+}
+
 #[test]
 fn paint_a_wall_run_undo_redo_save_and_reload() {
     let dir = scratch("wall");
@@ -172,15 +185,7 @@ fn paint_a_wall_run_undo_redo_save_and_reload() {
 
     // What is on disk is the page as expected: the original with the run added.
     let mut expected = Document::open(&pack).unwrap();
-    let mut step = Transaction::new("expected");
-    for edge in new_run() {
-        step.edits.push(Edit::Edge {
-            page: L1P1,
-            edge,
-            kind: Some(EdgeKind::Wall),
-        });
-    }
-    expected.apply(step).unwrap();
+    expected.apply(wall_run("expected")).unwrap();
     let expected = expected.pack.pages[&L1P1].clone();
     let file = pack.join("book1/page1.toml");
     let text = std::fs::read_to_string(&file).unwrap();
@@ -245,15 +250,7 @@ fn unsaved_work_is_recovered_after_a_crash() {
     let dirs = AppDirs::under(&dir);
     // A session that edits and autosaves, then dies without closing.
     let mut crashed = Document::open(&pack).unwrap();
-    let mut step = Transaction::new("Paint wall");
-    for edge in new_run() {
-        step.edits.push(Edit::Edge {
-            page: L1P1,
-            edge,
-            kind: Some(EdgeKind::Wall),
-        });
-    }
-    crashed.apply(step).unwrap();
+    crashed.apply(wall_run("Paint wall")).unwrap();
     let slot = dirs
         .recovery()
         .join(recovery::slot_name(&crashed.origin, 0));
