@@ -219,4 +219,29 @@ pub enum LoadError {
         /// The operating system's reason.
         reason: std::io::Error,
     },
+    /// A read refused to keep a hostile file out: a link leading outside the
+    /// pack, a special file, a file over the size limit or not UTF-8.
+    #[error("{error}")]
+    Refused {
+        /// The path as given.
+        path: std::path::PathBuf,
+        /// Why.
+        error: crate::confine::ReadError,
+    },
+}
+
+impl LoadError {
+    /// A confined read's failure as a load error.
+    pub fn from_read(path: &std::path::Path, error: crate::confine::ReadError) -> Self {
+        match error {
+            crate::confine::ReadError::Io { reason, .. } => Self::Io {
+                path: path.to_path_buf(),
+                reason,
+            },
+            error => Self::Refused {
+                path: path.to_path_buf(),
+                error,
+            },
+        }
+    }
 }

@@ -10,8 +10,10 @@
 //!   [`FormatError`] with its span, board place and a suggested fix;
 //! - [`write`] — the canonical writer behind `deckplan fmt`;
 //! - [`load`] — packs and pages from disk, with path and size limits;
+//! - [`confine`] and [`save`] — reading and writing that stay inside a pack;
 //! - [`json_schema`] — the published JSON Schema of both file kinds.
 
+pub mod confine;
 pub mod coord;
 pub mod error;
 pub mod json_schema;

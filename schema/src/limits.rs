@@ -1,17 +1,43 @@
 //! Fixed limits on input size, so hostile or broken files fail with a clear
-//! error instead of exhausting memory or time.
+//! error instead of exhausting memory or time. `docs/robustness.md` lists
+//! every limit with the error it gives; keep the two in step.
 
-/// Largest map file read, in bytes (a 5000 × 5000 grid fits with room to spare).
-pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+/// Largest map file (page or `pack.toml`) read, in bytes; checked before reading.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Largest Tiled file (`.tmj` map or `.world`) read, in bytes; checked before reading.
+pub const MAX_TILED_FILE_BYTES: u64 = 32 * 1024 * 1024;
+
+/// Largest scan (a page's background image) read, in bytes; checked before reading.
+pub const MAX_SCAN_BYTES: u64 = 64 * 1024 * 1024;
 
 /// Most spaces along either side of a page.
 pub const MAX_PAGE_SIDE: u16 = 5000;
 
+/// Most spaces on one page (columns × rows): a 500 × 500 page. Each space
+/// costs a few hundred bytes across the model and the graphs.
+pub const MAX_PAGE_SPACES: u32 = 250_000;
+
+/// Most spaces on all the pages of one pack together.
+pub const MAX_PACK_SPACES: u64 = 1_000_000;
+
 /// Most features (markers, edges, arrows, …) listed in one page file.
-pub const MAX_FEATURES_PER_PAGE: usize = 1_000_000;
+pub const MAX_FEATURES_PER_PAGE: usize = 250_000;
 
 /// Most pages in one pack.
 pub const MAX_PAGES_PER_PACK: usize = 4096;
 
 /// Longest free text (names, titles, notes, lint reasons), in characters.
 pub const MAX_TEXT_CHARS: usize = 4096;
+
+/// Most format errors reported for one file; the rest are counted in one
+/// closing "and N more" error.
+pub const MAX_ERRORS_PER_FILE: usize = 200;
+
+/// Most findings reported by one check on one pack; the rest are counted in
+/// one closing "and N more" finding.
+pub const MAX_FINDINGS_PER_CHECK: usize = 200;
+
+/// Longest stretch of a source line quoted under a diagnostic, in characters;
+/// longer lines are cut around the caret with `…`.
+pub const MAX_EXCERPT_CHARS: usize = 120;

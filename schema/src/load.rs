@@ -5,10 +5,10 @@
 //! resolved, so a linter can say everything at once.
 
 use std::collections::BTreeMap;
-use std::io::Read;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 
+use crate::confine;
 use crate::coord::PageId;
 use crate::error::{FileError, FormatCode, FormatError, LoadError};
 use crate::limits;
@@ -36,18 +36,38 @@ impl<T> Loaded<T> {
     }
 }
 
-/// Reads a file within the size limit. `display` is the path shown in messages.
+/// Reads a map file within the size limit: a regular file, UTF-8.
+/// `display` is the path shown in messages. Links are followed; confine the
+/// path first ([`confine::Root::resolve`]) when it comes from a pack.
 pub fn read_source(path: &Path, display: &Path) -> Result<Arc<SourceFile>, LoadError> {
-    let io = |reason| LoadError::Io {
-        path: display.to_path_buf(),
-        reason,
-    };
-    let file = std::fs::File::open(path).map_err(io)?;
-    let mut text = String::new();
-    file.take(limits::MAX_FILE_BYTES + 1)
-        .read_to_string(&mut text)
-        .map_err(io)?;
+    let text = confine::read_text(path, display, limits::MAX_FILE_BYTES)
+        .map_err(|e| LoadError::from_read(display, e))?;
     Ok(SourceFile::new(display, text))
+}
+
+/// Reads the `pack.toml` of the pack folder `dir`, refusing a link that leads
+/// out of the folder. Returns the folder's [`confine::Root`] too.
+pub fn read_pack_source(
+    dir: &Path,
+    pack_path: &Path,
+    display: &Path,
+) -> Result<(confine::Root, Arc<SourceFile>), LoadError> {
+    let root = confine::Root::new(dir).map_err(|e| LoadError::from_read(dir, e))?;
+    let real = root
+        .resolve(pack_path, Path::new(PACK_FILE))
+        .map_err(|e| LoadError::from_read(display, e))?;
+    Ok((root, read_source(&real, display)?))
+}
+
+/// The code a refused read of a page is reported under.
+fn read_code(error: &confine::ReadError) -> FormatCode {
+    match error {
+        confine::ReadError::LinkEscapes { .. } | confine::ReadError::Escapes { .. } => {
+            FormatCode::PathEscape
+        }
+        confine::ReadError::TooLarge { .. } => FormatCode::LimitExceeded,
+        _ => FormatCode::UnreadableFile,
+    }
 }
 
 /// Reads and resolves one page file on its own (no pack context).
@@ -84,7 +104,24 @@ pub fn pack_file_from_source(source: &Arc<SourceFile>) -> Loaded<Pack> {
     }
 }
 
-fn attach(source: &Arc<SourceFile>, errors: Vec<FormatError>) -> Vec<FileError> {
+/// Ties errors to their file, keeping at most [`limits::MAX_ERRORS_PER_FILE`]
+/// and counting the rest in one closing error.
+fn attach(source: &Arc<SourceFile>, mut errors: Vec<FormatError>) -> Vec<FileError> {
+    if errors.len() > limits::MAX_ERRORS_PER_FILE {
+        let more = errors.len() - limits::MAX_ERRORS_PER_FILE;
+        errors.truncate(limits::MAX_ERRORS_PER_FILE);
+        errors.push(
+            FormatError::new(
+                FormatCode::LimitExceeded,
+                format!(
+                    "and {more} more errors in this file (at most {} are listed)",
+                    limits::MAX_ERRORS_PER_FILE
+                ),
+                None,
+            )
+            .with_help("fix the errors above and run again"),
+        );
+    }
     errors
         .into_iter()
         .map(|error| FileError {
@@ -106,18 +143,15 @@ pub fn load_pack(path: &Path) -> Result<Loaded<Pack>, LoadError> {
             path.to_path_buf(),
         )
     };
-    let source = read_source(&pack_path, &clean(&pack_path))?;
+    let (root, source) = read_pack_source(&dir, &pack_path, &clean(&pack_path))?;
     let mut loaded = pack_file_from_source(&source);
     let Some(pack) = loaded.value.as_mut() else {
         return Ok(loaded);
     };
-    let root = dir.canonicalize().map_err(|reason| LoadError::Io {
-        path: dir.clone(),
-        reason,
-    })?;
 
     let mut first_file: BTreeMap<PageId, PathBuf> = BTreeMap::new();
     let mut all_pages_read = true;
+    let mut pack_spaces: u64 = 0;
     for file in &pack.page_files {
         let page_path = dir.join(&file.path);
         let display = clean(&page_path);
@@ -125,33 +159,23 @@ pub fn load_pack(path: &Path) -> Result<Loaded<Pack>, LoadError> {
             source: Arc::clone(&source),
             error: FormatError::new(code, message, Some(file.span)).with_help(help),
         };
-        let real = match page_path.canonicalize() {
-            Ok(real) => real,
-            Err(e) => {
+        let page_source = match root
+            .resolve(&page_path, Path::new(&file.path))
+            .and_then(|real| confine::read_text(&real, &display, limits::MAX_FILE_BYTES))
+        {
+            Ok(text) => SourceFile::new(&display, text),
+            Err(confine::ReadError::Io { reason, .. }) => {
                 loaded.errors.push(problem(
                     FormatCode::UnreadableFile,
-                    format!("cannot read page file `{}`: {e}", file.path),
+                    format!("cannot read page file `{}`: {reason}", file.path),
                     "check the path; it is relative to the folder of pack.toml",
                 ));
                 continue;
             }
-        };
-        if !real.starts_with(&root) {
-            loaded.errors.push(problem(
-                FormatCode::PathEscape,
-                format!("page path `{}` leads outside the pack folder", file.path),
-                "page files live inside the pack folder (a link may point elsewhere)",
-            ));
-            continue;
-        }
-        let page_source = match read_source(&page_path, &display) {
-            Ok(s) => s,
             Err(e) => {
-                loaded.errors.push(problem(
-                    FormatCode::UnreadableFile,
-                    e.to_string(),
-                    "check the file's permissions",
-                ));
+                loaded
+                    .errors
+                    .push(problem(read_code(&e), e.to_string(), e.help()));
                 continue;
             }
         };
@@ -190,6 +214,20 @@ pub fn load_pack(path: &Path) -> Result<Loaded<Pack>, LoadError> {
                 .with_place(page.id.to_string())
                 .with_help("keep scans inside the pack folder, for example in `scans/`"),
             });
+        }
+        pack_spaces += u64::from(page.size.columns) * u64::from(page.size.rows);
+        if pack_spaces > limits::MAX_PACK_SPACES {
+            loaded.errors.push(problem(
+                FormatCode::LimitExceeded,
+                format!(
+                    "with page {} the pack has more than {} spaces",
+                    page.id,
+                    limits::MAX_PACK_SPACES
+                ),
+                "split the pack, or make its pages smaller",
+            ));
+            all_pages_read = false;
+            break;
         }
         first_file.insert(page.id, display);
         pack.pages.insert(page.id, page);

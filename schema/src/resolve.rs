@@ -918,6 +918,21 @@ impl Resolver {
                 .help = Some(SPLIT_PAGE_HELP.to_string());
                 return None;
             }
+            let spaces = kinds.len().saturating_mul(lines.len());
+            if columns.is_none() && spaces > limits::MAX_PAGE_SPACES as usize {
+                self.error(
+                    FormatCode::LimitExceeded,
+                    format!(
+                        "the grid has {} × {} = {spaces} spaces; a page has at most {}",
+                        kinds.len(),
+                        lines.len(),
+                        limits::MAX_PAGE_SPACES
+                    ),
+                    span,
+                )
+                .help = Some(SPLIT_PAGE_HELP.to_string());
+                return None;
+            }
             match columns {
                 None => columns = Some((kinds.len(), index)),
                 Some((count, _)) if count != kinds.len() => {
