@@ -59,8 +59,8 @@ pub fn read_pack_source(
     Ok((root, read_source(&real, display)?))
 }
 
-/// The code a refused read of a page is reported under.
-fn read_code(error: &confine::ReadError) -> FormatCode {
+/// The code a refused read of a pack's file is reported under.
+pub fn read_code(error: &confine::ReadError) -> FormatCode {
     match error {
         confine::ReadError::LinkEscapes { .. } | confine::ReadError::Escapes { .. } => {
             FormatCode::PathEscape

@@ -284,7 +284,7 @@ fn run_fmt(check: bool, paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
         if check {
             println!("would reformat {}", file.path.display());
         } else {
-            deckplan_schema::save::write_atomically(&file.path, &canonical)
+            deckplan_schema::save::write_atomically(&file.write_to, &canonical)
                 .with_context(|| format!("cannot write {}", file.path.display()))?;
             println!("formatted {}", file.path.display());
         }

@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::lint::LintOutcome;
-use crate::render::{one_line, range, slash_path};
+use crate::render::{escape_controls, one_line, range, slash_path};
 
 /// One workflow command per finding, then the summary as plain text.
 pub fn render(outcome: &LintOutcome) -> String {
@@ -45,11 +45,15 @@ fn render_one(out: &mut String, diagnostic: &Diagnostic) {
     );
 }
 
-/// Escapes a command's message: `%` first, so the escapes it adds stay literal.
+/// Escapes a command's message: `%` first, so the escapes it adds stay
+/// literal; then every other control character, so text from a map cannot
+/// send escape sequences to a log viewer.
 fn escape_data(text: &str) -> String {
-    text.replace('%', "%25")
+    let text = text
+        .replace('%', "%25")
         .replace('\r', "%0D")
-        .replace('\n', "%0A")
+        .replace('\n', "%0A");
+    escape_controls(&text).into_owned()
 }
 
 /// Escapes a property value, which also must not contain `:` or `,`.

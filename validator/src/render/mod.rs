@@ -27,6 +27,24 @@ pub fn slash_path(path: &Path) -> String {
     }
 }
 
+/// Text from a map file made safe for a terminal or a log: every control
+/// character (escape sequences, carriage returns, C1 codes) is written as
+/// `\u{1b}`, so a key name cannot recolour, erase or forge output.
+pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() {
+            out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// Start and end of a diagnostic's primary span; the end is exclusive (the
 /// position just after the last character). Whole-file findings are an empty
 /// range at 1:1.
@@ -118,6 +136,18 @@ pub(crate) mod tests {
             (start.line, start.column, end.line, end.column),
             (1, 1, 1, 1)
         );
+    }
+
+    #[test]
+    fn control_characters_are_escaped() {
+        assert_eq!(
+            escape_controls("a\u{1b}[31mred\u{9b}\r\n\tb"),
+            "a\\u{1b}[31mred\\u{9b}\\u{d}\\u{a}\\u{9}b"
+        );
+        assert!(matches!(
+            escape_controls("plain é"),
+            std::borrow::Cow::Borrowed(_)
+        ));
     }
 
     #[test]
