@@ -17,6 +17,7 @@ pub mod explain;
 pub mod export;
 pub mod fmt;
 pub mod lint;
+pub mod pipe;
 pub mod render;
 pub mod rules;
 pub mod show;

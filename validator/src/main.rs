@@ -114,13 +114,7 @@ enum DenyLevel {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(cli) {
-        Ok(code) => code,
-        Err(error) => {
-            eprintln!("error: {error:#}");
-            ExitCode::from(2)
-        }
-    }
+    deckplan_validator::pipe::run(|| run(cli))
 }
 
 /// Whether to colour output: only on a terminal, and never with `NO_COLOR` set.
@@ -183,11 +177,19 @@ fn run_lint(
     annotate: Option<&Path>,
 ) -> anyhow::Result<ExitCode> {
     let outcome = lint::lint_paths_with_progress(paths, &mut Bar::default())?;
-    if let Some(dir) = annotate {
-        annotate_pages(paths, &outcome.diagnostics, dir)?;
-    }
+    // The findings are printed before the pictures are drawn, so a picture
+    // that cannot be written never hides them.
     let output = match format {
-        OutputFormat::Human => human::render(&outcome.diagnostics, &outcome.summary(), colour()),
+        OutputFormat::Human => {
+            let mut stdout = std::io::stdout().lock();
+            human::render_to(
+                &mut stdout,
+                &outcome.diagnostics,
+                &outcome.summary(),
+                colour(),
+            )?;
+            String::new()
+        }
         OutputFormat::Json => json::render(&outcome),
         OutputFormat::Sarif => {
             let cwd = std::env::current_dir().ok();
@@ -196,6 +198,9 @@ fn run_lint(
         OutputFormat::Github => github::render(&outcome),
     };
     print!("{output}");
+    if let Some(dir) = annotate {
+        annotate_pages(paths, &outcome.diagnostics, dir)?;
+    }
     Ok(exit(outcome.fails(deny_warnings)))
 }
 
@@ -222,11 +227,16 @@ fn annotate_pages(paths: &[PathBuf], diagnostics: &[Diagnostic], dir: &Path) -> 
             .collect();
         let out = match (packs.len(), pack_dir.file_name()) {
             (1, _) | (_, None) => dir.to_path_buf(),
-            (_, Some(name)) => dir.join(name),
+            // A folder of our own below DIR: never through a link planted there.
+            (_, Some(name)) => deckplan_schema::save::create_dir_within(dir, Path::new(name))
+                .with_context(|| format!("cannot create a folder in {}", dir.display()))?,
         };
-        written +=
-            deckplan_validator::export::annotated::write_lint_pictures(&pack.pages, &own, &out)?
-                .len();
+        let pictures =
+            deckplan_validator::export::annotated::write_lint_pictures(&pack.pages, &own, &out)?;
+        for (id, why) in &pictures.too_large {
+            eprintln!("note: no picture of {id}: {why}");
+        }
+        written += pictures.written.len();
     }
     eprintln!(
         "wrote {written} annotated page picture(s) to {}",
@@ -291,7 +301,7 @@ fn run_fmt(check: bool, paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
     }
     if !errors.is_empty() {
         let summary = format!("{} could not be formatted.", plural(errors.len(), "file"));
-        eprint!("{}", human::render(&errors, &summary, colour()));
+        human::render_to(&mut std::io::stderr().lock(), &errors, &summary, colour())?;
     }
     if check && changed > 0 {
         println!(
@@ -360,7 +370,12 @@ fn print_load_errors(errors: Vec<FileError>, summary: &str) {
         return;
     }
     let diagnostics: Vec<Diagnostic> = errors.into_iter().map(Diagnostic::from).collect();
-    eprint!("{}", human::render(&diagnostics, summary, colour()));
+    let _ = human::render_to(
+        &mut std::io::stderr().lock(),
+        &diagnostics,
+        summary,
+        colour(),
+    );
 }
 
 /// A count and a noun that takes `s` in the plural: `1 file`, `2 files`.

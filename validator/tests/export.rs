@@ -198,7 +198,9 @@ fn lint_pictures_are_written_for_pages_with_problems() {
         labels: Vec::new(),
     };
     let dir = scratch("lint-pictures");
-    let written = annotated::write_lint_pictures(&pack.pages, &[diagnostic], &dir).unwrap();
+    let written = annotated::write_lint_pictures(&pack.pages, &[diagnostic], &dir)
+        .unwrap()
+        .written;
     assert_eq!(written, vec![dir.join("L1p1.png")]);
     let picture = decode(&std::fs::read(&written[0]).unwrap());
     assert!(picture.width() > 12 * 64);

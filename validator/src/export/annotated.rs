@@ -30,26 +30,43 @@ pub fn write_annotated_page(page: &Page, marks: &[Mark], path: &Path) -> Result<
     png::write(&scene, &options, None, path)
 }
 
+/// What [`write_lint_pictures`] did.
+#[derive(Debug, Default)]
+pub struct LintPictures {
+    /// The files written, in page order.
+    pub written: Vec<PathBuf>,
+    /// Pages left out because their picture would be too large, with why.
+    pub too_large: Vec<(PageId, String)>,
+}
+
 /// Writes `DIR/L1p2.png` for every page that has a diagnostic, creating `dir`
-/// if needed; returns the files written, in page order. Diagnostics on pages
-/// that are not in `pages` (a page that did not load) are skipped.
+/// if needed. Diagnostics on pages that are not in `pages` (a page that did
+/// not load) are skipped, and so are pages too large to draw, which are
+/// listed in [`LintPictures::too_large`] instead of failing the run. Each
+/// file is written atomically, replacing (never following) a link already
+/// at its name.
 pub fn write_lint_pictures(
     pages: &BTreeMap<PageId, Page>,
     diagnostics: &[Diagnostic],
     dir: &Path,
-) -> Result<Vec<PathBuf>, ExportError> {
+) -> Result<LintPictures, ExportError> {
     std::fs::create_dir_all(dir).map_err(|source| ExportError::Io {
         path: dir.to_path_buf(),
         source,
     })?;
-    let mut written = Vec::new();
+    let mut done = LintPictures::default();
     for (id, marks) in marks_by_page(diagnostics) {
         let Some(page) = pages.get(&id) else {
             continue;
         };
         let path = dir.join(format!("{id}.png"));
-        write_annotated_page(page, &marks, &path)?;
-        written.push(path);
+        match write_annotated_page(page, &marks, &path) {
+            Ok(()) => done.written.push(path),
+            Err(error @ ExportError::TooLarge { .. }) => {
+                done.too_large.push((id, error.to_string()));
+            }
+            Err(error) => return Err(error),
+        }
     }
-    Ok(written)
+    Ok(done)
 }

@@ -501,7 +501,7 @@ pub fn write(
 ) -> Result<(), ExportError> {
     let pixmap = rasterize(scene, options)?;
     let png = encode(pixmap, dpi)?;
-    std::fs::write(path, png).map_err(|source| ExportError::Io {
+    deckplan_schema::save::write_atomically(path, png).map_err(|source| ExportError::Io {
         path: path.to_path_buf(),
         source,
     })
