@@ -1222,8 +1222,11 @@ fn run_import(args: &ImportArgs) -> anyhow::Result<ExitCode> {
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let json = std::fs::read_to_string(&args.tiled)
-        .with_context(|| format!("cannot read {}", args.tiled.display()))?;
+    let json = deckplan_schema::confine::read_text(
+        &args.tiled,
+        &args.tiled,
+        deckplan_schema::limits::MAX_TILED_FILE_BYTES,
+    )?;
     let text = match tiled::from_tiled(&json) {
         Ok((_, text)) => text,
         Err(error @ (TiledError::Invalid { .. } | TiledError::Page { .. })) => {

@@ -982,6 +982,16 @@ fn read_map(map: TmjMap) -> Result<Page, TiledError> {
     if map.width == 0 || map.height == 0 || map.tilewidth == 0 || map.tileheight == 0 {
         return Err(invalid("the map has no spaces".into()));
     }
+    // Checked before the page's grid is allocated from the declared size.
+    let spaces = u32::from(map.width) * u32::from(map.height);
+    let side = deckplan_schema::limits::MAX_PAGE_SIDE;
+    let most = deckplan_schema::limits::MAX_PAGE_SPACES;
+    if map.width > side || map.height > side || spaces > most {
+        return Err(invalid(format!(
+            "the map is {} × {} spaces; a page has at most {side} a side and {most} in all",
+            map.width, map.height
+        )));
+    }
     let props = Properties(&map.properties);
     let mut reader = Reader {
         size: Size {

@@ -37,6 +37,7 @@ use deckplan_schema::{
     Book, Direction, Join, Location, Offset, Pack, PageEdge, PageFile, PageId, Ruleset, Size,
     SourceFile, Span, load, save, write,
 };
+use deckplan_schema::{confine, limits};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -489,8 +490,8 @@ pub fn read_world(path: &Path) -> Result<ImportedPack, TiledError> {
     let fail = |problem: String| TiledError::World {
         problems: vec![format!("{shown}: {problem}")],
     };
-    let json =
-        std::fs::read_to_string(path).map_err(|e| fail(format!("cannot read the file: {e}")))?;
+    let json = confine::read_text(path, path, limits::MAX_TILED_FILE_BYTES)
+        .map_err(|e| fail(format!("cannot read the file: {e}")))?;
     let world: TmjWorld =
         serde_json::from_str(&json).map_err(|e| fail(format!("not a Tiled world: {e}")))?;
     if let Some(kind) = world.kind.as_deref().filter(|k| *k != "world") {
@@ -506,7 +507,13 @@ pub fn read_world(path: &Path) -> Result<ImportedPack, TiledError> {
         }));
     }
 
-    let folder = path.parent().unwrap_or(Path::new(""));
+    let folder = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    // A world's maps are read only inside its folder, links resolved.
+    let root =
+        confine::Root::new(folder).map_err(|e| fail(format!("cannot read its folder: {e}")))?;
     let mut problems = Vec::new();
     let mut maps: Vec<WorldMap> = Vec::new();
     let mut listed = BTreeSet::new();
@@ -524,10 +531,15 @@ pub fn read_world(path: &Path) -> Result<ImportedPack, TiledError> {
             ));
             continue;
         }
-        match read_world_map(&folder.join(name), index, entry) {
+        match read_world_map(&root, &folder.join(name), Path::new(name), index, entry) {
             Ok(map) => maps.push(map),
+            Err(MapProblem::Unreadable(confine::ReadError::Io { reason, .. })) => {
+                problems.push(format!(
+                    "{shown}: lists {name}, which cannot be read: {reason}"
+                ));
+            }
             Err(MapProblem::Unreadable(e)) => {
-                problems.push(format!("{shown}: lists {name}, which cannot be read: {e}"));
+                problems.push(format!("{shown}: lists {name}, which is refused: {e}"));
             }
             Err(MapProblem::Invalid(found)) => problems.extend(found),
         }
@@ -577,15 +589,24 @@ pub fn read_world(path: &Path) -> Result<ImportedPack, TiledError> {
 
 /// Why a map listed in a world could not be read.
 enum MapProblem {
-    /// The file cannot be read.
-    Unreadable(std::io::Error),
+    /// The file cannot be read, or leads outside the world's folder.
+    Unreadable(confine::ReadError),
     /// It can, but it is not a page; each problem names the file.
     Invalid(Vec<String>),
 }
 
-fn read_world_map(path: &Path, listed: usize, entry: &TmjWorldMap) -> Result<WorldMap, MapProblem> {
+fn read_world_map(
+    root: &confine::Root,
+    path: &Path,
+    name: &Path,
+    listed: usize,
+    entry: &TmjWorldMap,
+) -> Result<WorldMap, MapProblem> {
     let shown = path.display().to_string();
-    let json = std::fs::read_to_string(path).map_err(MapProblem::Unreadable)?;
+    let json = root
+        .resolve(path, name)
+        .and_then(|real| confine::read_text(&real, path, limits::MAX_TILED_FILE_BYTES))
+        .map_err(MapProblem::Unreadable)?;
     let invalid = |lines: Vec<String>| {
         MapProblem::Invalid(lines.into_iter().map(|l| format!("{shown}: {l}")).collect())
     };
