@@ -7,9 +7,10 @@
 //! (a decompression bomb) is refused at once with a clear message.
 
 use std::collections::HashMap;
-use std::io::{Cursor, Read};
+use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
+use deckplan_schema::confine;
 use eframe::egui::{ColorImage, Context, TextureHandle, TextureOptions};
 use image::{ImageReader, Limits};
 
@@ -18,7 +19,7 @@ pub const MAX_SIDE: u32 = 8192;
 /// Most memory the decoder may use, in bytes.
 pub const MAX_ALLOC: u64 = 256 * 1024 * 1024;
 /// Largest file read, in bytes (a compressed scan is far smaller than its pixels).
-pub const MAX_FILE_BYTES: u64 = 128 * 1024 * 1024;
+pub const MAX_FILE_BYTES: u64 = deckplan_schema::limits::MAX_SCAN_BYTES;
 
 /// Why a scan cannot be shown.
 #[derive(Debug, thiserror::Error)]
@@ -105,16 +106,14 @@ pub fn load(path: &Path) -> Result<ColorImage, ScanError> {
         path: path.to_path_buf(),
         source,
     };
-    let file = std::fs::File::open(path).map_err(io)?;
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(io)?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(ScanError::FileTooLarge {
+    // A regular file only (a FIFO would block the editor), size checked first.
+    let bytes = confine::read_bytes(path, path, MAX_FILE_BYTES).map_err(|e| match e {
+        confine::ReadError::TooLarge { .. } => ScanError::FileTooLarge {
             path: path.to_path_buf(),
-        });
-    }
+        },
+        confine::ReadError::Io { reason, .. } => io(reason),
+        other => io(std::io::Error::other(other.to_string())),
+    })?;
     decode(&bytes)
 }
 

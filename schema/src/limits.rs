@@ -9,7 +9,7 @@ pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 pub const MAX_TILED_FILE_BYTES: u64 = 32 * 1024 * 1024;
 
 /// Largest scan (a page's background image) read, in bytes; checked before reading.
-pub const MAX_SCAN_BYTES: u64 = 64 * 1024 * 1024;
+pub const MAX_SCAN_BYTES: u64 = 128 * 1024 * 1024;
 
 /// Most spaces along either side of a page.
 pub const MAX_PAGE_SIDE: u16 = 5000;
@@ -41,3 +41,12 @@ pub const MAX_FINDINGS_PER_CHECK: usize = 200;
 /// Longest stretch of a source line quoted under a diagnostic, in characters;
 /// longer lines are cut around the caret with `…`.
 pub const MAX_EXCERPT_CHARS: usize = 120;
+
+/// Most steps of one move asked of the rules engine (`deckplan blip --steps`,
+/// `deckplan reach --move`): a die roll or a patrol speed is a few steps, and
+/// the work grows with the square of the length.
+pub const MAX_MOVE_STEPS: u32 = 1000;
+
+/// Fewest pixels per space in a PNG picture (`--dpi` × `--space-size`):
+/// below that nothing on the page can be told apart.
+pub const MIN_PIXELS_PER_SPACE: f64 = 4.0;

@@ -179,6 +179,7 @@ pub fn check_pack(pack: &Pack, run_rules: bool) -> Vec<Diagnostic> {
         .flat_map_iter(|check| {
             let mut findings = Vec::new();
             (check.run)(&board, &mut findings);
+            checks::cap_findings(&mut findings, check.meta.name);
             findings.into_iter().map(move |f| (check.meta, f))
         })
         .collect();

@@ -179,6 +179,41 @@ pub fn by_name(name: &str) -> Option<CheckMeta> {
     all_meta().into_iter().find(|m| m.name == name)
 }
 
+/// Keeps at most [`MAX_FINDINGS_PER_CHECK`](deckplan_schema::limits::MAX_FINDINGS_PER_CHECK)
+/// findings of one check: when there are more, the first ones are kept and
+/// the last kept is one finding saying how many more there are, so a page
+/// with thousands of problems cannot flood a report or exhaust memory.
+pub fn cap_findings(findings: &mut Vec<Finding>, name: &str) {
+    let most = deckplan_schema::limits::MAX_FINDINGS_PER_CHECK;
+    if findings.len() <= most {
+        return;
+    }
+    let listed = most.saturating_sub(1);
+    let more = findings.len() - listed;
+    let Some(first) = findings.first() else {
+        return;
+    };
+    let summary = more_findings(&first.file, more, name);
+    findings.truncate(listed);
+    findings.push(summary);
+}
+
+/// The closing finding of a capped check: `more` findings are not listed.
+pub fn more_findings(file: &Arc<SourceFile>, more: usize, name: &str) -> Finding {
+    Finding {
+        message: format!(
+            "and {more} more `{name}` findings (at most {} are listed per check)",
+            deckplan_schema::limits::MAX_FINDINGS_PER_CHECK
+        ),
+        file: Arc::clone(file),
+        span: None,
+        page: None,
+        place: None,
+        help: Some("fix the findings listed and run again".to_string()),
+        labels: Vec::new(),
+    }
+}
+
 /// One thing a check found, before the lint level gives it a severity.
 #[derive(Clone, Debug)]
 pub struct Finding {

@@ -28,8 +28,14 @@ declare_check! {
     severity: Error,
 }
 
-/// Reports each overlapping pair once, at the join that placed the later page.
+/// Reports each overlapping pair once, at the join that placed the later
+/// page. Pairs past the per-check limit are only counted: thousands of tiny
+/// overlapping pages make millions of pairs, and a finding each would not fit
+/// in memory.
 pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
+    let listed = deckplan_schema::limits::MAX_FINDINGS_PER_CHECK.saturating_sub(1);
+    let mut found = 0usize;
+    let mut more = 0usize;
     let pack = board.pack;
     let layout = &board.layout;
     let placed: Vec<_> = layout
@@ -40,6 +46,10 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
     for (i, &(first, first_at, first_origin)) in placed.iter().enumerate() {
         for &(second, second_at, second_origin) in placed.iter().skip(i + 1) {
             if first_origin.root != second_origin.root || !first_at.overlaps(&second_at) {
+                continue;
+            }
+            if found >= listed {
+                more += 1;
                 continue;
             }
             // Blame the page placed later: the earlier one was where it is first.
@@ -85,7 +95,11 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
                 }
             };
             out.push(finding);
+            found += 1;
         }
+    }
+    if more > 0 {
+        out.push(super::more_findings(&pack.source, more, META.name));
     }
 }
 

@@ -42,6 +42,15 @@ pub enum ExportError {
         /// The limit, in millions of pixels.
         limit: u64,
     },
+    /// A space would be drawn smaller than a few pixels: nothing would be legible.
+    #[error(
+        "a space would be {px_per_space} pixels wide, less than {min}; raise --dpi or --space-size",
+        min = deckplan_schema::limits::MIN_PIXELS_PER_SPACE
+    )]
+    TooSmall {
+        /// Pixels per space asked for.
+        px_per_space: f64,
+    },
     /// Encoding the picture failed.
     #[error("cannot encode the picture: {0}")]
     Encode(String),

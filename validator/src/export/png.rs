@@ -46,6 +46,11 @@ pub fn picture_size(scene: &Scene, px_per_space: f64) -> (u64, u64) {
 /// Draws a scene into a new pixmap.
 pub fn rasterize(scene: &Scene, options: &RasterOptions) -> Result<Pixmap, ExportError> {
     let scale = options.px_per_space;
+    if !(scale >= deckplan_schema::limits::MIN_PIXELS_PER_SPACE) {
+        return Err(ExportError::TooSmall {
+            px_per_space: scale,
+        });
+    }
     let (width, height) = picture_size(scene, scale);
     let too_large = || ExportError::TooLarge {
         width,

@@ -348,6 +348,18 @@ pub enum BlipError {
     /// A die was assigned to an intersection without a Blip.
     #[error("there is no Blip at {0}")]
     NoBlip(PageIntersection),
+    /// More steps than the rules engine follows (a Blip moves a die roll or its patrol speed).
+    #[error("{0} steps is more than the {limit} a Blip can be moved at once", limit = deckplan_schema::limits::MAX_MOVE_STEPS)]
+    TooManySteps(u32),
+}
+
+/// Refuses a move longer than [`MAX_MOVE_STEPS`](deckplan_schema::limits::MAX_MOVE_STEPS):
+/// the time a move takes grows with the square of its length.
+fn check_steps(steps: u32) -> Result<(), BlipError> {
+    if steps > deckplan_schema::limits::MAX_MOVE_STEPS {
+        return Err(BlipError::TooManySteps(steps));
+    }
+    Ok(())
 }
 
 /// The lattice seen from the rules: each node's position and its neighbour in
@@ -1002,6 +1014,7 @@ pub fn move_blip(
     toward: PageSpace,
     steps: u32,
 ) -> Result<Vec<BlipMove>, BlipError> {
+    check_steps(steps)?;
     let target = SpaceBox::of(board, toward).ok_or(BlipError::NoSpace(toward))?;
     let rules = Rules::new(board, state, Some(toward));
     let world = world_with(&rules, state, blip)?;
@@ -1027,6 +1040,7 @@ pub fn patrol(
     speed: u32,
     priority_target: PageSpace,
 ) -> Result<Vec<BlipMove>, BlipError> {
+    check_steps(speed)?;
     let target = SpaceBox::of(board, priority_target).ok_or(BlipError::NoSpace(priority_target))?;
     let rules = Rules::new(board, state, Some(priority_target));
     let world = world_with(&rules, state, blip)?;

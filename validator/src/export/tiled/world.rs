@@ -894,9 +894,11 @@ impl ImportedPack {
             let path = path.to_path_buf();
             move |source| ExportError::Io { path, source }
         };
-        for (path, (_, text)) in paths.iter().zip(&self.files) {
-            if let Some(parent) = path.parent() {
-                std::fs::create_dir_all(parent).map_err(io(parent))?;
+        for (path, (file, text)) in paths.iter().zip(&self.files) {
+            // Folders below `dir` are made one by one, never through a link
+            // that is already there.
+            if let Some(parent) = Path::new(file).parent() {
+                save::create_dir_within(dir, parent).map_err(io(dir))?;
             }
             save::write_atomically(path, text).map_err(io(path))?;
         }
