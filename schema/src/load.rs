@@ -104,12 +104,14 @@ pub fn pack_file_from_source(source: &Arc<SourceFile>) -> Loaded<Pack> {
     }
 }
 
-/// Ties errors to their file, keeping at most [`limits::MAX_ERRORS_PER_FILE`]
-/// and counting the rest in one closing error.
+/// Ties errors to their file, keeping at most [`limits::MAX_ERRORS_PER_FILE`],
+/// the last of which counts the rest when there are more.
 fn attach(source: &Arc<SourceFile>, mut errors: Vec<FormatError>) -> Vec<FileError> {
     if errors.len() > limits::MAX_ERRORS_PER_FILE {
-        let more = errors.len() - limits::MAX_ERRORS_PER_FILE;
-        errors.truncate(limits::MAX_ERRORS_PER_FILE);
+        // The closing error is one of the listed ones.
+        let listed = limits::MAX_ERRORS_PER_FILE - 1;
+        let more = errors.len() - listed;
+        errors.truncate(listed);
         errors.push(
             FormatError::new(
                 FormatCode::LimitExceeded,
@@ -176,6 +178,8 @@ pub fn load_pack(path: &Path) -> Result<Loaded<Pack>, LoadError> {
                 loaded
                     .errors
                     .push(problem(read_code(&e), e.to_string(), e.help()));
+                // A page refused would make every reference to it look dangling.
+                all_pages_read = false;
                 continue;
             }
         };

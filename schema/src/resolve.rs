@@ -1695,6 +1695,16 @@ fn check_pack_path(path: &str) -> Result<(), PathProblem> {
     if path.starts_with('/') || path.starts_with('\\') || path.get(1..2) == Some(":") {
         return Err(escape(format!("page path `{path}` is absolute")));
     }
+    if path.chars().any(char::is_control) {
+        return Err(PathProblem {
+            code: FormatCode::InvalidValue,
+            message: format!(
+                "page path `{}` holds a control character",
+                path.escape_debug()
+            ),
+            help: "name page files with printable characters only",
+        });
+    }
     if path.contains('\\') {
         return Err(PathProblem {
             code: FormatCode::InvalidValue,

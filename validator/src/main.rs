@@ -11,7 +11,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use deckplan_schema::{FileError, Page, PageId, json_schema, load};
 use deckplan_validator::diagnostic::Diagnostic;
 use deckplan_validator::render::human::{self, Colour};
-use deckplan_validator::render::{github, json, sarif};
+use deckplan_validator::render::{escape_controls, github, json, sarif};
 use deckplan_validator::{explain, fmt, lint, show, targets};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -292,11 +292,17 @@ fn run_fmt(check: bool, paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
         };
         changed += 1;
         if check {
-            println!("would reformat {}", file.path.display());
+            println!(
+                "would reformat {}",
+                escape_controls(&file.path.display().to_string())
+            );
         } else {
             deckplan_schema::save::write_atomically(&file.write_to, &canonical)
                 .with_context(|| format!("cannot write {}", file.path.display()))?;
-            println!("formatted {}", file.path.display());
+            println!(
+                "formatted {}",
+                escape_controls(&file.path.display().to_string())
+            );
         }
     }
     if !errors.is_empty() {

@@ -44,7 +44,7 @@ pub enum ExportError {
     },
     /// A space would be drawn smaller than a few pixels: nothing would be legible.
     #[error(
-        "a space would be {px_per_space} pixels wide, less than {min}; raise --dpi or --space-size",
+        "a space would be {px_per_space:.2} pixels wide, less than {min}; raise --dpi or --space-size",
         min = deckplan_schema::limits::MIN_PIXELS_PER_SPACE
     )]
     TooSmall {
