@@ -15,9 +15,9 @@ use eframe::egui::{ColorImage, Context, TextureHandle, TextureOptions};
 use image::{ImageReader, Limits};
 
 /// Largest width or height accepted, in pixels.
-pub const MAX_SIDE: u32 = 8192;
+pub const MAX_SIDE: u32 = deckplan_schema::limits::MAX_SCAN_SIDE;
 /// Most memory the decoder may use, in bytes.
-pub const MAX_ALLOC: u64 = 256 * 1024 * 1024;
+pub const MAX_ALLOC: u64 = deckplan_schema::limits::MAX_SCAN_DECODED_BYTES;
 /// Largest file read, in bytes (a compressed scan is far smaller than its pixels).
 pub const MAX_FILE_BYTES: u64 = deckplan_schema::limits::MAX_SCAN_BYTES;
 

@@ -42,11 +42,25 @@ pub const MAX_FINDINGS_PER_CHECK: usize = 200;
 /// longer lines are cut around the caret with `…`.
 pub const MAX_EXCERPT_CHARS: usize = 120;
 
-/// Most steps of one move asked of the rules engine (`deckplan blip --steps`,
-/// `deckplan reach --move`): a die roll or a patrol speed is a few steps, and
-/// the work grows with the square of the length.
+/// Most steps of one Blip move (`deckplan blip --steps`): a die roll or a
+/// patrol speed is a few steps, and the work grows with the square of the
+/// length. (`deckplan reach --move` needs no limit: its work grows with the
+/// board, not the move.)
 pub const MAX_MOVE_STEPS: u32 = 1000;
 
 /// Fewest pixels per space in a PNG picture (`--dpi` × `--space-size`):
 /// below that nothing on the page can be told apart.
 pub const MIN_PIXELS_PER_SPACE: f64 = 4.0;
+
+/// Most pixels in one PNG picture (`render`, `lint --annotate`): 600 MB of
+/// pixels at four bytes each.
+pub const MAX_PICTURE_PIXELS: u64 = 150_000_000;
+
+/// Most spaces along either side of a page drawn in the terminal (`show`, `reach`).
+pub const MAX_SHOW_SIDE: u16 = 400;
+
+/// Widest or tallest scan the editor decodes, in pixels.
+pub const MAX_SCAN_SIDE: u32 = 8192;
+
+/// Most memory a scan may take when decoded, in bytes.
+pub const MAX_SCAN_DECODED_BYTES: u64 = 256 * 1024 * 1024;

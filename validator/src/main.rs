@@ -319,7 +319,7 @@ fn run_fmt(check: bool, paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
 }
 
 /// Pages wider or taller than this are refused: the drawing would not fit a terminal.
-const MAX_SHOW_SIDE: u16 = 400;
+const MAX_SHOW_SIDE: u16 = deckplan_schema::limits::MAX_SHOW_SIDE;
 
 fn run_show(path: &std::path::Path, only: Option<&str>) -> anyhow::Result<ExitCode> {
     let wanted = only

@@ -21,7 +21,7 @@ use crate::draw::font::{self, PathOp};
 use crate::draw::{Cap, Colour, Point, Scene, Shape, Stroke};
 
 /// The largest picture made, in pixels (4 bytes each in memory).
-pub const MAX_PIXELS: u64 = 150_000_000;
+pub const MAX_PIXELS: u64 = deckplan_schema::limits::MAX_PICTURE_PIXELS;
 
 /// Pictures up to this many pixels are compressed harder.
 const SMALL_PICTURE: u64 = 8_000_000;
