@@ -16,7 +16,12 @@ use std::path::{Path, PathBuf};
 
 /// Replaces `path` with `contents` atomically: a crash leaves either the old
 /// file or the new one, never a torn file.
-pub fn write_atomically(path: &Path, contents: impl AsRef<[u8]>) -> std::io::Result<()> {
+pub fn write_atomically(path: &Path, contents: &str) -> std::io::Result<()> {
+    write_bytes_atomically(path, contents.as_bytes())
+}
+
+/// [`write_atomically`] for bytes (pictures).
+pub fn write_bytes_atomically(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -32,7 +37,7 @@ pub fn write_atomically(path: &Path, contents: impl AsRef<[u8]>) -> std::io::Res
         if let Some(existing) = existing {
             file.set_permissions(existing.permissions())?;
         }
-        file.write_all(contents.as_ref())?;
+        file.write_all(contents)?;
         file.sync_all()?;
         drop(file);
         std::fs::rename(&temp, path)

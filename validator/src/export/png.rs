@@ -46,7 +46,8 @@ pub fn picture_size(scene: &Scene, px_per_space: f64) -> (u64, u64) {
 /// Draws a scene into a new pixmap.
 pub fn rasterize(scene: &Scene, options: &RasterOptions) -> Result<Pixmap, ExportError> {
     let scale = options.px_per_space;
-    if !(scale >= deckplan_schema::limits::MIN_PIXELS_PER_SPACE) {
+    // NaN is refused too.
+    if scale.is_nan() || scale < deckplan_schema::limits::MIN_PIXELS_PER_SPACE {
         return Err(ExportError::TooSmall {
             px_per_space: scale,
         });
@@ -506,7 +507,7 @@ pub fn write(
 ) -> Result<(), ExportError> {
     let pixmap = rasterize(scene, options)?;
     let png = encode(pixmap, dpi)?;
-    deckplan_schema::save::write_atomically(path, png).map_err(|source| ExportError::Io {
+    deckplan_schema::save::write_bytes_atomically(path, &png).map_err(|source| ExportError::Io {
         path: path.to_path_buf(),
         source,
     })

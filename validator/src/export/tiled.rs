@@ -608,7 +608,7 @@ pub fn tileset_png() -> Result<Vec<u8>, ExportError> {
 }
 
 fn write_file(path: &Path, bytes: &[u8]) -> Result<(), ExportError> {
-    deckplan_schema::save::write_atomically(path, bytes).map_err(|source| ExportError::Io {
+    deckplan_schema::save::write_bytes_atomically(path, bytes).map_err(|source| ExportError::Io {
         path: path.to_path_buf(),
         source,
     })
