@@ -417,7 +417,7 @@ pub fn write_with_backup(path: &Path, text: &str) -> Result<bool, SaveError> {
     };
     match std::fs::read(path) {
         Ok(old) if old == text.as_bytes() => return Ok(false),
-        Ok(_) => backup(path).map_err(io)?,
+        Ok(old) => backup(path, &old).map_err(io)?,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
         Err(e) => return Err(io(e)),
     }
@@ -432,16 +432,11 @@ pub fn backup_path(path: &Path) -> PathBuf {
     path.with_file_name(name)
 }
 
-fn backup(path: &Path) -> std::io::Result<()> {
-    let target = backup_path(path);
-    let mut temp_name = target.file_name().unwrap_or_default().to_os_string();
-    temp_name.push(".tmp");
-    let temp = target.with_file_name(temp_name);
-    let result = std::fs::copy(path, &temp).and_then(|_| std::fs::rename(&temp, &target));
-    if result.is_err() {
-        let _ = std::fs::remove_file(&temp);
-    }
-    result
+/// Keeps `old`, the file's previous bytes, as its backup: written like every
+/// save, through an exclusively created temporary file, so a link planted at
+/// a temporary or backup name is replaced, never followed.
+fn backup(path: &Path, old: &[u8]) -> std::io::Result<()> {
+    deckplan_schema::save::write_bytes_atomically(&backup_path(path), old)
 }
 
 /// Copies each page's background scan from `from` to `to` when it is there
@@ -627,6 +622,26 @@ mod tests {
         assert!(missing.problems[0].contains("no-such-page.toml"));
         let broken = Document::open(&testdata("broken-page.toml")).unwrap_err();
         assert!(broken.problems.iter().any(|p| p.contains("error[")));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_backup_never_writes_through_a_planted_link() {
+        let dir = scratch("backup-link");
+        std::fs::create_dir_all(&dir).unwrap();
+        let page = dir.join("page1.toml");
+        let outside = dir.join("outside.txt");
+        std::fs::write(&page, "old").unwrap();
+        std::fs::write(&outside, "keep").unwrap();
+        // The names the backup used to be written through.
+        std::os::unix::fs::symlink(&outside, dir.join("page1.toml.bak.tmp")).unwrap();
+        std::os::unix::fs::symlink(&outside, dir.join("page1.toml.bak")).unwrap();
+        assert!(write_with_backup(&page, "new").unwrap());
+        assert_eq!(std::fs::read_to_string(&outside).unwrap(), "keep");
+        assert_eq!(std::fs::read_to_string(&page).unwrap(), "new");
+        let backup = dir.join("page1.toml.bak");
+        assert!(std::fs::symlink_metadata(&backup).unwrap().is_file());
+        assert_eq!(std::fs::read_to_string(backup).unwrap(), "old");
     }
 
     #[test]

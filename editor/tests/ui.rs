@@ -214,9 +214,10 @@ fn a_failed_save_leaves_the_old_file_and_the_changes() {
     let pack = bundled_pack(&dir);
     let file = pack.join("book1/page1.toml");
     let original = std::fs::read(&file).unwrap();
-    // The atomic write goes through a temporary file beside the target; a
-    // folder in its way makes the write fail half-way, as a full disk would.
-    std::fs::create_dir_all(pack.join("book1/.page1.toml.deckplan-tmp/blocker")).unwrap();
+    // Saving renames a new backup over `page1.toml.bak`; a folder in its way
+    // makes the save fail half-way, as a full disk would. (Temporary files
+    // have unpredictable names, so none can be blocked in advance.)
+    std::fs::create_dir_all(pack.join("book1/page1.toml.bak/blocker")).unwrap();
     let mut harness = harness(app(Some(pack.clone()), &dir));
     harness.get_by_label("Wall").click();
     harness.run();

@@ -52,6 +52,11 @@ pub fn read_pack_source(
     pack_path: &Path,
     display: &Path,
 ) -> Result<(confine::Root, Arc<SourceFile>), LoadError> {
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
     let root = confine::Root::new(dir).map_err(|e| LoadError::from_read(dir, e))?;
     let real = root
         .resolve(pack_path, Path::new(PACK_FILE))

@@ -55,6 +55,9 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<Target>, TargetError> {
             } else {
                 targets.push(Target::Page(path));
             }
+        } else if path.exists() {
+            // A FIFO or device: read as a page, which refuses it by name.
+            targets.push(Target::Page(path));
         } else {
             return Err(TargetError::Missing(path));
         }

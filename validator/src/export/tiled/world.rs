@@ -490,8 +490,13 @@ pub fn read_world(path: &Path) -> Result<ImportedPack, TiledError> {
     let fail = |problem: String| TiledError::World {
         problems: vec![format!("{shown}: {problem}")],
     };
-    let json = confine::read_text(path, path, limits::MAX_TILED_FILE_BYTES)
-        .map_err(|e| fail(format!("cannot read the file: {e}")))?;
+    let json =
+        confine::read_text(path, path, limits::MAX_TILED_FILE_BYTES).map_err(|e| match e {
+            confine::ReadError::Io { reason, .. } => {
+                fail(format!("cannot read the file: {reason}"))
+            }
+            e => fail(format!("cannot read the file: {e}")),
+        })?;
     let world: TmjWorld =
         serde_json::from_str(&json).map_err(|e| fail(format!("not a Tiled world: {e}")))?;
     if let Some(kind) = world.kind.as_deref().filter(|k| *k != "world") {
