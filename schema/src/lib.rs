@@ -23,6 +23,7 @@ pub mod resolve;
 pub mod save;
 pub mod source;
 pub mod suggest;
+pub mod ti4;
 pub mod write;
 
 pub use coord::{Axis, Corner, Direction, Edge, Intersection, PageEdge, PageId, Size, Space};
