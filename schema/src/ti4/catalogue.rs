@@ -356,7 +356,11 @@ mod tests {
         let homes = numbers(|s| s.home);
         let homes_expected: Vec<u16> = (1..=16).chain(51..=58).collect();
         assert_eq!(homes, homes_expected);
-        assert!(homes.iter().all(|n| builtin().system(*n).unwrap().faction.is_some()));
+        assert!(
+            homes
+                .iter()
+                .all(|n| builtin().system(*n).unwrap().faction.is_some())
+        );
         assert_eq!(numbers(|s| s.off_board), [51, 82]);
     }
 
@@ -374,7 +378,10 @@ mod tests {
             .flat_map(|s| &s.planets)
             .collect();
         let pool_sum = |f: fn(&Planet) -> u8| pool.iter().map(|p| u32::from(f(p))).sum::<u32>();
-        assert_eq!((pool_sum(|p| p.resources), pool_sum(|p| p.influence)), (85, 86));
+        assert_eq!(
+            (pool_sum(|p| p.resources), pool_sum(|p| p.influence)),
+            (85, 86)
+        );
         for skip in [
             TechSkip::Biotic,
             TechSkip::Cybernetic,
@@ -428,7 +435,11 @@ mod tests {
                 _ => 3,
             };
             assert_eq!(hyperlane.a.len(), expected_a, "{}A", hyperlane.number);
-            assert!((2..=3).contains(&hyperlane.b.len()), "{}B", hyperlane.number);
+            assert!(
+                (2..=3).contains(&hyperlane.b.len()),
+                "{}B",
+                hyperlane.number
+            );
         }
         let h83 = catalogue.hyperlane(83).unwrap();
         assert_eq!(h83.a, [[Direction::Ne, Direction::Sw]]);
@@ -455,7 +466,8 @@ mod tests {
             error.starts_with("tile catalogue: unknown field `colour`"),
             "{error}"
         );
-        let looped = "[[hyperlane]]\nnumber = 83\nexpansion = \"pok\"\na = [[\"n\", \"n\"]]\nb = []\n";
+        let looped =
+            "[[hyperlane]]\nnumber = 83\nexpansion = \"pok\"\na = [[\"n\", \"n\"]]\nb = []\n";
         assert_eq!(
             Catalogue::parse(looped).unwrap_err().to_string(),
             "tile catalogue: hyperlane 83A has a lane from n back to n"

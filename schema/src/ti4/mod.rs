@@ -13,4 +13,4 @@
 
 pub mod catalogue;
 pub mod hex;
-// pub mod map_string;
+pub mod map_string;
