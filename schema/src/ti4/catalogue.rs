@@ -10,6 +10,7 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 
 use super::hex::Direction;
+use crate::source::Span;
 
 /// The catalogue text shipped with deckplan.
 const BUILTIN_TOML: &str = include_str!("../../data/ti4/tiles.toml");
@@ -212,8 +213,13 @@ struct RawCatalogue {
 #[non_exhaustive]
 pub enum CatalogueError {
     /// Not valid TOML, or keys and values the catalogue does not know.
-    #[error("tile catalogue: {0}")]
-    Toml(String),
+    #[error("tile catalogue, bytes {}..{}: {message}", span.start, span.end)]
+    Toml {
+        /// What the TOML reader refused.
+        message: String,
+        /// Where, in bytes of the file.
+        span: Span,
+    },
     /// Two tiles share a number.
     #[error("tile catalogue: tile {0} is listed twice")]
     DuplicateNumber(u16),
@@ -256,8 +262,10 @@ impl Catalogue {
 
     /// Parses and checks a catalogue in the format of `data/ti4/tiles.toml`.
     pub fn parse(text: &str) -> Result<Catalogue, CatalogueError> {
-        let raw: RawCatalogue =
-            toml::from_str(text).map_err(|error| CatalogueError::Toml(error.message().into()))?;
+        let raw: RawCatalogue = toml::from_str(text).map_err(|error| CatalogueError::Toml {
+            message: error.message().into(),
+            span: error.span().map(Span::from_range).unwrap_or_default(),
+        })?;
         let mut systems = BTreeMap::new();
         let mut hyperlanes = BTreeMap::new();
         for system in raw.system {
@@ -461,10 +469,10 @@ mod tests {
             Err(CatalogueError::DuplicateNumber(1))
         );
         let unknown = "[[system]]\nnumber = 1\nexpansion = \"base\"\nback = \"red\"\ncolour = 1\n";
-        let error = Catalogue::parse(unknown).unwrap_err().to_string();
-        assert!(
-            error.starts_with("tile catalogue: unknown field `colour`"),
-            "{error}"
+        assert_eq!(
+            Catalogue::parse(unknown).unwrap_err().to_string(),
+            "tile catalogue, bytes 54..60: unknown field `colour`, expected one of `number`, \
+             `expansion`, `back`, `home`, `faction`, `off_board`, `wormholes`, `anomalies`, `planets`"
         );
         let looped =
             "[[hyperlane]]\nnumber = 83\nexpansion = \"pok\"\na = [[\"n\", \"n\"]]\nb = []\n";

@@ -182,55 +182,70 @@ pub fn parse(text: &str, catalogue: &Catalogue) -> Result<Galaxy, Vec<MapStringE
     let max_positions = usize::try_from(positions_within(MAX_RINGS)).unwrap_or(usize::MAX);
     for (position, &(start, token)) in tokens.iter().enumerate() {
         let span = Span::from_range(start..start + token.len());
-        let braced = token.starts_with('{') || token.ends_with('}');
-        let inner = token.trim_start_matches('{').trim_end_matches('}');
-        if braced && position > 0 {
-            errors.push(
-                MapStringError::new(
-                    span,
-                    token,
-                    "only the first token may name the centre in braces",
-                )
-                .with_help(format!("did you mean `{inner}`?")),
-            );
-            continue;
-        }
-        if braced && !(token.starts_with('{') && token.ends_with('}') && token.len() > 2) {
-            errors.push(
-                MapStringError::new(span, token, "a centre is written `{T}`, with both braces")
-                    .with_help(format!("did you mean `{{{inner}}}`?")),
-            );
-            continue;
-        }
-        let slot = match read_token(inner, catalogue) {
-            Ok(slot) => slot,
-            Err((message, help)) => {
-                let error = MapStringError::new(span, token, message);
-                errors.push(match help {
-                    Some(help) => error.with_help(help),
-                    None => error,
-                });
-                continue;
-            }
-        };
-        let is_centre = braced || (position == 0 && slot == Slot::System(MECATOL_REX));
-        if is_centre {
-            centre = slot;
-        } else if rest.len() + 1 >= max_positions {
+        let (is_centre, slot) = read_position(position == 0, token, span, catalogue);
+        // Counted before the token is judged, so a string of junk stops at the limit too.
+        if !is_centre && rest.len() + errors.len() + 1 >= max_positions {
             errors.push(MapStringError::new(
                 span,
                 token,
                 format!("a map string reaches at most {MAX_RINGS} rings ({max_positions} positions with the centre)"),
             ));
             break;
-        } else {
-            rest.push(slot);
+        }
+        match slot {
+            Ok(slot) if is_centre => centre = slot,
+            Ok(slot) => rest.push(slot),
+            Err(error) => errors.push(error),
         }
     }
     if errors.is_empty() {
         Ok(Galaxy::new(centre, rest))
     } else {
         Err(errors)
+    }
+}
+
+/// One token as what it places, and whether it places the centre.
+fn read_position(
+    first: bool,
+    token: &str,
+    span: Span,
+    catalogue: &Catalogue,
+) -> (bool, Result<Slot, MapStringError>) {
+    let refuse = |(message, help): Refusal| {
+        let error = MapStringError::new(span, token, message);
+        match help {
+            Some(help) => error.with_help(help),
+            None => error,
+        }
+    };
+    let braced = token.strip_prefix('{').and_then(|t| t.strip_suffix('}'));
+    match braced {
+        Some(inner) if first && !inner.is_empty() => {
+            (true, read_token(inner, catalogue).map_err(refuse))
+        }
+        _ if token.starts_with('{') || token.ends_with('}') => {
+            let inner = token.trim_start_matches('{').trim_end_matches('}');
+            let (message, help) = if first {
+                (
+                    "a centre is written `{T}`, with both braces",
+                    format!("`{{{inner}}}`"),
+                )
+            } else {
+                (
+                    "only the first token may name the centre in braces",
+                    format!("`{inner}`"),
+                )
+            };
+            let help = (!inner.is_empty()).then(|| format!("did you mean {help}?"));
+            (first, Err(refuse((message.into(), help))))
+        }
+        _ => {
+            let slot = read_token(token, catalogue).map_err(refuse);
+            // TTPG's reading: a bare Mecatol Rex at the very start is the centre.
+            let is_centre = first && slot == Ok(Slot::System(MECATOL_REX));
+            (is_centre, slot)
+        }
     }
 }
 
@@ -632,6 +647,8 @@ mod tests {
     fn more_than_eight_rings_is_refused() {
         let full = vec!["0"; 216].join(" ");
         assert_eq!(read(&full).rings(), 8);
+        let junk = vec!["x"; 10_000].join(" ");
+        assert_eq!(parse(&junk, catalogue()).unwrap_err().len(), 217);
         let over = format!("{full} 19");
         assert_eq!(
             errors(&over),
