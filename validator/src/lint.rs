@@ -218,7 +218,6 @@ fn into_diagnostic(finding: Finding, meta: CheckMeta, severity: Severity) -> Dia
         message: finding.message,
         file: finding.file,
         span: finding.span,
-        page: finding.page,
         place: finding.place,
         help: finding.help,
         labels: finding.labels,
