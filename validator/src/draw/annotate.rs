@@ -248,7 +248,7 @@ pub fn annotated_page_scene(page: &Page, annotations: &[Annotation]) -> Scene {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
 
     use deckplan_schema::{Direction, PageEdge, SourceFile};
