@@ -1258,7 +1258,7 @@ pub fn export_png(
     path: &Path,
 ) -> anyhow::Result<()> {
     use deckplan_validator::draw::{layout, page as page_draw};
-    use deckplan_validator::export::{Background as Paper, png};
+    use deckplan_validator::export::{Paper, png};
     let scene = match page {
         Some(id) => {
             let page = pack
@@ -1284,7 +1284,7 @@ pub fn export_png(
     }
     let options = png::RasterOptions {
         px_per_space,
-        background: Paper::White,
+        paper: Paper::White,
     };
     png::write(&scene, &options, None, path)?;
     Ok(())

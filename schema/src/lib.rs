@@ -22,6 +22,7 @@ pub mod place;
 mod raw;
 pub mod resolve;
 pub mod save;
+pub mod sniff;
 pub mod source;
 pub mod suggest;
 pub mod write;

@@ -26,7 +26,7 @@ use deckplan_validator::export::png::{RasterOptions, encode, picture_size, raste
 use deckplan_validator::export::svg::{SvgOptions, render};
 use deckplan_validator::export::tiled::{self, TiledError, world};
 use deckplan_validator::export::units::{Length, pixels_per_space};
-use deckplan_validator::export::{Background, annotated};
+use deckplan_validator::export::{Paper, annotated};
 use image::RgbaImage;
 
 fn maps() -> PathBuf {
@@ -110,7 +110,7 @@ fn check_golden(name: &str, png: &[u8]) {
 fn png_of(scene: &deckplan_validator::draw::Scene, px_per_space: f64) -> Vec<u8> {
     let options = RasterOptions {
         px_per_space,
-        background: Background::White,
+        paper: Paper::White,
     };
     encode(rasterize(scene, &options).unwrap(), None).unwrap()
 }
@@ -229,7 +229,7 @@ fn a_printed_space_has_its_real_size() {
     // The written PNG records its DPI, so at 30 DPI it still prints 12.7 in wide.
     let options = RasterOptions {
         px_per_space: pixels_per_space(30.0, Length::inches(1.0)),
-        background: Background::Transparent,
+        paper: Paper::Transparent,
     };
     let png = encode(rasterize(&scene, &options).unwrap(), Some(30.0)).unwrap();
     let decoded = decode(&png);
@@ -244,7 +244,7 @@ fn a_printed_space_has_its_real_size() {
         &scene,
         &SvgOptions {
             space_size: Length::inches(1.0),
-            background: Background::White,
+            paper: Paper::White,
         },
     );
     assert!(
@@ -269,7 +269,7 @@ fn svg_parses_and_matches_the_png() {
             &scene,
             &SvgOptions {
                 space_size: Length::inches(1.0),
-                background: Background::White,
+                paper: Paper::White,
             },
         );
         let tree = resvg::usvg::Tree::from_str(&svg, &resvg::usvg::Options::default())

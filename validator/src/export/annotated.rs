@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use deckplan_schema::{Page, PageId};
 
 use super::png::{self, RasterOptions};
-use super::{Background, ExportError};
+use super::{ExportError, Paper};
 use crate::diagnostic::Diagnostic;
 use crate::draw::annotate::{Annotation, annotated_page_scene, annotations_by_page};
 
@@ -29,7 +29,7 @@ pub fn write_annotated_page(
     let scene = annotated_page_scene(page, annotations);
     let options = RasterOptions {
         px_per_space: LINT_PX_PER_SPACE,
-        background: Background::White,
+        paper: Paper::White,
     };
     png::write(&scene, &options, None, path)
 }
