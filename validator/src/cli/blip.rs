@@ -41,11 +41,11 @@ pub struct BlipArgs {
 /// Moves the Blip and says where it stops.
 pub fn run(args: &BlipArgs) -> anyhow::Result<ExitCode> {
     use deckplan_validator::board::Board;
-    use deckplan_validator::rules::{blip_move, place};
+    use deckplan_validator::rules::{blip_move, place_arg};
 
     let pack = require_rules_pack(&args.pack)?;
-    let at = place::parse_intersection(&pack, &args.at)?;
-    let toward = place::parse_space(&pack, &args.toward)?;
+    let at = place_arg::parse_intersection(&pack, &args.at)?;
+    let toward = place_arg::parse_space(&pack, &args.toward)?;
     let pieces = Pieces {
         spacers: &args.spacers,
         blips: &args.blips,

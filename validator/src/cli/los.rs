@@ -34,11 +34,11 @@ pub struct LosArgs {
 /// Answers whether one space sees the other.
 pub fn run(args: &LosArgs) -> anyhow::Result<ExitCode> {
     use deckplan_validator::board::Board;
-    use deckplan_validator::rules::{los, place};
+    use deckplan_validator::rules::{los, place_arg};
 
     let pack = require_rules_pack(&args.pack)?;
-    let from = place::parse_space(&pack, &args.from)?;
-    let to = place::parse_space(&pack, &args.to)?;
+    let from = place_arg::parse_space(&pack, &args.from)?;
+    let to = place_arg::parse_space(&pack, &args.to)?;
     let pieces = Pieces {
         intruders: &args.intruders,
         opened: &args.opened,

@@ -57,19 +57,19 @@ pub struct Pieces<'a> {
 
 /// The play state of a rules question: Spacers and unsuppressed baseline
 /// Intruders facing north, Blips, and opened and welded doors, every place
-/// read by [`place`](deckplan_validator::rules::place) against the pack.
+/// read by [`place_arg`](deckplan_validator::rules::place_arg) against the pack.
 pub fn play_state(
     pack: &deckplan_schema::Pack,
     pieces: &Pieces<'_>,
 ) -> anyhow::Result<deckplan_validator::rules::PlayState> {
     use deckplan_schema::Direction;
-    use deckplan_validator::rules::{DoorState, Intruder, PlayState, place};
+    use deckplan_validator::rules::{DoorState, Intruder, PlayState, place_arg};
 
     let mut state = PlayState::default();
     for text in pieces.spacers {
         state
             .spacers
-            .insert(place::parse_space(pack, text)?, Direction::North);
+            .insert(place_arg::parse_space(pack, text)?, Direction::North);
     }
     for text in pieces.intruders {
         let intruder = Intruder {
@@ -79,17 +79,19 @@ pub fn play_state(
         };
         state
             .intruders
-            .insert(place::parse_space(pack, text)?, intruder);
+            .insert(place_arg::parse_space(pack, text)?, intruder);
     }
     for text in pieces.blips {
-        state.blips.insert(place::parse_intersection(pack, text)?);
+        state
+            .blips
+            .insert(place_arg::parse_intersection(pack, text)?);
     }
     for (texts, door) in [
         (pieces.opened, DoorState::Open),
         (pieces.welded, DoorState::Welded),
     ] {
         for text in texts {
-            state.doors.insert(place::parse_door(pack, text)?, door);
+            state.doors.insert(place_arg::parse_door(pack, text)?, door);
         }
     }
     Ok(state)

@@ -55,7 +55,7 @@ pub struct ReachArgs {
 
 pub fn run(args: &ReachArgs) -> anyhow::Result<ExitCode> {
     use deckplan_validator::board::Board;
-    use deckplan_validator::rules::place::{self, format_space};
+    use deckplan_validator::rules::place_arg::{self, format_space};
     use deckplan_validator::rules::spacer_move::{MoveOptions, reach};
 
     // Format problems in the pack are findings for `reach` (exit 1); `blip`
@@ -64,7 +64,7 @@ pub fn run(args: &ReachArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(1));
     };
     let board = Board::new(&pack);
-    let from = place::parse_space(&pack, &args.from)?;
+    let from = place_arg::parse_space(&pack, &args.from)?;
     let pieces = Pieces {
         spacers: &args.spacers,
         intruders: &args.intruders,
@@ -77,7 +77,7 @@ pub fn run(args: &ReachArgs) -> anyhow::Result<ExitCode> {
     let why = args
         .why
         .as_deref()
-        .map(|text| place::parse_space(&pack, text))
+        .map(|text| place_arg::parse_space(&pack, text))
         .transpose()?;
     let found = reach(&board, &state, from, MoveOptions::new(args.move_value))?;
     let explained = why.map(|w| found.why_not(w).map(|r| (w, r))).transpose()?;
@@ -214,11 +214,13 @@ fn reach_overlay(
     destinations: &[(PageSpace, u32)],
     why: Option<PageSpace>,
 ) -> show::Overlay {
-    use show::{Highlight, Mark};
+    use show::{Highlight, OverlayMark};
     let mut overlay = show::Overlay::default();
     let mut put = |at: PageSpace, symbol: String, highlight| {
         if at.page == page {
-            overlay.marks.insert(at.space, Mark { symbol, highlight });
+            overlay
+                .marks
+                .insert(at.space, OverlayMark { symbol, highlight });
         }
     };
     for (to, steps) in destinations {
