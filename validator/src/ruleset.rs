@@ -197,7 +197,7 @@ impl Registry {
     }
 
     /// The names in a sentence: `` `enormity` ``, `` `enormity` and `ti4` ``.
-    fn listed(&self) -> String {
+    pub fn listed(&self) -> String {
         let names: Vec<String> = self.names().map(|n| format!("`{n}`")).collect();
         match names.split_last() {
             Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),

@@ -23,11 +23,10 @@ pub struct SchemaArgs {
 /// Prints the schema.
 pub fn run(args: &SchemaArgs) -> anyhow::Result<ExitCode> {
     let Some(ruleset) = REGISTRY.get(&args.ruleset) else {
-        let known: Vec<&str> = REGISTRY.names().collect();
         bail!(
             "unknown ruleset `{}`; deckplan knows {}",
             args.ruleset,
-            known.join(", ")
+            REGISTRY.listed()
         );
     };
     let kind = if args.pack { "pack" } else { "page" };
