@@ -399,6 +399,15 @@ fn an_unknown_ruleset_is_refused_by_lint_fmt_show_and_render() {
         assert_eq!(stdout(&output), "", "{command:?}");
     }
     assert!(!pack.path("out.png").exists());
+    let reach = deckplan(
+        &pack.root,
+        &["reach", ".", "--from", "L1p1:A1", "--move", "2"],
+    );
+    assert_eq!(reach.status.code(), Some(1));
+    assert_eq!(
+        stderr(&reach),
+        format!("{UNKNOWN_RULESET}\nFix this problem first.\n")
+    );
 }
 
 #[test]

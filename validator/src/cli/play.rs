@@ -3,12 +3,14 @@
 
 use std::path::Path;
 
-use anyhow::Context as _;
+use anyhow::{Context as _, bail};
 use clap::ValueEnum;
 use deckplan_schema::load;
-use deckplan_validator::targets;
+use deckplan_validator::enormity::Enormity;
+use deckplan_validator::ruleset::{REGISTRY, Ruleset as _, RulesetChoice};
+use deckplan_validator::targets::{self, Target};
 
-use super::print_load_errors;
+use super::{print_load_errors, print_problems};
 
 /// How the `blip` and `los` commands print their answer.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -23,6 +25,21 @@ pub enum RulesFormat {
 /// give `None`: nothing can be answered on a pack that did not load.
 pub fn load_rules_pack(path: &Path) -> anyhow::Result<Option<deckplan_schema::Pack>> {
     let path = targets::relative_to_cwd(path);
+    // These questions are Enormity's; another game's pack is refused by name
+    // rather than misread as a broken Enormity pack.
+    match REGISTRY.for_target(&Target::of(&path)) {
+        Ok(ruleset) if ruleset.name() == Enormity.name() => {}
+        Ok(ruleset) => bail!(
+            "this command answers questions on Enormity packs; {} is a pack of {}",
+            path.display(),
+            ruleset.title()
+        ),
+        Err(RulesetChoice::Unknown(problem)) => {
+            print_problems(&[*problem], "Fix this problem first.");
+            return Ok(None);
+        }
+        Err(RulesetChoice::Empty) => return Ok(None),
+    }
     let loaded = load::load_pack(&path)?;
     if !loaded.errors.is_empty() {
         print_load_errors(loaded.errors, "Fix these problems first.");
