@@ -1,13 +1,17 @@
 //! `deckplan reach`: where a Spacer can move with a Move value, with a
 //! shortest path to each space, and why a space cannot be reached.
 
+use std::collections::BTreeSet;
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::ValueEnum;
-use deckplan_schema::PageId;
+use deckplan_schema::{Pack, PageId};
 use deckplan_validator::board::PageSpace;
 use deckplan_validator::enormity::MAX_SHOW_SIDE;
+use deckplan_validator::rules::place_arg::format_space;
+use deckplan_validator::rules::spacer_move::MovePath;
 use deckplan_validator::show;
 
 use super::play::{Pieces, load_rules_pack, play_state};
@@ -48,6 +52,16 @@ pub struct ReachArgs {
     /// Explain why this space cannot be reached.
     #[arg(long, value_name = "PAGE:SPACE")]
     why: Option<String>,
+    /// Print the path to this space, with the terrain it crosses and the
+    /// Intruders it triggers; repeatable.
+    #[arg(long = "path", value_name = "PAGE:SPACE")]
+    paths_to: Vec<String>,
+    /// Print the path to every destination (long on a big move).
+    #[arg(long)]
+    paths: bool,
+    /// List at most this many destinations in human output (JSON lists all).
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    limit: usize,
     /// Output format.
     #[arg(long, value_enum, default_value_t = ReachFormat::Human)]
     format: ReachFormat,
@@ -55,7 +69,7 @@ pub struct ReachArgs {
 
 pub fn run(args: &ReachArgs) -> anyhow::Result<ExitCode> {
     use deckplan_validator::board::Board;
-    use deckplan_validator::rules::place_arg::{self, format_space};
+    use deckplan_validator::rules::place_arg;
     use deckplan_validator::rules::spacer_move::{MoveOptions, reach};
 
     // Format problems in the pack are findings for `reach` (exit 1); `blip`
@@ -79,64 +93,54 @@ pub fn run(args: &ReachArgs) -> anyhow::Result<ExitCode> {
         .as_deref()
         .map(|text| place_arg::parse_space(&pack, text))
         .transpose()?;
+    let paths_to = args
+        .paths_to
+        .iter()
+        .map(|text| place_arg::parse_space(&pack, text))
+        .collect::<Result<BTreeSet<PageSpace>, _>>()?;
     let found = reach(&board, &state, from, MoveOptions::new(args.move_value))?;
     let explained = why.map(|w| found.why_not(w).map(|r| (w, r))).transpose()?;
 
     let mut destinations: Vec<(PageSpace, u32)> = found.destinations().collect();
     destinations.sort_by_key(|(s, d)| (*d, s.page, s.space.reading_order()));
-    let tile_name = |page: PageId, index: usize| {
-        pack.pages
-            .get(&page)
-            .and_then(|p| p.spaces.terrain.get(index))
-            .map(|t| {
-                let keywords: Vec<&str> = t.keywords.iter().map(|k| k.name()).collect();
-                match &t.name {
-                    Some(name) => format!("“{name}” ({})", keywords.join(", ")),
-                    None => format!("a tile ({})", keywords.join(", ")),
-                }
-            })
-            .unwrap_or_default()
-    };
+    let with_path = |to: PageSpace| args.paths || paths_to.contains(&to);
+    let describe = Describe { pack: &pack };
+    let mut out = std::io::stdout().lock();
 
     if let ReachFormat::Json = args.format {
-        let list: Vec<serde_json::Value> = destinations
-            .iter()
-            .filter_map(|(to, steps)| {
-                let path = found.path(*to)?;
-                Some(serde_json::json!({
-                    "space": format_space(*to),
-                    "steps": steps,
-                    "path": path.spaces.iter().map(|s| format_space(*s)).collect::<Vec<_>>(),
-                    "terrain": path.terrain.iter().map(|t| serde_json::json!({
-                        "at": format_space(t.at),
-                        "tile": t.tile,
-                        "name": tile_name(t.at.page, t.tile),
-                    })).collect::<Vec<_>>(),
-                    "triggers": path.triggers.iter().map(|t| serde_json::json!({
-                        "leaving": format_space(t.leaving),
-                        "intruder": format_space(t.intruder),
-                    })).collect::<Vec<_>>(),
-                    "reveals": path.reveals.map(|p| p.to_string()),
-                }))
-            })
-            .collect();
-        let mut out = serde_json::json!({
-            "from": format_space(from),
-            "move": args.move_value,
-            "destinations": list,
-        });
-        if let (Some((space, reason)), Some(map)) = (explained, out.as_object_mut()) {
-            map.insert(
-                "why".to_owned(),
-                serde_json::json!({
-                    "space": format_space(space),
-                    "reachable": reason.is_none(),
-                    "steps": found.steps_to(space).filter(|_| reason.is_none()),
-                    "reason": reason.map(|r| r.to_string()),
-                }),
-            );
+        // Streamed one destination at a time: a big move on a big page has
+        // hundreds of thousands of them.
+        write!(
+            out,
+            "{{\"from\":{},\"move\":{},\"destinations\":[",
+            serde_json::to_string(&format_space(from))?,
+            args.move_value
+        )?;
+        for (i, (to, steps)) in destinations.iter().enumerate() {
+            let mut entry = serde_json::json!({ "space": format_space(*to), "steps": steps });
+            if let (true, Some(path), Some(map)) =
+                (with_path(*to), found.path(*to), entry.as_object_mut())
+            {
+                describe.path_json(&path, map);
+            }
+            if i > 0 {
+                out.write_all(b",")?;
+            }
+            serde_json::to_writer(&mut out, &entry)?;
         }
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        out.write_all(b"]")?;
+        if let Some((space, reason)) = explained {
+            let why = serde_json::json!({
+                "space": format_space(space),
+                "reachable": reason.is_none(),
+                "steps": found.steps_to(space).filter(|_| reason.is_none()),
+                "reason": reason.map(|r| r.to_string()),
+            });
+            out.write_all(b",\"why\":")?;
+            serde_json::to_writer(&mut out, &why)?;
+        }
+        out.write_all(b"}\n")?;
+        out.flush()?;
         return Ok(ExitCode::SUCCESS);
     }
 
@@ -154,30 +158,95 @@ pub fn run(args: &ReachArgs) -> anyhow::Result<ExitCode> {
             continue;
         };
         if page.size.columns > MAX_SHOW_SIDE || page.size.rows > MAX_SHOW_SIDE {
-            println!("({id} is {} spaces, too large to draw)\n", page.size);
+            writeln!(out, "({id} is {} spaces, too large to draw)\n", page.size)?;
             continue;
         }
         let overlay = reach_overlay(id, from, &state, &destinations, why);
-        println!("{}", show::draw_page_with(page, style, &overlay));
+        writeln!(out, "{}", show::draw_page_with(page, style, &overlay))?;
     }
-    println!(
+    writeln!(
+        out,
         "{} reachable from {} with move {}:",
         plural(destinations.len(), "space"),
         format_space(from),
         args.move_value
-    );
-    for (to, steps) in &destinations {
-        let Some(path) = found.path(*to) else {
-            continue;
-        };
+    )?;
+    for (to, steps) in destinations.iter().take(args.limit) {
+        let mut line = format!("  {:<10} {steps:>3}", format_space(*to));
+        if let (true, Some(path)) = (with_path(*to), found.path(*to)) {
+            line.push_str("  ");
+            line.push_str(&describe.path_text(&path));
+        }
+        writeln!(out, "{line}")?;
+    }
+    if destinations.len() > args.limit {
+        writeln!(
+            out,
+            "  … and {} more (--limit N lists more; --format json lists every one)",
+            destinations.len() - args.limit
+        )?;
+    }
+    // Paths asked for by name are printed even when the list was cut short.
+    for (to, steps) in destinations.iter().skip(args.limit) {
+        if let (true, Some(path)) = (paths_to.contains(to), found.path(*to)) {
+            writeln!(
+                out,
+                "  {:<10} {steps:>3}  {}",
+                format_space(*to),
+                describe.path_text(&path)
+            )?;
+        }
+    }
+    for to in paths_to.iter().filter(|to| found.steps_to(**to).is_none()) {
+        writeln!(out, "  {:<10} not reachable", format_space(*to))?;
+    }
+    if let Some((space, reason)) = explained {
+        match reason {
+            Some(reason) => writeln!(
+                out,
+                "\n{} cannot be reached: {reason}.",
+                format_space(space)
+            )?,
+            None => writeln!(
+                out,
+                "\n{} can be reached in {}.",
+                format_space(space),
+                plural(found.steps_to(space).unwrap_or_default(), "step")
+            )?,
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Says what a path crosses, in words and in JSON.
+struct Describe<'a> {
+    pack: &'a Pack,
+}
+
+impl Describe<'_> {
+    /// A terrain tile by its page and index: its name and keywords.
+    fn tile_name(&self, page: PageId, index: usize) -> String {
+        self.pack
+            .pages
+            .get(&page)
+            .and_then(|p| p.spaces.terrain.get(index))
+            .map(|t| {
+                let keywords: Vec<&str> = t.keywords.iter().map(|k| k.name()).collect();
+                match &t.name {
+                    Some(name) => format!("“{name}” ({})", keywords.join(", ")),
+                    None => format!("a tile ({})", keywords.join(", ")),
+                }
+            })
+            .unwrap_or_default()
+    }
+
+    /// The spaces walked, then what the walk enters and triggers.
+    fn path_text(&self, path: &MovePath) -> String {
         let walked: Vec<String> = path.spaces.iter().map(|s| format_space(*s)).collect();
-        let mut line = format!(
-            "  {:<10} {steps:>3}  {}",
-            format_space(*to),
-            walked.join(" ")
-        );
+        let mut line = walked.join(" ");
         for entry in &path.terrain {
-            let name = tile_name(entry.at.page, entry.tile);
+            let name = self.tile_name(entry.at.page, entry.tile);
             line.push_str(&format!("; enters {name} at {}", format_space(entry.at)));
         }
         for trigger in &path.triggers {
@@ -190,19 +259,39 @@ pub fn run(args: &ReachArgs) -> anyhow::Result<ExitCode> {
         if let Some(page) = path.reveals {
             line.push_str(&format!("; stops on a Location arrow, revealing {page}"));
         }
-        println!("{line}");
+        line
     }
-    if let Some((space, reason)) = explained {
-        match reason {
-            Some(reason) => println!("\n{} cannot be reached: {reason}.", format_space(space)),
-            None => println!(
-                "\n{} can be reached in {}.",
-                format_space(space),
-                plural(found.steps_to(space).unwrap_or_default(), "step")
-            ),
-        }
+
+    /// The path's fields, added to a destination's JSON object.
+    fn path_json(&self, path: &MovePath, map: &mut serde_json::Map<String, serde_json::Value>) {
+        use serde_json::json;
+        let spaces: Vec<String> = path.spaces.iter().map(|s| format_space(*s)).collect();
+        map.insert("path".into(), json!(spaces));
+        let terrain: Vec<serde_json::Value> = path
+            .terrain
+            .iter()
+            .map(|t| {
+                json!({
+                    "at": format_space(t.at),
+                    "tile": t.tile,
+                    "name": self.tile_name(t.at.page, t.tile),
+                })
+            })
+            .collect();
+        map.insert("terrain".into(), json!(terrain));
+        let triggers: Vec<serde_json::Value> = path
+            .triggers
+            .iter()
+            .map(|t| {
+                json!({
+                    "leaving": format_space(t.leaving),
+                    "intruder": format_space(t.intruder),
+                })
+            })
+            .collect();
+        map.insert("triggers".into(), json!(triggers));
+        map.insert("reveals".into(), json!(path.reveals.map(|p| p.to_string())));
     }
-    Ok(ExitCode::SUCCESS)
 }
 
 /// The marks `deckplan reach` draws on one page: the mover, other figures, the
