@@ -11,7 +11,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use deckplan_schema::{Join, Pack, Page, PageId, SourceFile, Span};
+use deckplan_schema::{Join, LocationPlace, Pack, Page, PageId, Place, SourceFile, Span};
 
 use crate::board::Board;
 use crate::diagnostic::{Label, Severity};
@@ -188,10 +188,10 @@ pub struct Finding {
     pub file: Arc<SourceFile>,
     /// Where in the file.
     pub span: Option<Span>,
-    /// The page it is on, if any (its `[lint]` settings apply).
+    /// The page whose `[lint]` settings apply, if any.
     pub page: Option<PageId>,
-    /// The board place in printed notation.
-    pub place: Option<String>,
+    /// Where on the board.
+    pub place: Option<Place>,
     /// A fix, or what would open an area.
     pub help: Option<String>,
     /// Other places that explain it (same file).
@@ -199,11 +199,11 @@ pub struct Finding {
 }
 
 impl Finding {
-    /// A finding on a page, pointing at `span` in the page file.
+    /// A finding at `place` on a page, pointing at `span` in the page file.
     pub fn on_page(
         page: &Page,
         span: Span,
-        place: impl fmt::Display,
+        place: LocationPlace,
         message: impl Into<String>,
     ) -> Self {
         Self {
@@ -211,7 +211,7 @@ impl Finding {
             file: Arc::clone(&page.source),
             span: Some(span),
             page: Some(page.id),
-            place: Some(format!("{} {place}", page.id)),
+            place: Some(Place::Location(place)),
             help: None,
             labels: Vec::new(),
         }
@@ -237,8 +237,8 @@ impl Finding {
     }
 
     /// Sets the board place.
-    pub fn place(mut self, place: impl Into<String>) -> Self {
-        self.place = Some(place.into());
+    pub fn place(mut self, place: LocationPlace) -> Self {
+        self.place = Some(Place::Location(place));
         self
     }
 
