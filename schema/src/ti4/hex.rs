@@ -8,10 +8,10 @@
 //! south-east, south, south-west and north-west. Map strings, hyperlane lane
 //! tables and rotations all assume this orientation.
 //!
-//! Cube coordinates `(q, r, s)` with `q + r + s = 0`: `q` grows eastwards,
-//! `r` grows south-south-west, `s = -q - r` (the axes of the common
-//! flat-top convention, with screen `y` pointing down). North of the centre is
-//! `(0, -1, 1)`.
+//! Cube coordinates `(q, r, s)` with `q + r + s = 0` (the common flat-top axes,
+//! screen `y` pointing down): the hex north of the centre is `(0, −1, 1)`,
+//! south-east `(1, 0, −1)` and south `(0, 1, −1)`. Only `q` and `r` are
+//! stored; `s = −q − r`.
 //!
 //! ## The spiral index
 //!
@@ -135,12 +135,12 @@ impl Hex {
         Hex { q, r }
     }
 
-    /// The `q` coordinate (grows eastwards).
+    /// The `q` coordinate (grows towards the east).
     pub fn q(self) -> i32 {
         self.q
     }
 
-    /// The `r` coordinate (grows south-south-west).
+    /// The `r` coordinate (grows towards the south).
     pub fn r(self) -> i32 {
         self.r
     }
