@@ -24,8 +24,9 @@
 //!   anywhere else `18` is an ordinary system placed there.
 //! - The canonical form written by [`write`] leaves the centre out when it is
 //!   Mecatol Rex, writes `{T}` otherwise, uses single spaces, upper-case faces,
-//!   and drops trailing `-1`s. A galaxy holding only Mecatol Rex is written
-//!   `{18}`, so a canonical string is never empty.
+//!   and drops trailing `-1`s. It writes `{18}` when leaving the centre out
+//!   would change the reading: for a galaxy holding only Mecatol Rex (a canonical
+//!   string is never empty) and when index 1 also holds an 18.
 //! - Tile numbers are checked against the [`Catalogue`]; a tile used twice is
 //!   not an error here (it is a galaxy check).
 
@@ -254,7 +255,13 @@ pub fn write(galaxy: &Galaxy) -> String {
     let mut tokens = Vec::new();
     let centre = galaxy.centre();
     let ring_slots: Vec<Slot> = galaxy.slots().skip(1).map(|(_, slot)| slot).collect();
-    if centre != Slot::System(MECATOL_REX) || ring_slots.is_empty() {
+    // `{18}` is still written when leaving it out would change the reading: with no
+    // other token, or when ring 1's first position also holds an 18.
+    let implicit = centre == Slot::System(MECATOL_REX)
+        && ring_slots
+            .first()
+            .is_some_and(|first| *first != Slot::System(MECATOL_REX));
+    if !implicit {
         tokens.push(format!("{{{centre}}}"));
     }
     tokens.extend(ring_slots.iter().map(Slot::to_string));
@@ -399,6 +406,7 @@ fn not_a_tile(token: &str, catalogue: &Catalogue) -> Refusal {
 mod tests {
     use super::*;
     use crate::ti4::hex::Direction;
+    use proptest::prelude::*;
 
     fn catalogue() -> &'static Catalogue {
         Catalogue::builtin().unwrap()
@@ -572,6 +580,41 @@ mod tests {
         // Commas and runs of spaces separate too.
         assert_eq!(read(" 19,20 ,  21 "), read("19 20 21"));
         assert_eq!(write(&read("19 -1 20 -1 -1")), "19 -1 20");
+    }
+
+    fn any_slot() -> impl Strategy<Value = Slot> {
+        prop_oneof![
+            Just(Slot::Off),
+            Just(Slot::Open),
+            (1u16..=82).prop_map(Slot::System),
+            (83u16..=91, any::<bool>(), 0u8..6).prop_map(|(number, b, rotation)| {
+                let face = if b { Face::B } else { Face::A };
+                Slot::Hyperlane {
+                    number,
+                    face,
+                    rotation,
+                }
+            }),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn any_galaxy_survives_writing_and_reading(
+            centre in any_slot(),
+            rest in proptest::collection::vec(any_slot(), 0..216),
+        ) {
+            let galaxy = Galaxy::new(centre, rest);
+            let written = write(&galaxy);
+            prop_assert_eq!(read(&written), galaxy, "{}", written);
+        }
+    }
+
+    #[test]
+    fn an_18_at_index_1_keeps_the_centre_explicit() {
+        let galaxy = Galaxy::new(Slot::System(MECATOL_REX), [Slot::System(MECATOL_REX)]);
+        assert_eq!(write(&galaxy), "{18} 18");
+        assert_eq!(read("{18} 18"), galaxy);
     }
 
     #[test]
