@@ -8,7 +8,8 @@ use std::sync::Arc;
 use deckplan_schema::load::{self, Loaded, PACK_FILE};
 use deckplan_schema::{FileError, Pack, Page, PageId, SourceFile, json_schema, write};
 
-use crate::checks::{self, CheckMeta};
+use crate::check::CheckMeta;
+use crate::checks;
 use crate::diagnostic::Diagnostic;
 use crate::draw::{Scene, layout, page};
 use crate::lint::{LintOutcome, check_lone_page, check_pack};

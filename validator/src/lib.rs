@@ -10,6 +10,8 @@
 //! [`export`] writes scenes as PNG or SVG (and pages as Tiled maps).
 
 pub mod board;
+#[macro_use]
+pub mod check;
 pub mod checks;
 pub mod diagnostic;
 pub mod draw;

@@ -15,7 +15,7 @@ use deckplan_schema::load::{self, PACK_FILE};
 use deckplan_schema::sniff::{self, RulesetName};
 use deckplan_schema::{FormatCode, FormatError, suggest};
 
-use crate::checks::CheckMeta;
+use crate::check::CheckMeta;
 use crate::diagnostic::Diagnostic;
 use crate::draw::Scene;
 use crate::enormity::Enormity;

@@ -2,7 +2,8 @@
 //!
 //! A check is a pure function from the shared [`Board`] to [`Finding`]s; it
 //! never prints or reads files. Its code, kebab-case name, default severity and
-//! documentation are declared together with [`declare_check!`]: the doc comment
+//! documentation are declared together with
+//! [`declare_check!`](crate::declare_check): the doc comment
 //! becomes `deckplan explain CODE` and `docs/checks.md`.
 //!
 //! Adding a check touches its file, one line of [`REGISTRY`] and its fixtures.
@@ -14,20 +15,8 @@ use std::sync::Arc;
 use deckplan_schema::{Join, LocationPlace, Pack, Page, PageId, Place, SourceFile, Span};
 
 use crate::board::Board;
-use crate::diagnostic::{Label, Severity};
-
-/// Declares a check's metadata; the doc comment is its documentation.
-macro_rules! declare_check {
-    ($(#[doc = $doc:literal])* code: $code:literal, name: $name:literal, severity: $severity:ident $(,)?) => {
-        $(#[doc = $doc])*
-        pub const META: $crate::checks::CheckMeta = $crate::checks::CheckMeta {
-            code: $code,
-            name: $name,
-            severity: $crate::diagnostic::Severity::$severity,
-            doc: concat!($($doc, "\n"),*),
-        };
-    };
-}
+pub use crate::check::CheckMeta;
+use crate::diagnostic::Label;
 
 pub mod area_without_spawn;
 pub mod door_placement;
@@ -49,19 +38,6 @@ pub mod spawn_point_unreachable;
 pub mod trap_region;
 pub mod unknown_check;
 pub mod unreachable_space;
-
-/// What a check is: stable code, name, default severity, documentation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CheckMeta {
-    /// Stable code, e.g. `R001`.
-    pub code: &'static str,
-    /// Kebab-case name used in lint settings, e.g. `unreachable-space`.
-    pub name: &'static str,
-    /// Severity unless lint settings say otherwise.
-    pub severity: Severity,
-    /// Markdown: what it checks, why it matters, an example, how to fix it.
-    pub doc: &'static str,
-}
 
 /// A registered check.
 #[derive(Clone, Copy)]

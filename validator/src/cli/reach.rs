@@ -118,8 +118,10 @@ pub fn run(args: &ReachArgs) -> anyhow::Result<ExitCode> {
         )?;
         for (i, (to, steps)) in destinations.iter().enumerate() {
             let mut entry = serde_json::json!({ "space": format_space(*to), "steps": steps });
-            if let (true, Some(path), Some(map)) =
-                (with_path(*to), found.path(*to), entry.as_object_mut())
+            // `&&` so that only the paths asked for are walked back.
+            if with_path(*to)
+                && let Some(path) = found.path(*to)
+                && let Some(map) = entry.as_object_mut()
             {
                 describe.path_json(&path, map);
             }
@@ -173,7 +175,9 @@ pub fn run(args: &ReachArgs) -> anyhow::Result<ExitCode> {
     )?;
     for (to, steps) in destinations.iter().take(args.limit) {
         let mut line = format!("  {:<10} {steps:>3}", format_space(*to));
-        if let (true, Some(path)) = (with_path(*to), found.path(*to)) {
+        if with_path(*to)
+            && let Some(path) = found.path(*to)
+        {
             line.push_str("  ");
             line.push_str(&describe.path_text(&path));
         }
@@ -188,7 +192,9 @@ pub fn run(args: &ReachArgs) -> anyhow::Result<ExitCode> {
     }
     // Paths asked for by name are printed even when the list was cut short.
     for (to, steps) in destinations.iter().skip(args.limit) {
-        if let (true, Some(path)) = (paths_to.contains(to), found.path(*to)) {
+        if paths_to.contains(to)
+            && let Some(path) = found.path(*to)
+        {
             writeln!(
                 out,
                 "  {:<10} {steps:>3}  {}",
