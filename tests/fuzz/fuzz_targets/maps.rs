@@ -11,7 +11,7 @@ use deckplan_schema::{SourceFile, write};
 use deckplan_validator::diagnostic::Diagnostic;
 use deckplan_validator::export::tiled;
 use deckplan_validator::lint::check_pack;
-use deckplan_validator::render::human::{self, Colour};
+use deckplan_validator::render::human::{self, Styling};
 use libfuzzer_sys::fuzz_target;
 
 /// A pack that lists one page, for validating a page on its own.
@@ -34,7 +34,7 @@ fuzz_target!(|data: &[u8]| {
 fn render(errors: Vec<deckplan_schema::FileError>) {
     let diagnostics: Vec<Diagnostic> = errors.into_iter().map(Diagnostic::from).collect();
     let mut out = Vec::new();
-    let _ = human::render_to(&mut out, &diagnostics, "done", Colour(false));
+    let _ = human::render_to(&mut out, &diagnostics, "done", Styling::Plain);
 }
 
 fn page(text: &str) {
@@ -59,7 +59,7 @@ fn page(text: &str) {
     load::resolve_references(&pack, true, &mut errors);
     let diagnostics = check_pack(&pack, errors.is_empty());
     let mut out = Vec::new();
-    let _ = human::render_to(&mut out, &diagnostics, "done", Colour(false));
+    let _ = human::render_to(&mut out, &diagnostics, "done", Styling::Plain);
 }
 
 fn pack(text: &str) {

@@ -17,16 +17,27 @@ use deckplan_schema::limits::MAX_EXCERPT_CHARS;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::render::escape_controls;
 
-/// ANSI styling, on only when writing to a terminal without `NO_COLOR`.
+/// Whether output is styled with ANSI colours: only on a terminal without
+/// `NO_COLOR` (the command line decides).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Colour(pub bool);
+pub enum Styling {
+    /// Plain text, for files, pipes and CI logs.
+    #[default]
+    Plain,
+    /// ANSI colour codes.
+    Ansi,
+}
 
-impl Colour {
+impl Styling {
+    /// Whether colours are on.
+    pub const fn is_ansi(self) -> bool {
+        matches!(self, Self::Ansi)
+    }
+
     fn paint(self, code: &str, text: &str) -> String {
-        if self.0 {
-            format!("\x1b[{code}m{text}\x1b[0m")
-        } else {
-            text.to_string()
+        match self {
+            Self::Ansi => format!("\x1b[{code}m{text}\x1b[0m"),
+            Self::Plain => text.to_string(),
         }
     }
 
@@ -43,7 +54,7 @@ impl Colour {
 }
 
 /// Renders one diagnostic into a string (see [`write_one`]).
-pub fn render_one(out: &mut String, diagnostic: &Diagnostic, colour: Colour) {
+pub fn render_one(out: &mut String, diagnostic: &Diagnostic, colour: Styling) {
     let mut bytes = Vec::new();
     let _ = write_one(&mut bytes, diagnostic, colour);
     out.push_str(&String::from_utf8_lossy(&bytes));
@@ -53,7 +64,7 @@ pub fn render_one(out: &mut String, diagnostic: &Diagnostic, colour: Colour) {
 /// has its control characters escaped, and each quoted source line is cut to
 /// at most [`MAX_EXCERPT_CHARS`] characters around the caret, so output stays
 /// proportional to the number of findings, not to the length of lines.
-pub fn write_one(out: &mut dyn Write, diagnostic: &Diagnostic, colour: Colour) -> io::Result<()> {
+pub fn write_one(out: &mut dyn Write, diagnostic: &Diagnostic, colour: Styling) -> io::Result<()> {
     let file = &diagnostic.file;
     let at = diagnostic.line_col();
     let heading = format!("{}[{}]", diagnostic.severity.name(), diagnostic.code);
@@ -183,7 +194,7 @@ fn caret(diagnostic: &Diagnostic, span: deckplan_schema::Span) -> (u32, u32, u32
 
 /// Renders every diagnostic, blank-line separated, and a summary line, into
 /// a string (see [`render_to`], which the command line uses).
-pub fn render(diagnostics: &[Diagnostic], summary: &str, colour: Colour) -> String {
+pub fn render(diagnostics: &[Diagnostic], summary: &str, colour: Styling) -> String {
     let mut out = Vec::new();
     let _ = render_to(&mut out, diagnostics, summary, colour);
     String::from_utf8_lossy(&out).into_owned()
@@ -195,7 +206,7 @@ pub fn render_to(
     out: &mut dyn Write,
     diagnostics: &[Diagnostic],
     summary: &str,
-    colour: Colour,
+    colour: Styling,
 ) -> io::Result<()> {
     for diagnostic in diagnostics {
         write_one(out, diagnostic, colour)?;
