@@ -599,3 +599,29 @@ fn a_pack_over_the_space_limit_is_refused() {
     );
     assert_eq!(output.status.code(), Some(1));
 }
+
+#[test]
+fn a_page_over_the_space_limit_is_refused() {
+    let work = Work::new("page-spaces");
+    let row = ".".repeat(501);
+    let grid: String = (0..500).map(|_| format!("{row}\n")).collect();
+    work.write(
+        "big.toml",
+        &format!(
+            "format = 1\nbook = 1\npage = 1\nlocation = \"SR\"\ngrid = \"\"\"\n{grid}\"\"\"\n"
+        ),
+    );
+    let output = work.run(&["lint", "big.toml", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let messages: Vec<&str> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        messages,
+        vec!["the grid has 501 × 500 = 250500 spaces; a page has at most 250000"]
+    );
+    assert_eq!(output.status.code(), Some(1));
+}

@@ -298,3 +298,43 @@ pub fn join_end(join: &Join, page: PageId) -> Span {
         join.span
     }
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+mod cap_tests {
+    use deckplan_schema::limits::MAX_FINDINGS_PER_CHECK;
+
+    use super::*;
+
+    fn findings(n: usize) -> Vec<Finding> {
+        let file = SourceFile::new("pack.toml", String::new());
+        (0..n)
+            .map(|i| Finding {
+                message: format!("finding {i}"),
+                file: Arc::clone(&file),
+                span: None,
+                page: None,
+                place: None,
+                help: None,
+                labels: Vec::new(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn findings_past_the_limit_are_counted_in_the_last_one() {
+        let mut at_limit = findings(MAX_FINDINGS_PER_CHECK);
+        cap_findings(&mut at_limit, "unreachable-space");
+        assert_eq!(at_limit.len(), MAX_FINDINGS_PER_CHECK);
+        assert_eq!(at_limit[MAX_FINDINGS_PER_CHECK - 1].message, "finding 199");
+
+        let mut over = findings(5000);
+        cap_findings(&mut over, "unreachable-space");
+        assert_eq!(over.len(), MAX_FINDINGS_PER_CHECK);
+        assert_eq!(over[MAX_FINDINGS_PER_CHECK - 2].message, "finding 198");
+        assert_eq!(
+            over[MAX_FINDINGS_PER_CHECK - 1].message,
+            "and 4801 more `unreachable-space` findings (at most 200 are listed per check)"
+        );
+    }
+}
