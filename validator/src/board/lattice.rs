@@ -13,7 +13,7 @@ use deckplan_schema::{Intersection, Pack, PageId};
 use petgraph::graph::{NodeIndex, UnGraph};
 use petgraph::unionfind::UnionFind;
 
-use super::layout::{Layout, UNIT};
+use super::layout::{PackLayout, UNIT};
 
 /// An intersection on a given page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -72,7 +72,7 @@ impl PageSlots {
 
 impl BlipLattice {
     /// Builds the lattice over every page of the pack.
-    pub fn new(pack: &Pack, layout: &Layout) -> Self {
+    pub fn new(pack: &Pack, layout: &PackLayout) -> Self {
         let mut pages: BTreeMap<PageId, PageSlots> = BTreeMap::new();
         let mut keys: Vec<PageIntersection> = Vec::new();
         for page in pack.pages.values() {
@@ -94,7 +94,7 @@ impl BlipLattice {
             |key: &PageIntersection| pages.get(&key.page).and_then(|slots| slots.slot(key.point));
         let mut merged = UnionFind::<usize>::new(keys.len());
         let mut snaps: Vec<(PageIntersection, PageIntersection)> = Vec::new();
-        for contact in &layout.contacts {
+        for contact in layout.contacts() {
             let (Some(low), Some(high)) =
                 (pack.pages.get(&contact.low), pack.pages.get(&contact.high))
             else {

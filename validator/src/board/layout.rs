@@ -1,9 +1,17 @@
-//! Where pages lie relative to each other, worked out from the joins.
+//! Where pages lie relative to each other, worked out from the joins: the one
+//! join geometry of deckplan.
 //!
 //! Positions are in hundredths of a space (exact integers), in one frame for
 //! the whole pack whose origin is the start page's bottom-left corner. Pages are
 //! placed by a breadth-first walk over the joins from the start page; a join
 //! that disagrees with a page already placed is reported, not obeyed.
+//!
+//! Everything that needs to know where a page lies reads this [`PackLayout`]:
+//! the checks, the board graphs and the rules engine directly, the pictures
+//! and the Tiled world export through
+//! [`PictureLayout`](crate::draw::layout::PictureLayout) (which only converts
+//! to floats and stacks groups of pages not joined to each other), and the
+//! editor's layout view. Nothing else walks the joins.
 
 use std::collections::{BTreeMap, VecDeque};
 
@@ -85,20 +93,24 @@ pub struct Origin {
     pub join: Option<usize>,
 }
 
-/// The laid-out pack.
+/// The laid-out pack: every page's exact place, and which joins hold.
 #[derive(Clone, Debug, Default)]
-pub struct Layout {
-    /// Placed pages (those connected to the start page by joins).
+pub struct PackLayout {
+    /// Placed pages: every page, in the frame of the group it belongs to
+    /// (see [`Origin::root`]).
     pub placements: BTreeMap<PageId, Placement>,
     /// How each placed page was placed.
     pub origins: BTreeMap<PageId, Origin>,
-    /// Joins that hold, one per join.
-    pub contacts: Vec<Contact>,
+    /// Joins that hold, one per join (read through [`PackLayout::contacts`]).
+    contacts: Vec<Contact>,
+    /// The contacts on each page edge, by index in `contacts`: a step across a
+    /// page edge looks here instead of scanning every join of the pack.
+    by_edge: BTreeMap<(PageId, Direction), Vec<usize>>,
     /// Joins that do not, by index in `pack.joins`.
     pub problems: Vec<(usize, JoinProblem)>,
 }
 
-impl Layout {
+impl PackLayout {
     /// Lays out a pack from its start page.
     pub fn new(pack: &Pack) -> Self {
         let mut layout = Self::default();
@@ -223,27 +235,43 @@ impl Layout {
             });
         }
         layout.problems.sort_by_key(|(i, _)| *i);
+        for (index, contact) in layout.contacts.iter().enumerate() {
+            let (low_side, high_side) = if contact.vertical {
+                (Direction::East, Direction::West)
+            } else {
+                (Direction::North, Direction::South)
+            };
+            // A page joined to itself has the contact on both of its edges,
+            // once each.
+            for key in [(contact.low, low_side), (contact.high, high_side)] {
+                layout.by_edge.entry(key).or_default().push(index);
+            }
+        }
         layout
     }
 
-    /// The contact (if any) across a page's edge, with the page on the other side.
+    /// Joins that hold, in the order of `pack.joins`.
+    pub fn contacts(&self) -> &[Contact] {
+        &self.contacts
+    }
+
+    /// The contacts across a page's edge, each with the page on the other
+    /// side, in the order of `pack.joins`: a look-up by page edge, not a scan
+    /// of the pack's joins, since every step off a page asks.
     pub fn across(
         &self,
         page: PageId,
         side: Direction,
     ) -> impl Iterator<Item = (&Contact, PageId)> {
-        self.contacts.iter().filter_map(move |c| {
-            let vertical = matches!(side, Direction::East | Direction::West);
-            if c.vertical != vertical {
-                return None;
-            }
-            let high_side = matches!(side, Direction::East | Direction::North);
-            match (c.low == page && high_side, c.high == page && !high_side) {
-                (true, _) => Some((c, c.high)),
-                (_, true) => Some((c, c.low)),
-                _ => None,
-            }
-        })
+        let high_side = matches!(side, Direction::East | Direction::North);
+        self.by_edge
+            .get(&(page, side))
+            .into_iter()
+            .flatten()
+            .filter_map(move |&index| {
+                let contact = self.contacts.get(index)?;
+                Some((contact, if high_side { contact.high } else { contact.low }))
+            })
     }
 }
 

@@ -11,7 +11,7 @@ use deckplan_schema::{Direction, Marker, Pack, PageId};
 use petgraph::graph::NodeIndex;
 use petgraph::visit::EdgeRef;
 
-use super::layout::Layout;
+use super::layout::PackLayout;
 use super::spacer::{DoorRef, PageSpace, SpacerGraph, crossings};
 
 /// A console or keycard that opens a door.
@@ -40,7 +40,7 @@ pub struct Reach {
 
 impl Reach {
     /// Searches from the start page's Spacer starts.
-    pub fn new(pack: &Pack, layout: &Layout, graph: &SpacerGraph) -> Self {
+    pub fn new(pack: &Pack, layout: &PackLayout, graph: &SpacerGraph) -> Self {
         let mut reach = Self::default();
         if let Some(page) = pack.pages.get(&pack.start) {
             reach.starts = page
@@ -125,7 +125,7 @@ impl Reach {
 /// (no wall or red line between).
 pub fn usable(
     pack: &Pack,
-    layout: &Layout,
+    layout: &PackLayout,
     graph: &SpacerGraph,
     reached: &NodeSet,
     at: PageSpace,

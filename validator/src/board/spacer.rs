@@ -11,7 +11,7 @@ use std::fmt;
 use deckplan_schema::{Direction, Edge, EdgeKind, Keyword, Pack, Page, PageId, Space, SpaceKind};
 use petgraph::graph::{DiGraph, NodeIndex};
 
-use super::layout::{Layout, UNIT};
+use super::layout::{PackLayout, UNIT};
 
 /// A space on a given page: the node of every board graph.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -92,7 +92,7 @@ impl Crossing {
 /// join (more than one when the join is misaligned). Empty at an unjoined page edge.
 pub fn crossings(
     pack: &Pack,
-    layout: &Layout,
+    layout: &PackLayout,
     from: PageSpace,
     direction: Direction,
 ) -> Vec<Crossing> {
@@ -236,7 +236,7 @@ impl PageNodes {
 
 impl SpacerGraph {
     /// Builds the graph over every page of the pack.
-    pub fn new(pack: &Pack, layout: &Layout) -> Self {
+    pub fn new(pack: &Pack, layout: &PackLayout) -> Self {
         let mut this = Self::default();
         let spaces: usize = pack.pages.values().map(|p| p.size.area()).sum();
         // Most spaces have four ways out: reserve up front so the graph is not

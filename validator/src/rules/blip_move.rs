@@ -2,7 +2,7 @@
 //! roll (seeds/001, `blip-movement.md`) and along patrol arrows
 //! (`blip-patrols.md`).
 //!
-//! Positions are compared in the pack frame of [`Layout`](crate::board::Layout)
+//! Positions are compared in the pack frame of [`PackLayout`](crate::board::PackLayout)
 //! (hundredths of a space), so a Blip walks across joined pages as if the map
 //! were one sheet; the [`BlipLattice`](crate::board::BlipLattice) says which
 //! intersections are linked, and where a misaligned join needs a `Snap`.

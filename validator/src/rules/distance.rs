@@ -93,7 +93,7 @@ pub fn same_frame(board: &Board<'_>, a: PageId, b: PageId) -> bool {
     let mut seen = BTreeSet::from([a]);
     let mut queue = VecDeque::from([a]);
     while let Some(page) = queue.pop_front() {
-        for contact in &board.layout.contacts {
+        for contact in board.layout.contacts() {
             let other = if contact.low == page {
                 contact.high
             } else if contact.high == page {
