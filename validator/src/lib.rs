@@ -7,7 +7,7 @@
 //!
 //! Board geometry and movement are shared by every game: [`movement`] is the
 //! game-neutral movement graph (reachability, trap regions, cheapest moves)
-//! that the Spacer graph of [`board`] is an instance of, and
+//! that the Spacer graph and the Blip lattice of [`board`] are instances of, and
 //! [`board::layout`] is the one join geometry that checks, rules, pictures
 //! and the Tiled export read.
 //!

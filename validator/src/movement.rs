@@ -27,8 +27,9 @@ use std::hash::Hash;
 
 use petgraph::Direction as Way;
 use petgraph::algo::kosaraju_scc;
-use petgraph::graph::{DiGraph, NodeIndex};
+use petgraph::graph::{Graph, NodeIndex};
 use petgraph::visit::{EdgeFiltered, EdgeRef, NodeFiltered};
+pub use petgraph::{Directed, EdgeType, Undirected};
 
 /// A place in a [`MoveGraph`], numbered densely from 0 in the order places
 /// were added: a key for the caller's own per-node tables.
@@ -74,28 +75,31 @@ impl<K: Hash + Eq> NodeTable<K> for HashMap<K, Node> {
     }
 }
 
-/// A directed movement graph over a game's places `K`, with steps `S`.
+/// A movement graph over a game's places `K`, with steps `S`, found through
+/// the table `T`; directed (a step goes one way: forced arrows, one-way
+/// corridors) unless `D` is [`Undirected`] (every step goes both ways, stored
+/// once: grid lines).
 #[derive(Clone, Debug)]
-pub struct MoveGraph<K, S, T = HashMap<K, Node>> {
-    graph: DiGraph<K, S, u32>,
+pub struct MoveGraph<K, S, T = HashMap<K, Node>, D: EdgeType = Directed> {
+    graph: Graph<K, S, D, u32>,
     table: T,
 }
 
-impl<K, S, T: Default> Default for MoveGraph<K, S, T> {
+impl<K, S, T: Default, D: EdgeType> Default for MoveGraph<K, S, T, D> {
     fn default() -> Self {
         Self {
-            graph: DiGraph::default(),
+            graph: Graph::default(),
             table: T::default(),
         }
     }
 }
 
-impl<K: Copy, S, T: NodeTable<K>> MoveGraph<K, S, T> {
+impl<K: Copy, S, T: NodeTable<K>, D: EdgeType> MoveGraph<K, S, T, D> {
     /// An empty graph finding places through `table`, with room for `places`
     /// places and `steps` steps.
     pub fn with_table(table: T, places: usize, steps: usize) -> Self {
         Self {
-            graph: DiGraph::with_capacity(places, steps),
+            graph: Graph::with_capacity(places, steps),
             table,
         }
     }
@@ -106,7 +110,7 @@ impl<K: Copy, S, T: NodeTable<K>> MoveGraph<K, S, T> {
     /// instead of one look-up per place. Room is made for `steps` steps.
     pub fn with_places(table: T, places: impl IntoIterator<Item = K>, steps: usize) -> Self {
         let places = places.into_iter();
-        let mut graph = DiGraph::with_capacity(places.size_hint().0, steps);
+        let mut graph = Graph::with_capacity(places.size_hint().0, steps);
         for place in places {
             graph.add_node(place);
         }
@@ -131,6 +135,14 @@ impl<K: Copy, S, T: NodeTable<K>> MoveGraph<K, S, T> {
         }
     }
 
+    /// Adds a step, or replaces the step already joining the two places (in
+    /// either direction when the graph is undirected).
+    pub fn set_step(&mut self, from: Node, to: Node, step: S) {
+        if from.index() < self.len() && to.index() < self.len() {
+            self.graph.update_edge(from.petgraph(), to.petgraph(), step);
+        }
+    }
+
     /// The node of a place, if it is in the graph.
     pub fn node(&self, key: &K) -> Option<Node> {
         self.table.get(key)
@@ -146,7 +158,8 @@ impl<K: Copy, S, T: NodeTable<K>> MoveGraph<K, S, T> {
         self.graph.node_indices().map(Node::of)
     }
 
-    /// The steps out of a node: where each leads, and the step.
+    /// The steps out of a node: where each leads, and the step (every step
+    /// touching it, when the graph is undirected).
     pub fn steps_from(&self, node: Node) -> impl Iterator<Item = (Node, &S)> + '_ {
         self.graph
             .edges_directed(node.petgraph(), Way::Outgoing)
@@ -160,7 +173,8 @@ impl<K: Copy, S, T: NodeTable<K>> MoveGraph<K, S, T> {
             .map(|edge| (Node::of(edge.source()), edge.weight()))
     }
 
-    /// Every step of the graph: from, to and the step, in the order added.
+    /// Every step of the graph: from, to and the step, in the order added
+    /// (once each, as added, when the graph is undirected).
     pub fn steps(&self) -> impl Iterator<Item = (Node, Node, &S)> + '_ {
         self.graph.edge_references().map(|edge| {
             (
@@ -201,7 +215,7 @@ impl<K: Copy, S, T: NodeTable<K>> MoveGraph<K, S, T> {
             }
         }
         while let Some(node) = queue.pop_front() {
-            for edge in self.graph.edges(node.petgraph()) {
+            for edge in self.graph.edges_directed(node.petgraph(), Way::Outgoing) {
                 let next = Node::of(edge.target());
                 if may_take(edge.weight()) && seen.insert(next) {
                     queue.push_back(next);
@@ -299,7 +313,7 @@ impl<K: Copy, S, T: NodeTable<K>> MoveGraph<K, S, T> {
             if !is_start && !mover.may_pass(&here) {
                 continue;
             }
-            for edge in self.graph.edges(node.petgraph()) {
+            for edge in self.graph.edges_directed(node.petgraph(), Way::Outgoing) {
                 let next = Node::of(edge.target());
                 let Some(there) = self.place(next) else {
                     continue;
@@ -693,6 +707,37 @@ mod tests {
         let short = graph.cheapest([s], 2, &Walker);
         assert_eq!(short.cost(at('b')), Some(2));
         assert_eq!(short.cost(at('t')), None);
+    }
+
+    #[test]
+    fn an_undirected_step_goes_both_ways_and_is_stored_once() {
+        let mut lines: MoveGraph<char, u8, HashMap<char, Node>, Undirected> = MoveGraph::default();
+        let (a, b, c) = (
+            lines.add_place('a'),
+            lines.add_place('b'),
+            lines.add_place('c'),
+        );
+        lines.set_step(a, b, 1);
+        // Setting b–a again replaces the step joining them instead of adding one.
+        lines.set_step(b, a, 2);
+        lines.add_step(b, c, 3);
+        assert_eq!(lines.step_count(), 2);
+        let from_b: Vec<(char, u8)> = lines
+            .steps_from(b)
+            .map(|(to, step)| (lines.place(to).unwrap(), *step))
+            .collect();
+        assert_eq!(from_b, [('c', 3), ('a', 2)]);
+        assert_eq!(names_of(&lines, &lines.reachable([c], |_| true)), "abc");
+        assert_eq!(names_of(&lines, &lines.reachable([c], |s| *s != 3)), "c");
+        let all: NodeSet = lines.nodes().collect();
+        assert_eq!(lines.components(&all, |s| *s != 3).len(), 2);
+    }
+
+    fn names_of<D: EdgeType>(
+        graph: &MoveGraph<char, u8, HashMap<char, Node>, D>,
+        set: &NodeSet,
+    ) -> String {
+        set.iter().filter_map(|n| graph.place(n)).collect()
     }
 
     // ---------------------------------------------------------------------
