@@ -41,7 +41,7 @@ use crate::panels::status_bar::{StatusInfo, status_bar_ui};
 use crate::panels::toolbar::toolbar_ui;
 use crate::paths::AppDirs;
 use crate::playtest::{MapVersion, PlayTest};
-use crate::problems::{Checker, Mark, Report};
+use crate::problems::{Checker, ProblemMark, Report};
 use crate::recent::Recent;
 use crate::recovery::{self, Autosaver};
 use crate::selection::Selection;
@@ -1048,7 +1048,7 @@ impl EditorApp {
             self.show_page(page);
         }
         match (problem.mark, problem.page) {
-            (Some(Mark::Join(..)), _) => self.central = Central::Layout,
+            (Some(ProblemMark::Join(..)), _) => self.central = Central::Layout,
             (Some(mark), Some(page)) => {
                 self.central = Central::Page;
                 let size = self
@@ -1057,7 +1057,7 @@ impl EditorApp {
                     .and_then(|d| d.pack.pages.get(&page))
                     .map(|p| p.size);
                 if let Some(size) = size {
-                    if mark != Mark::Page {
+                    if mark != ProblemMark::Page {
                         let (x, y) = mark_centre(mark, size);
                         self.page_view.reveal(size, x, y, 36.0);
                     } else {
@@ -1065,11 +1065,11 @@ impl EditorApp {
                     }
                 }
                 self.selection = match mark {
-                    Mark::Space(space) => Selection::Space { page, space },
-                    Mark::Edge(edge) => Selection::Edge { page, edge },
-                    Mark::Intersection(point) => Selection::Intersection { page, point },
-                    Mark::Link(a, _) => Selection::Intersection { page, point: a },
-                    Mark::Join(..) | Mark::Page => Selection::None,
+                    ProblemMark::Space(space) => Selection::Space { page, space },
+                    ProblemMark::Edge(edge) => Selection::Edge { page, edge },
+                    ProblemMark::Intersection(point) => Selection::Intersection { page, point },
+                    ProblemMark::Link(a, _) => Selection::Intersection { page, point: a },
+                    ProblemMark::Join(..) | ProblemMark::Page => Selection::None,
                 };
             }
             _ => {}
@@ -1258,7 +1258,7 @@ pub fn export_png(
     path: &Path,
 ) -> anyhow::Result<()> {
     use deckplan_validator::draw::{layout, page as page_draw};
-    use deckplan_validator::export::{Background as Paper, png};
+    use deckplan_validator::export::{Paper, png};
     let scene = match page {
         Some(id) => {
             let page = pack
@@ -1284,7 +1284,7 @@ pub fn export_png(
     }
     let options = png::RasterOptions {
         px_per_space,
-        background: Paper::White,
+        paper: Paper::White,
     };
     png::write(&scene, &options, None, path)?;
     Ok(())

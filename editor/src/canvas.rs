@@ -13,7 +13,7 @@ use deckplan_validator::draw::Layer;
 use eframe::egui::{Align2, Color32, FontId, Painter, Rect, Stroke, StrokeKind, TextureId, pos2};
 
 use crate::paint::IndexedScene;
-use crate::problems::Mark;
+use crate::problems::ProblemMark;
 use crate::selection::Selection;
 use crate::view::{Geometry, RULER_LEFT, RULER_TOP};
 
@@ -153,7 +153,7 @@ pub enum MarkStyle {
 pub fn draw_mark(
     painter: &Painter,
     geo: &Geometry,
-    mark: Mark,
+    mark: ProblemMark,
     style: MarkStyle,
     selected: bool,
     pulse: f32,
@@ -169,7 +169,7 @@ pub fn draw_mark(
     // dark out-of-bounds spaces and over the blue selection alike.
     let halo = Stroke::new(width + 4.0, Color32::from_white_alpha(200));
     match mark {
-        Mark::Space(space) => {
+        ProblemMark::Space(space) => {
             let rect = geo.space_rect(space).shrink(1.5).expand(grow);
             let fill = colour.gamma_multiply(if selected { 0.28 } else { 0.16 });
             painter.rect_filled(rect, 3.0, fill);
@@ -178,7 +178,7 @@ pub fn draw_mark(
             }
             painter.rect_stroke(rect, 3.0, stroke, StrokeKind::Middle);
         }
-        Mark::Edge(edge) => {
+        ProblemMark::Edge(edge) => {
             let [a, b] = geo.edge_ends(edge);
             let rect = Rect::from_two_pos(a, b).expand((geo.cell * 0.16).max(4.0) + grow);
             if selected {
@@ -186,18 +186,18 @@ pub fn draw_mark(
             }
             painter.rect_stroke(rect, 4.0, stroke, StrokeKind::Middle);
         }
-        Mark::Intersection(point) => {
+        ProblemMark::Intersection(point) => {
             let radius = (geo.cell * 0.3).clamp(7.0, 28.0) + grow;
             if selected {
                 painter.circle_stroke(geo.point(point), radius, halo);
             }
             painter.circle_stroke(geo.point(point), radius, stroke);
         }
-        Mark::Link(a, b) => {
+        ProblemMark::Link(a, b) => {
             let (a, b) = (geo.point(a), geo.point(b));
             painter.line_segment([a, b], Stroke::new(width + 4.0, colour.gamma_multiply(0.5)));
         }
-        Mark::Page => {
+        ProblemMark::Page => {
             painter.rect_stroke(
                 geo.page_rect().expand(3.0 + grow),
                 2.0,
@@ -205,7 +205,7 @@ pub fn draw_mark(
                 StrokeKind::Outside,
             );
         }
-        Mark::Join(..) => {}
+        ProblemMark::Join(..) => {}
     }
 }
 

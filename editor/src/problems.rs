@@ -16,11 +16,10 @@
 use std::sync::mpsc::{Receiver, Sender};
 use std::time::{Duration, Instant};
 
-use deckplan_schema::coord::parse_side;
 use deckplan_schema::load::{self, PACK_FILE};
 use deckplan_schema::write::{write_pack, write_page};
 use deckplan_schema::{
-    Edge, EdgeKind, FileError, Intersection, Pack, PageEdge, PageId, SourceFile, Space,
+    Edge, FileError, Intersection, LocationPlace, Pack, PageEdge, PageId, Place, SourceFile, Space,
 };
 use deckplan_validator::diagnostic::{Diagnostic, Severity};
 use deckplan_validator::lint::check_pack;
@@ -40,17 +39,17 @@ pub struct Problem {
     pub help: Option<String>,
     /// The page it is on.
     pub page: Option<PageId>,
-    /// The board place as the validator wrote it (`L1p2 H3`).
-    pub place: Option<String>,
-    /// The place read back into a position, for marking it on the map.
-    pub mark: Option<Mark>,
+    /// Where on the board, as the validator found it (printed `L1p2 H3`).
+    pub place: Option<Place>,
+    /// What to outline on the map for it.
+    pub mark: Option<ProblemMark>,
     /// `file:line:col` in the file a save writes.
     pub location: String,
 }
 
-/// Where on a page a problem is.
+/// What the map outlines for a problem.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mark {
+pub enum ProblemMark {
     /// A space.
     Space(Space),
     /// An edge (a door, a wall).
@@ -116,7 +115,7 @@ pub fn check(pack: &Pack, lone_page: bool) -> Report {
     // As `deckplan lint` does: rule checks on a pack with format errors would
     // mostly repeat them, so they run only on a clean one.
     diagnostics.extend(check_pack(&checked, format_clean));
-    let mut problems: Vec<Problem> = diagnostics.iter().map(|d| problem(d, &checked)).collect();
+    let mut problems: Vec<Problem> = diagnostics.iter().map(problem).collect();
     problems.sort_by(|a, b| {
         (a.severity, a.page, &a.location, a.code).cmp(&(b.severity, b.page, &b.location, b.code))
     });
@@ -127,7 +126,7 @@ pub fn check(pack: &Pack, lone_page: bool) -> Report {
     }
 }
 
-fn problem(diagnostic: &Diagnostic, pack: &Pack) -> Problem {
+fn problem(diagnostic: &Diagnostic) -> Problem {
     let at = diagnostic.line_col();
     let location = match diagnostic.span {
         Some(_) => format!(
@@ -140,16 +139,10 @@ fn problem(diagnostic: &Diagnostic, pack: &Pack) -> Problem {
     };
     let mark = diagnostic
         .place
-        .as_deref()
-        .and_then(|place| read_place(place, pack))
-        .or_else(|| diagnostic.page.map(|_| Mark::Page));
-    let page = diagnostic.page.or_else(|| {
-        diagnostic
-            .place
-            .as_deref()
-            .and_then(|p| p.split(' ').next())
-            .and_then(|first| PageId::parse(first).ok())
-    });
+        .as_ref()
+        .and_then(Place::location)
+        .map(ProblemMark::of);
+    let page = diagnostic.page();
     Problem {
         severity: diagnostic.severity,
         code: diagnostic.code,
@@ -157,59 +150,24 @@ fn problem(diagnostic: &Diagnostic, pack: &Pack) -> Problem {
         message: diagnostic.message.clone(),
         help: diagnostic.help.clone(),
         page,
-        place: diagnostic.place.clone(),
+        place: diagnostic.place,
         mark,
         location,
     }
 }
 
-/// Reads a validator place back into a position: `L1p2 H3`, `L1p2 H3 north`,
-/// `L1p2 H3 ne`, `L1p2 door 4 between …`, `L1p2 spawn link from A4 se to D6 ne`,
-/// `L1p1 east / L1p2 west`. Anything else marks nothing (the problem is still listed).
-pub fn read_place(place: &str, pack: &Pack) -> Option<Mark> {
-    if let Some((from, to)) = place.split_once(" / ") {
-        return Some(Mark::Join(
-            PageEdge::parse(from).ok()?,
-            PageEdge::parse(to).ok()?,
-        ));
+impl ProblemMark {
+    /// What to outline for a board place: a door its edge, a join both page edges.
+    pub const fn of(place: &LocationPlace) -> Self {
+        match *place {
+            LocationPlace::Page(_) => Self::Page,
+            LocationPlace::Space { space, .. } => Self::Space(space),
+            LocationPlace::Edge { edge, .. } | LocationPlace::Door { edge, .. } => Self::Edge(edge),
+            LocationPlace::Intersection { point, .. } => Self::Intersection(point),
+            LocationPlace::SpawnLink { from, to, .. } => Self::Link(from, to),
+            LocationPlace::Join { from, to } => Self::Join(from, to),
+        }
     }
-    let (page, rest) = place.split_once(' ').unwrap_or((place, ""));
-    let page = PageId::parse(page).ok()?;
-    let rest = rest.trim();
-    if rest.is_empty() {
-        return Some(Mark::Page);
-    }
-    if let Some(door) = rest.strip_prefix("door ") {
-        let number: u16 = door.split(' ').next()?.parse().ok()?;
-        let edge = pack
-            .pages
-            .get(&page)?
-            .edges
-            .iter()
-            .find_map(|(edge, f)| (f.kind == EdgeKind::Door(number)).then_some(*edge))?;
-        return Some(Mark::Edge(edge));
-    }
-    if let Some(link) = rest.strip_prefix("spawn link from ") {
-        let (a, b) = link.split_once(" to ")?;
-        return Some(Mark::Link(
-            Intersection::parse(a).ok()?,
-            Intersection::parse(b).ok()?,
-        ));
-    }
-    if let Ok(space) = Space::parse(rest) {
-        return Some(Mark::Space(space));
-    }
-    if let Ok(point) = Intersection::parse(rest) {
-        return Some(Mark::Intersection(point));
-    }
-    if let Ok((space, side)) = parse_side(rest) {
-        return Some(Mark::Edge(space.side(side)));
-    }
-    // "L1p2 H3 …" with more words: the first word is still the space.
-    rest.split(' ')
-        .next()
-        .and_then(|first| Space::parse(first).ok())
-        .map(Mark::Space)
 }
 
 struct Job {
@@ -302,35 +260,103 @@ fn worker(jobs: &Receiver<Job>, results: &Sender<(u64, Report)>, wake: &dyn Fn()
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
+    use deckplan_schema::EdgeKind;
+
     use super::*;
     use crate::document::Document;
     use crate::testutil::testdata;
 
     #[test]
-    fn places_read_back_into_marks() {
+    fn problems_are_marked_from_typed_places_whatever_their_message_says() {
         let doc = Document::open(&testdata("demo-pack")).unwrap();
-        let pack = &doc.pack;
+        let report = check(&doc.pack, false);
+        // The demo pack has a door nothing opens (R002).
+        let door_problem = report
+            .problems
+            .iter()
+            .find(|p| p.code == "R002")
+            .unwrap_or_else(|| panic!("{:#?}", report.problems));
+        let Some(Place::Location(LocationPlace::Door {
+            page, number, edge, ..
+        })) = door_problem.place
+        else {
+            panic!("R002 is placed on a door: {door_problem:#?}")
+        };
+        let on_map = doc.pack.pages[&page].edges[&edge].kind;
         assert_eq!(
-            read_place("L1p1 H3", pack),
-            Some(Mark::Space(Space::parse("H3").unwrap()))
+            on_map,
+            EdgeKind::Door(number),
+            "the place is the door's own edge"
         );
-        assert_eq!(
-            read_place("L1p1 B2 east", pack),
-            Some(Mark::Edge(
-                Space::parse("B2")
-                    .unwrap()
-                    .side(deckplan_schema::Direction::East)
-            ))
-        );
-        assert_eq!(
-            read_place("L1p1 A4 se", pack),
-            Some(Mark::Intersection(Intersection::parse("A4 se").unwrap()))
-        );
-        assert!(matches!(
-            read_place("L1p1 east / L1p2 west", pack),
-            Some(Mark::Join(..))
-        ));
-        assert_eq!(read_place("L1p1 ", pack), Some(Mark::Page));
+        assert_eq!(door_problem.mark, Some(ProblemMark::Edge(edge)));
+        // The highlight comes from the place, not the words: a reworded
+        // message marks the same edge.
+        let reworded = Diagnostic {
+            message: "something else entirely".to_string(),
+            ..diagnostic_for(door_problem)
+        };
+        assert_eq!(problem(&reworded).mark, Some(ProblemMark::Edge(edge)));
+    }
+
+    fn diagnostic_for(problem: &Problem) -> Diagnostic {
+        Diagnostic {
+            code: problem.code,
+            name: problem.name,
+            severity: problem.severity,
+            message: problem.message.clone(),
+            file: SourceFile::new("book1/page1.toml", String::new()),
+            span: None,
+            place: problem.place,
+            help: problem.help.clone(),
+            labels: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn every_kind_of_place_has_its_mark() {
+        let page = PageId { book: 1, page: 1 };
+        let h3 = Space::parse("H3").unwrap();
+        let from = PageEdge::parse("L1p1 east").unwrap();
+        let to = PageEdge::parse("L1p2 west").unwrap();
+        let a = Intersection::parse("A4 se").unwrap();
+        let b = Intersection::parse("D6 ne").unwrap();
+        let north = h3.side(deckplan_schema::Direction::North);
+        let cases = [
+            (LocationPlace::Page(page), ProblemMark::Page),
+            (LocationPlace::space(page, h3), ProblemMark::Space(h3)),
+            (
+                LocationPlace::Edge { page, edge: north },
+                ProblemMark::Edge(north),
+            ),
+            (
+                LocationPlace::Door {
+                    page,
+                    number: 2,
+                    edge: north,
+                    between: None,
+                },
+                ProblemMark::Edge(north),
+            ),
+            (
+                LocationPlace::Intersection { page, point: a },
+                ProblemMark::Intersection(a),
+            ),
+            (
+                LocationPlace::SpawnLink {
+                    page,
+                    from: a,
+                    to: b,
+                },
+                ProblemMark::Link(a, b),
+            ),
+            (
+                LocationPlace::Join { from, to },
+                ProblemMark::Join(from, to),
+            ),
+        ];
+        for (place, mark) in cases {
+            assert_eq!(ProblemMark::of(&place), mark, "{place}");
+        }
     }
 
     #[test]

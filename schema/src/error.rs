@@ -4,6 +4,7 @@
 use std::fmt;
 use std::sync::Arc;
 
+use crate::place::Place;
 use crate::source::{SourceFile, Span};
 
 /// What kind of format problem it is. Codes are stable: a retired code is never reused.
@@ -125,8 +126,8 @@ pub struct FormatError {
     pub message: String,
     /// Where in the file; `None` when the problem concerns the whole file.
     pub span: Option<Span>,
-    /// The board place in printed notation, e.g. `L1p2 H3`, when there is one.
-    pub place: Option<String>,
+    /// The board place, e.g. `L1p2 H3`, when there is one.
+    pub place: Option<Place>,
     /// A fix, when one is clear.
     pub help: Option<String>,
     /// Other places in the same file that explain the problem ("first defined here").
@@ -147,7 +148,7 @@ impl FormatError {
     }
 
     /// Adds the board place.
-    pub fn with_place(mut self, place: impl Into<String>) -> Self {
+    pub fn with_place(mut self, place: impl Into<Place>) -> Self {
         self.place = Some(place.into());
         self
     }

@@ -18,14 +18,18 @@ pub mod json_schema;
 pub mod limits;
 pub mod load;
 pub mod model;
+pub mod place;
 mod raw;
 pub mod resolve;
 pub mod save;
+pub mod sniff;
 pub mod source;
 pub mod suggest;
+pub mod ti4;
 pub mod write;
 
 pub use coord::{Axis, Corner, Direction, Edge, Intersection, PageEdge, PageId, Size, Space};
 pub use error::{FileError, FormatCode, FormatError, LoadError};
 pub use model::*;
+pub use place::{LocationPlace, Place};
 pub use source::{LineCol, SourceFile, Span};

@@ -13,6 +13,7 @@ use crate::coord::PageId;
 use crate::error::{FileError, FormatCode, FormatError, LoadError};
 use crate::limits;
 use crate::model::{Pack, Page};
+use crate::place::LocationPlace;
 use crate::resolve;
 use crate::source::SourceFile;
 use crate::suggest;
@@ -169,7 +170,7 @@ pub fn load_pack(path: &Path) -> Result<Loaded<Pack>, LoadError> {
                     format!("page {} is also defined in `{}`", page.id, first.display()),
                     Some(page.id_span),
                 )
-                .with_place(page.id.to_string())
+                .with_place(LocationPlace::Page(page.id))
                 .with_help("give each page file its own book and page numbers"),
             });
             continue;
@@ -187,7 +188,7 @@ pub fn load_pack(path: &Path) -> Result<Loaded<Pack>, LoadError> {
                     ),
                     Some(background.image_span),
                 )
-                .with_place(page.id.to_string())
+                .with_place(LocationPlace::Page(page.id))
                 .with_help("keep scans inside the pack folder, for example in `scans/`"),
             });
         }
@@ -216,7 +217,7 @@ pub fn resolve_references(pack: &Pack, every_page_read: bool, errors: &mut Vec<F
         let on_page = |span, message: String| FileError {
             source: Arc::clone(&page.source),
             error: FormatError::new(FormatCode::DanglingReference, message, Some(span))
-                .with_place(page.id.to_string()),
+                .with_place(LocationPlace::Page(page.id)),
         };
         if !pack.books.contains_key(&page.id.book) {
             let mut e = on_page(

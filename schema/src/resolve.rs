@@ -15,6 +15,7 @@ use crate::coord::{
 use crate::error::{FormatCode, FormatError};
 use crate::limits;
 use crate::model::*;
+use crate::place::{LocationPlace, Place};
 use crate::raw::{self, Text};
 use crate::source::{SourceFile, Span};
 use crate::suggest;
@@ -212,11 +213,12 @@ impl Resolver {
             .push_mut(FormatError::new(code, message, Some(span)))
     }
 
-    fn place(&self, what: impl std::fmt::Display) -> Option<String> {
-        self.page.map(|page| format!("{page} {what}"))
+    /// The board place of something on the page being read.
+    fn place(&self, what: impl OnPage) -> Option<Place> {
+        self.page.map(|page| Place::Location(what.on(page)))
     }
 
-    fn coord_error(&mut self, error: CoordError, span: Span, place: Option<String>) {
+    fn coord_error(&mut self, error: CoordError, span: Span, place: Option<Place>) {
         let mut err = FormatError::new(FormatCode::BadCoordinate, error.message, Some(span))
             .with_optional_help(error.help);
         err.place = place;
@@ -291,7 +293,7 @@ impl Resolver {
             .ok()
     }
 
-    fn direction(&mut self, value: &Text, place: Option<String>) -> Option<Direction> {
+    fn direction(&mut self, value: &Text, place: Option<Place>) -> Option<Direction> {
         Direction::parse(value.get_ref())
             .map_err(|e| self.coord_error(e, span_of(value), place))
             .ok()
@@ -326,7 +328,7 @@ impl Resolver {
             .map_err(|e| self.coord_error(e, span, None))
             .ok()?;
         if !size.contains_intersection(point) {
-            let place = self.place(value.get_ref());
+            let place = self.place(point);
             let err = self.error(
                 FormatCode::OffPage,
                 format!(
@@ -345,7 +347,7 @@ impl Resolver {
     }
 
     /// Reports a second feature at a place that allows one; returns whether it is new.
-    fn unique<K: Ord + Copy + std::fmt::Display>(
+    fn unique<K: Ord + Copy + std::fmt::Display + OnPage>(
         &mut self,
         seen: &mut BTreeMap<K, Span>,
         key: K,
@@ -375,7 +377,7 @@ impl Resolver {
         number: u16,
         span: Span,
         what: &str,
-        place: Option<String>,
+        place: Option<Place>,
     ) -> bool {
         if let Some(&first) = seen.get(&number) {
             let err = self.error(
@@ -1037,7 +1039,12 @@ impl Resolver {
             .filter_map(|s| Space::parse(s).ok())
             .find(|s| !size.contains(*s));
         let named = off.map_or_else(|| spaces.to_string(), |s| s.to_string());
-        let place = self.place(&named);
+        let place = match off {
+            Some(space) => self.place(space),
+            None => self
+                .page
+                .map(|page| Place::Location(LocationPlace::Page(page))),
+        };
         let err = self.error(
             FormatCode::OffPage,
             format!(
@@ -1542,6 +1549,39 @@ struct LinkKey(Intersection, Intersection);
 impl std::fmt::Display for LinkKey {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{} – {}", self.0, self.1)
+    }
+}
+
+/// Something on a page that is a board place once its page is known.
+trait OnPage {
+    fn on(self, page: PageId) -> LocationPlace;
+}
+
+impl OnPage for Space {
+    fn on(self, page: PageId) -> LocationPlace {
+        LocationPlace::Space { page, space: self }
+    }
+}
+
+impl OnPage for Edge {
+    fn on(self, page: PageId) -> LocationPlace {
+        LocationPlace::Edge { page, edge: self }
+    }
+}
+
+impl OnPage for Intersection {
+    fn on(self, page: PageId) -> LocationPlace {
+        LocationPlace::Intersection { page, point: self }
+    }
+}
+
+impl OnPage for LinkKey {
+    fn on(self, page: PageId) -> LocationPlace {
+        LocationPlace::SpawnLink {
+            page,
+            from: self.0,
+            to: self.1,
+        }
     }
 }
 

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use deckplan_validator::checks;
 use deckplan_validator::lint::{LintOutcome, lint_paths};
-use deckplan_validator::render::human::{self, Colour};
+use deckplan_validator::render::human::{self, Styling};
 
 fn lint(path: &Path) -> LintOutcome {
     lint_paths(&[path.to_path_buf()]).unwrap()
@@ -23,7 +23,7 @@ fn fixture(dir: &str, case: &str) -> PathBuf {
 }
 
 fn render(outcome: &LintOutcome) -> String {
-    human::render(&outcome.diagnostics, &outcome.summary(), Colour(false))
+    human::render(&outcome.diagnostics, &outcome.summary(), Styling::Plain)
 }
 
 /// Lints a failing fixture: it must yield diagnostics of its check's code only.

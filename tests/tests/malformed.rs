@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 
 use deckplan_validator::diagnostic::Severity;
 use deckplan_validator::lint::{LintOutcome, lint_paths};
-use deckplan_validator::render::human::{self, Colour};
+use deckplan_validator::render::human::{self, Styling};
 
 /// Where the committed cases live, relative to the crate root.
 const FIXTURES: &str = "fixtures/malformed";
@@ -234,7 +234,7 @@ fn lint_case(name: &str, purpose: &str) -> (LintOutcome, String) {
     let prepared = prepare(name, purpose);
     let outcome = lint_paths(std::slice::from_ref(&prepared.path))
         .unwrap_or_else(|e| panic!("case `{name}` could not be linted: {e}"));
-    let mut output = human::render(&outcome.diagnostics, &outcome.summary(), Colour(false));
+    let mut output = human::render(&outcome.diagnostics, &outcome.summary(), Styling::Plain);
     if let Some(temp) = &prepared.temp {
         output = output.replace(&*temp.to_string_lossy(), TMP);
     }

@@ -20,7 +20,7 @@ use deckplan_schema::{
 };
 use deckplan_validator::draw::layout::{LayoutStyle, pack_scene};
 use deckplan_validator::draw::page::{PageStyle, page_scene};
-use deckplan_validator::export::Background;
+use deckplan_validator::export::Paper;
 use deckplan_validator::export::png::{RasterOptions, encode, rasterize};
 use deckplan_validator::export::svg::{SvgOptions, render};
 use deckplan_validator::export::units::{Length, pixels_per_space};
@@ -116,7 +116,7 @@ fn benches(c: &mut Criterion) {
     let style = PageStyle::default();
     let at_300 = RasterOptions {
         px_per_space: pixels_per_space(300.0, Length::inches(1.0)),
-        background: Background::White,
+        paper: Paper::White,
     };
     let mut group = c.benchmark_group("page 24x16");
     group.sample_size(10);
@@ -134,7 +134,7 @@ fn benches(c: &mut Criterion) {
     });
     let svg = SvgOptions {
         space_size: Length::inches(1.0),
-        background: Background::White,
+        paper: Paper::White,
     };
     group.bench_function("svg", |b| b.iter(|| render(black_box(&scene), &svg)));
     group.finish();
@@ -146,7 +146,7 @@ fn benches(c: &mut Criterion) {
         .expect("the bundled pack loads");
     let at_100 = RasterOptions {
         px_per_space: 100.0,
-        background: Background::White,
+        paper: Paper::White,
     };
     let mut group = c.benchmark_group("pack layout");
     group.sample_size(10);

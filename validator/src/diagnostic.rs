@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use deckplan_schema::{FileError, LineCol, PageId, SourceFile, Span};
+use deckplan_schema::{FileError, LineCol, PageId, Place, SourceFile, Span};
 
 /// How serious a finding is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -49,10 +49,9 @@ pub struct Diagnostic {
     pub file: Arc<SourceFile>,
     /// Where in the file; `None` for the whole file.
     pub span: Option<Span>,
-    /// The page, when the finding is on one.
-    pub page: Option<PageId>,
-    /// The board place in printed notation (`L1p2 H3`, `L1p2 door 4 between H3 and H4`).
-    pub place: Option<String>,
+    /// Where on the board, as data; printed as the game prints it
+    /// (`L1p2 H3`, `L1p2 door 4 between H3 and H4`).
+    pub place: Option<Place>,
     /// A fix, when one is clear.
     pub help: Option<String>,
     /// Other places that explain it.
@@ -60,6 +59,11 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
+    /// The Location-map page the finding is on, if any.
+    pub fn page(&self) -> Option<PageId> {
+        self.place.and_then(|place| place.page())
+    }
+
     /// Line and column of the primary span (1:1 for whole-file findings).
     pub fn line_col(&self) -> LineCol {
         self.span.map_or(LineCol { line: 1, column: 1 }, |span| {
@@ -84,11 +88,6 @@ impl Diagnostic {
 impl From<FileError> for Diagnostic {
     fn from(error: FileError) -> Self {
         let FileError { source, error } = error;
-        let page = error
-            .place
-            .as_deref()
-            .and_then(|place| place.split(' ').next())
-            .and_then(|first| PageId::parse(first).ok());
         Self {
             code: error.code.code(),
             name: error.code.name(),
@@ -96,7 +95,6 @@ impl From<FileError> for Diagnostic {
             message: error.message,
             file: source,
             span: error.span,
-            page,
             place: error.place,
             help: error.help,
             labels: error

@@ -4,6 +4,7 @@
 use deckplan_schema::FormatCode;
 
 use crate::diagnostic::Severity;
+use crate::ruleset::REGISTRY;
 
 /// A documented code: stable code, kebab-case name, default severity and Markdown text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,7 +21,8 @@ pub struct CodeDoc {
     pub doc: String,
 }
 
-/// Every code deckplan can report: format codes, then checks in code order.
+/// Every code deckplan can report: the shared format codes, then every
+/// ruleset's checks in code order.
 pub fn all_codes() -> Vec<CodeDoc> {
     let format = FormatCode::ALL.iter().map(|c| CodeDoc {
         code: c.code(),
@@ -29,7 +31,10 @@ pub fn all_codes() -> Vec<CodeDoc> {
         configurable: false,
         doc: c.doc().to_string(),
     });
-    let rules = crate::checks::all_meta().into_iter().map(|m| CodeDoc {
+    let mut checks: Vec<_> = REGISTRY.all().flat_map(|r| r.checks()).collect();
+    checks.sort_by_key(|m| m.code);
+    checks.dedup_by_key(|m| m.code);
+    let rules = checks.into_iter().map(|m| CodeDoc {
         code: m.code,
         name: m.name,
         severity: m.severity,

@@ -16,15 +16,19 @@
 //! [`export`] writes scenes as PNG or SVG (and pages as Tiled maps).
 
 pub mod board;
+#[macro_use]
+pub mod check;
 pub mod checks;
 pub mod diagnostic;
 pub mod draw;
+pub mod enormity;
 pub mod explain;
 pub mod export;
-pub mod fmt;
 pub mod lint;
 pub mod movement;
+pub mod reformat;
 pub mod render;
 pub mod rules;
+pub mod ruleset;
 pub mod show;
 pub mod targets;

@@ -5,7 +5,6 @@
 
 use std::path::PathBuf;
 
-use deckplan_schema::load::{self, Loaded};
 use deckplan_schema::model::{LintLevel, LintSettings};
 use deckplan_schema::{Pack, Page};
 use rayon::prelude::*;
@@ -13,6 +12,7 @@ use rayon::prelude::*;
 use crate::board::Board;
 use crate::checks::{self, CheckMeta, Finding};
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::ruleset::{REGISTRY, RulesetChoice};
 use crate::targets::{self, Target, TargetError};
 
 /// Everything a lint run found.
@@ -124,39 +124,33 @@ pub fn lint_paths_with_progress(
     Ok(outcome)
 }
 
+/// Lints one target with the ruleset it is written for.
 fn lint_target(target: &Target) -> Result<LintOutcome, TargetError> {
-    let mut outcome = LintOutcome::default();
+    let ruleset = match REGISTRY.for_target(target) {
+        Ok(ruleset) => ruleset,
+        Err(RulesetChoice::Unknown(diagnostic)) => {
+            return Ok(LintOutcome {
+                diagnostics: vec![*diagnostic],
+                packs: usize::from(matches!(target, Target::Pack(_))),
+                pages: usize::from(matches!(target, Target::Page(_))),
+            });
+        }
+        Err(RulesetChoice::Empty) => return Ok(LintOutcome::default()),
+    };
     match target {
-        Target::Pack(dir) => {
-            let loaded: Loaded<Pack> = load::load_pack(dir)?;
-            outcome.packs = 1;
-            let clean = loaded.errors.is_empty();
-            outcome
-                .diagnostics
-                .extend(loaded.errors.into_iter().map(Diagnostic::from));
-            if let Some(pack) = &loaded.value {
-                outcome.pages = pack.page_files.len();
-                outcome.diagnostics.extend(check_pack(pack, clean));
-            }
-        }
-        Target::Page(path) => {
-            let loaded: Loaded<Page> = load::load_page(path)?;
-            outcome.pages = 1;
-            outcome
-                .diagnostics
-                .extend(loaded.errors.into_iter().map(Diagnostic::from));
-            if let Some(page) = &loaded.value {
-                let mut findings = Vec::new();
-                checks::unknown_check::check(&page.lint, &page.source, &mut findings);
-                outcome.diagnostics.extend(
-                    findings
-                        .into_iter()
-                        .map(|f| into_diagnostic(f, checks::unknown_check::META, Severity::Error)),
-                );
-            }
-        }
+        Target::Pack(dir) => ruleset.lint_pack(dir),
+        Target::Page(path) => ruleset.lint_file(path),
     }
-    Ok(outcome)
+}
+
+/// What can be checked of a page file read on its own: its lint settings.
+pub fn check_lone_page(page: &Page) -> Vec<Diagnostic> {
+    let mut findings = Vec::new();
+    checks::unknown_check::check(&page.lint, &page.source, &mut findings);
+    findings
+        .into_iter()
+        .map(|f| into_diagnostic(f, checks::unknown_check::META, Severity::Error))
+        .collect()
 }
 
 /// Runs the lint-settings check and, when every file loaded, every rule check.
@@ -218,7 +212,6 @@ fn into_diagnostic(finding: Finding, meta: CheckMeta, severity: Severity) -> Dia
         message: finding.message,
         file: finding.file,
         span: finding.span,
-        page: finding.page,
         place: finding.place,
         help: finding.help,
         labels: finding.labels,

@@ -28,7 +28,7 @@ use deckplan_schema::{
 /// How to draw.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Style {
-    /// Colour with ANSI escape codes. The caller decides (a terminal, `NO_COLOR`,
+    /// AnsiColour with ANSI escape codes. The caller decides (a terminal, `NO_COLOR`,
     /// a `--color` flag); when false the output holds no escape codes at all.
     pub colour: bool,
 }
@@ -56,20 +56,20 @@ pub enum Highlight {
 }
 
 impl Highlight {
-    const fn colour(self) -> Colour {
+    const fn colour(self) -> AnsiColour {
         match self {
-            Self::Green => Colour::Green,
-            Self::Yellow => Colour::Yellow,
-            Self::Red => Colour::Red,
-            Self::Cyan => Colour::Cyan,
-            Self::Magenta => Colour::Magenta,
+            Self::Green => AnsiColour::Green,
+            Self::Yellow => AnsiColour::Yellow,
+            Self::Red => AnsiColour::Red,
+            Self::Cyan => AnsiColour::Cyan,
+            Self::Magenta => AnsiColour::Magenta,
         }
     }
 }
 
 /// A symbol drawn over one space.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Mark {
+pub struct OverlayMark {
     /// At most three characters; a longer one is drawn by its first character.
     pub symbol: String,
     /// Its colour.
@@ -82,7 +82,7 @@ pub struct Mark {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Overlay {
     /// The mark on each space.
-    pub marks: BTreeMap<Space, Mark>,
+    pub marks: BTreeMap<Space, OverlayMark>,
     /// Legend lines for the marks, after the page's own: sample, colour, meaning.
     pub legend: Vec<(String, Highlight, String)>,
 }
@@ -116,7 +116,7 @@ pub fn draw_page_with(page: &Page, style: Style, overlay: &Overlay) -> String {
 
 /// An ANSI foreground colour (or dimming) for one character.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Colour {
+enum AnsiColour {
     Red,
     Green,
     Yellow,
@@ -125,7 +125,7 @@ enum Colour {
     Dim,
 }
 
-impl Colour {
+impl AnsiColour {
     /// The SGR parameter.
     const fn code(self) -> &'static str {
         match self {
@@ -143,7 +143,7 @@ impl Colour {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Cell {
     ch: char,
-    colour: Option<Colour>,
+    colour: Option<AnsiColour>,
 }
 
 impl Cell {
@@ -153,13 +153,13 @@ impl Cell {
         Self { ch, colour: None }
     }
 
-    const fn new(ch: char, colour: Option<Colour>) -> Self {
+    const fn new(ch: char, colour: Option<AnsiColour>) -> Self {
         Self { ch, colour }
     }
 }
 
 /// Cells for a short text, all in one colour.
-fn cells(text: &str, colour: Option<Colour>) -> Vec<Cell> {
+fn cells(text: &str, colour: Option<AnsiColour>) -> Vec<Cell> {
     text.chars().map(|ch| Cell::new(ch, colour)).collect()
 }
 
@@ -197,7 +197,7 @@ fn push_line(out: &mut String, prefix: &str, cells: &[Cell], style: Style) {
 /// Overlays `text` centred on `base` (right of centre when the parity differs,
 /// like the column numbers, so `C1` does not touch the line on its left).
 /// Returns false, leaving `base` alone, when the text is longer than `base`.
-fn centre(base: &mut [Cell], text: &str, colour: Option<Colour>) -> bool {
+fn centre(base: &mut [Cell], text: &str, colour: Option<AnsiColour>) -> bool {
     let len = text.chars().count();
     let Some(start) = base.len().checked_sub(len).map(|spare| spare.div_ceil(2)) else {
         return false;
@@ -283,21 +283,21 @@ enum Key {
 
 impl Key {
     /// The sample shown in the legend, its colour, and what it means.
-    const fn explain(self) -> (&'static str, Option<Colour>, &'static str) {
+    const fn explain(self) -> (&'static str, Option<AnsiColour>, &'static str) {
         match self {
             Self::Wall => ("━ ┃", None, "wall"),
-            Self::RedLine => ("═ ║", Some(Colour::Red), "red line"),
+            Self::RedLine => ("═ ║", Some(AnsiColour::Red), "red line"),
             Self::Door => ("━1━", None, "door, by number"),
-            Self::OutOfBounds => ("░░░", Some(Colour::Dim), "out of bounds"),
+            Self::OutOfBounds => ("░░░", Some(AnsiColour::Dim), "out of bounds"),
             Self::Obstacle => ("▓▓▓", None, "obstacle"),
-            Self::Terrain => ("ttt", Some(Colour::Dim), "terrain tile"),
-            Self::LocationArrow => ("⇑⇒⇓⇐", Some(Colour::Cyan), "Location arrow"),
-            Self::ExtractionPoint => ("X", Some(Colour::Green), "Extraction Point"),
-            Self::SpacerStart => ("S", Some(Colour::Green), "Spacer start"),
-            Self::IntruderStart => ("I", Some(Colour::Red), "Intruder start"),
-            Self::Console => ("C1", Some(Colour::Cyan), "console, by number"),
-            Self::Keycard => ("K", Some(Colour::Yellow), "keycard"),
-            Self::Objective => ("!", Some(Colour::Yellow), "objective"),
+            Self::Terrain => ("ttt", Some(AnsiColour::Dim), "terrain tile"),
+            Self::LocationArrow => ("⇑⇒⇓⇐", Some(AnsiColour::Cyan), "Location arrow"),
+            Self::ExtractionPoint => ("X", Some(AnsiColour::Green), "Extraction Point"),
+            Self::SpacerStart => ("S", Some(AnsiColour::Green), "Spacer start"),
+            Self::IntruderStart => ("I", Some(AnsiColour::Red), "Intruder start"),
+            Self::Console => ("C1", Some(AnsiColour::Cyan), "console, by number"),
+            Self::Keycard => ("K", Some(AnsiColour::Yellow), "keycard"),
+            Self::Objective => ("!", Some(AnsiColour::Yellow), "objective"),
             Self::Discovery => (
                 "?3 ?b",
                 None,
@@ -305,16 +305,16 @@ impl Key {
             ),
             Self::Engram => ("E", None, "engram"),
             Self::GearCache => ("$", None, "gear cache"),
-            Self::Dangerous => ("☠", Some(Colour::Red), "dangerous space"),
+            Self::Dangerous => ("☠", Some(AnsiColour::Red), "dangerous space"),
             Self::ForcedArrow => (
                 "↑→↓←",
                 None,
                 "forced arrow on a space (Spacers there move only that way)",
             ),
-            Self::SpawnPoint => ("◎", Some(Colour::Magenta), "spawn point"),
+            Self::SpawnPoint => ("◎", Some(AnsiColour::Magenta), "spawn point"),
             Self::Blip => (
                 "↑→↓←",
-                Some(Colour::Magenta),
+                Some(AnsiColour::Magenta),
                 "starting Blip on an intersection, pointing its patrol direction",
             ),
         }
@@ -327,7 +327,7 @@ struct Feature {
     key: Key,
     /// At most three characters, or the feature is drawn by its initial alone.
     symbol: String,
-    colour: Option<Colour>,
+    colour: Option<AnsiColour>,
     /// How the legend names it when another symbol hides it.
     label: String,
 }
@@ -356,9 +356,9 @@ impl Fill {
     const fn cell(self) -> Cell {
         match self {
             Self::Blank => Cell::BLANK,
-            Self::Terrain(_) => Cell::new('t', Some(Colour::Dim)),
+            Self::Terrain(_) => Cell::new('t', Some(AnsiColour::Dim)),
             Self::Obstacle => Cell::plain('▓'),
-            Self::OutOfBounds => Cell::new('░', Some(Colour::Dim)),
+            Self::OutOfBounds => Cell::new('░', Some(AnsiColour::Dim)),
         }
     }
 }
@@ -432,7 +432,7 @@ fn junction(arms: [Option<Line>; 4]) -> Option<Cell> {
             (true, true, false, true) => '╩',
             _ => '╬',
         };
-        (ch, Some(Colour::Red))
+        (ch, Some(AnsiColour::Red))
     };
     Some(Cell::new(ch, colour))
 }
@@ -552,11 +552,11 @@ impl<'a> Drawer<'a> {
         let features = &self.page.intersections;
         if let Some(blip) = features.blips.get(&point) {
             self.used.insert(Key::Blip);
-            return Cell::new(arrow(blip.direction), Some(Colour::Magenta));
+            return Cell::new(arrow(blip.direction), Some(AnsiColour::Magenta));
         }
         if features.spawn_points.contains_key(&point) {
             self.used.insert(Key::SpawnPoint);
-            return Cell::new('◎', Some(Colour::Magenta));
+            return Cell::new('◎', Some(AnsiColour::Magenta));
         }
         let arms = [
             self.line(Edge::vertical(x, y)),
@@ -578,7 +578,7 @@ impl<'a> Drawer<'a> {
             Some(Space::new(x, y)),
         ];
         match self.common_fill(around) {
-            Fill::Blank => Cell::new('·', Some(Colour::Dim)),
+            Fill::Blank => Cell::new('·', Some(AnsiColour::Dim)),
             fill => self.fill_cell(fill),
         }
     }
@@ -601,13 +601,13 @@ impl<'a> Drawer<'a> {
             }
             Some(EdgeKind::RedLine) => {
                 self.used.insert(Key::RedLine);
-                [Cell::new('═', Some(Colour::Red)); 3]
+                [Cell::new('═', Some(AnsiColour::Red)); 3]
             }
             Some(EdgeKind::Door(number)) => {
                 self.used.insert(Key::Door);
                 let mut cells = [Cell::plain('━'); 3];
-                if !centre(&mut cells, &number.to_string(), Some(Colour::Yellow)) {
-                    centre(&mut cells, "D", Some(Colour::Yellow));
+                if !centre(&mut cells, &number.to_string(), Some(AnsiColour::Yellow)) {
+                    centre(&mut cells, "D", Some(AnsiColour::Yellow));
                     self.shorten_door(edge, number);
                 }
                 cells
@@ -630,7 +630,7 @@ impl<'a> Drawer<'a> {
             }
             Some(EdgeKind::RedLine) => {
                 self.used.insert(Key::RedLine);
-                Cell::new('║', Some(Colour::Red))
+                Cell::new('║', Some(AnsiColour::Red))
             }
             Some(EdgeKind::Door(number)) => {
                 self.used.insert(Key::Door);
@@ -638,7 +638,7 @@ impl<'a> Drawer<'a> {
                     self.shorten_door(edge, number);
                     'D'
                 });
-                Cell::new(digit, Some(Colour::Yellow))
+                Cell::new(digit, Some(AnsiColour::Yellow))
             }
             None => {
                 let (west, east) = edge.spaces(self.size);
@@ -1141,7 +1141,7 @@ Hidden under another symbol:
     fn an_overlay_marks_spaces_over_the_page_and_explains_itself() {
         let page = sample_page();
         let mut overlay = Overlay::default();
-        let mark = |symbol: &str, highlight| Mark {
+        let mark = |symbol: &str, highlight| OverlayMark {
             symbol: symbol.to_owned(),
             highlight,
         };

@@ -15,6 +15,36 @@ pub enum Target {
     Page(PathBuf),
 }
 
+impl Target {
+    /// The pack folder or the file.
+    pub fn path(&self) -> &Path {
+        match self {
+            Self::Pack(path) | Self::Page(path) => path,
+        }
+    }
+
+    /// What one path names for a command that draws a single target: a
+    /// folder or a `pack.toml` is a pack, any other file a lone board file.
+    pub fn of(path: &Path) -> Self {
+        let path = relative_to_cwd(path);
+        if path.is_dir() {
+            Self::Pack(path)
+        } else if path.file_name().is_some_and(|n| n == PACK_FILE) {
+            Self::Pack(pack_dir(&path))
+        } else {
+            Self::Page(path)
+        }
+    }
+}
+
+/// The folder of a `pack.toml` (`.` for one in the working directory).
+fn pack_dir(pack_file: &Path) -> PathBuf {
+    match pack_file.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
 /// Why the paths given cannot be used.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -44,14 +74,7 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<Target>, TargetError> {
             targets.extend(packs.into_iter().map(Target::Pack));
         } else if path.is_file() {
             if path.file_name().is_some_and(|n| n == PACK_FILE) {
-                let dir = path
-                    .parent()
-                    .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-                targets.push(Target::Pack(if dir.as_os_str().is_empty() {
-                    PathBuf::from(".")
-                } else {
-                    dir
-                }));
+                targets.push(Target::Pack(pack_dir(&path)));
             } else {
                 targets.push(Target::Page(path));
             }

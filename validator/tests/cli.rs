@@ -356,3 +356,88 @@ fn a_world_that_is_not_a_pack_exits_1_with_each_problem() {
     );
     assert!(!pack.path("out").exists());
 }
+
+/// What every command that reads a pack says of one written for a game
+/// deckplan does not know: the same error, at the `ruleset` value.
+const UNKNOWN_RULESET: &str = "\
+pack.toml:3:11: error[F003]: unknown ruleset `nemsis`; deckplan knows `enormity`
+  |
+3 | ruleset = \"nemsis\"
+  |           ^^^^^^^^
+";
+
+#[test]
+fn an_unknown_ruleset_is_refused_by_lint_fmt_show_and_render() {
+    let pack = TempPack::new(
+        "unknown-ruleset",
+        &PACK.replace("ruleset = \"enormity\"", "ruleset = \"nemsis\""),
+        PAGE,
+    );
+    let lint = deckplan(&pack.root, &["lint", "."]);
+    assert_eq!(lint.status.code(), Some(1));
+    assert_eq!(
+        stdout(&lint),
+        format!("{UNKNOWN_RULESET}\nChecked 0 pages in 1 pack: 1 error, 0 warnings.\n")
+    );
+    let fmt = deckplan(&pack.root, &["fmt", "--check", "."]);
+    assert_eq!(fmt.status.code(), Some(1));
+    assert_eq!(
+        stderr(&fmt),
+        format!("{UNKNOWN_RULESET}\n1 file could not be formatted.\n")
+    );
+    for command in [
+        &["show", "."][..],
+        &["render", ".", "-o", "out.png", "--page", "L1p1"][..],
+    ] {
+        let output = deckplan(&pack.root, command);
+        assert_eq!(output.status.code(), Some(1), "{command:?}");
+        assert_eq!(
+            stderr(&output),
+            format!("{UNKNOWN_RULESET}\nFix this problem to draw the pack.\n"),
+            "{command:?}"
+        );
+        assert_eq!(stdout(&output), "", "{command:?}");
+    }
+    assert!(!pack.path("out.png").exists());
+    let reach = deckplan(
+        &pack.root,
+        &["reach", ".", "--from", "L1p1:A1", "--move", "2"],
+    );
+    assert_eq!(reach.status.code(), Some(1));
+    assert_eq!(
+        stderr(&reach),
+        format!("{UNKNOWN_RULESET}\nFix this problem first.\n")
+    );
+}
+
+#[test]
+fn a_near_miss_ruleset_gets_a_suggestion() {
+    let pack = TempPack::new(
+        "near-miss-ruleset",
+        &PACK.replace("ruleset = \"enormity\"", "ruleset = \"Enormity\""),
+        PAGE,
+    );
+    let output = deckplan(&pack.root, &["lint", "."]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stdout(&output).contains("= help: did you mean `enormity`?"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn schema_names_the_ruleset_and_refuses_an_unknown_one() {
+    let pack = TempPack::new("schema-ruleset", PACK, PAGE);
+    let default = deckplan(&pack.root, &["schema", "--pack"]);
+    let named = deckplan(&pack.root, &["schema", "--pack", "--ruleset", "enormity"]);
+    assert_eq!(default.status.code(), Some(0));
+    assert_eq!(stdout(&default), stdout(&named));
+    assert!(stdout(&default).contains("\"ruleset\""));
+    let unknown = deckplan(&pack.root, &["schema", "--ruleset", "chess"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert_eq!(
+        stderr(&unknown),
+        "error: unknown ruleset `chess`; deckplan knows `enormity`\n"
+    );
+}

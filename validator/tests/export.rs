@@ -15,17 +15,18 @@ use std::process::Command;
 use std::sync::Arc;
 
 use deckplan_schema::{
-    Direction, Edge, Intersection, Offset, Pack, Page, PageEdge, PageId, SourceFile, Space,
+    Direction, Edge, Intersection, LocationPlace, Offset, Pack, Page, PageEdge, PageId, SourceFile,
+    Space,
 };
 use deckplan_validator::diagnostic::Severity;
-use deckplan_validator::draw::annotate::{Mark, Place, annotated_page_scene};
+use deckplan_validator::draw::annotate::{Annotation, Outline, annotated_page_scene};
 use deckplan_validator::draw::layout::{LayoutStyle, layout, pack_scene};
 use deckplan_validator::draw::page::{PageStyle, page_scene};
 use deckplan_validator::export::png::{RasterOptions, encode, picture_size, rasterize};
 use deckplan_validator::export::svg::{SvgOptions, render};
 use deckplan_validator::export::tiled::{self, TiledError, world};
 use deckplan_validator::export::units::{Length, pixels_per_space};
-use deckplan_validator::export::{Background, annotated};
+use deckplan_validator::export::{Paper, annotated};
 use image::RgbaImage;
 
 fn maps() -> PathBuf {
@@ -109,7 +110,7 @@ fn check_golden(name: &str, png: &[u8]) {
 fn png_of(scene: &deckplan_validator::draw::Scene, px_per_space: f64) -> Vec<u8> {
     let options = RasterOptions {
         px_per_space,
-        background: Background::White,
+        paper: Paper::White,
     };
     encode(rasterize(scene, &options).unwrap(), None).unwrap()
 }
@@ -146,32 +147,32 @@ fn golden_pack_layout_with_coordinates_and_legend() {
 #[test]
 fn golden_annotated_page() {
     let marks = vec![
-        Mark {
-            place: Place::Space(Space::parse("E4").unwrap()),
+        Annotation {
+            outline: Outline::Space(Space::parse("E4").unwrap()),
             code: "R001".into(),
             severity: Severity::Error,
             message: Some("board space E4 cannot be reached from the start".into()),
         },
-        Mark {
-            place: Place::Space(Space::parse("E4").unwrap()),
+        Annotation {
+            outline: Outline::Space(Space::parse("E4").unwrap()),
             code: "S003".into(),
             severity: Severity::Warning,
             message: None,
         },
-        Mark {
-            place: Place::Edge(Space::parse("H7").unwrap().side(Direction::North)),
+        Annotation {
+            outline: Outline::Edge(Space::parse("H7").unwrap().side(Direction::North)),
             code: "R002".into(),
             severity: Severity::Warning,
             message: Some("door 1 is opened only by console 1".into()),
         },
-        Mark {
-            place: Place::Intersection(Intersection::parse("C4 ne").unwrap()),
+        Annotation {
+            outline: Outline::Intersection(Intersection::parse("C4 ne").unwrap()),
             code: "S001".into(),
             severity: Severity::Error,
             message: Some("spawn point C4 ne is off the lattice".into()),
         },
-        Mark {
-            place: Place::Page,
+        Annotation {
+            outline: Outline::Page,
             code: "E003".into(),
             severity: Severity::Warning,
             message: Some("the only Extraction Point is on the start page".into()),
@@ -192,8 +193,9 @@ fn lint_pictures_are_written_for_pages_with_problems() {
         message: "board space H3 cannot be reached".into(),
         file: source,
         span: None,
-        page: Some(PageId { book: 1, page: 1 }),
-        place: Some("L1p1 H3".into()),
+        place: Some(
+            LocationPlace::space(PageId { book: 1, page: 1 }, Space::parse("H3").unwrap()).into(),
+        ),
         help: None,
         labels: Vec::new(),
     };
@@ -227,7 +229,7 @@ fn a_printed_space_has_its_real_size() {
     // The written PNG records its DPI, so at 30 DPI it still prints 12.7 in wide.
     let options = RasterOptions {
         px_per_space: pixels_per_space(30.0, Length::inches(1.0)),
-        background: Background::Transparent,
+        paper: Paper::Transparent,
     };
     let png = encode(rasterize(&scene, &options).unwrap(), Some(30.0)).unwrap();
     let decoded = decode(&png);
@@ -242,7 +244,7 @@ fn a_printed_space_has_its_real_size() {
         &scene,
         &SvgOptions {
             space_size: Length::inches(1.0),
-            background: Background::White,
+            paper: Paper::White,
         },
     );
     assert!(
@@ -267,7 +269,7 @@ fn svg_parses_and_matches_the_png() {
             &scene,
             &SvgOptions {
                 space_size: Length::inches(1.0),
-                background: Background::White,
+                paper: Paper::White,
             },
         );
         let tree = resvg::usvg::Tree::from_str(&svg, &resvg::usvg::Options::default())
@@ -960,8 +962,8 @@ fn an_edge_is_annotated_where_it_is() {
     let edge = Edge::horizontal(6, 8);
     let scene = annotated_page_scene(
         &page,
-        &[Mark {
-            place: Place::Edge(edge),
+        &[Annotation {
+            outline: Outline::Edge(edge),
             code: "X001".into(),
             severity: Severity::Error,
             message: None,

@@ -38,7 +38,7 @@ fn reach_from(from: &str, extra: &[&str]) -> Output {
 
 #[test]
 fn draws_the_map_and_lists_every_destination_with_its_path() {
-    let out = reach(&["--why", "L1p1:A6"]);
+    let out = reach(&["--why", "L1p1:A6", "--paths"]);
     assert!(out.status.success(), "{out:?}");
     let text = String::from_utf8(out.stdout).unwrap();
     // The row of the two Spacers: C2 three steps away, the other Spacer, the mover.
@@ -60,7 +60,7 @@ fn draws_the_map_and_lists_every_destination_with_its_path() {
 
 #[test]
 fn json_lists_the_same_destinations() {
-    let out = reach(&["--format", "json", "--why", "L1p1:F5"]);
+    let out = reach(&["--format", "json", "--why", "L1p1:F5", "--paths"]);
     assert!(out.status.success(), "{out:?}");
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let destinations = json["destinations"].as_array().unwrap();
@@ -146,5 +146,45 @@ fn why_counts_steps_in_words() {
     assert!(
         three.contains("\nL1p1:C2 can be reached in 3 steps.\n"),
         "{three}"
+    );
+}
+
+#[test]
+fn by_default_destinations_are_listed_with_their_steps_only() {
+    let out = reach(&["--limit", "4", "--path", "L1p1:C2", "--path", "L1p1:A6"]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let list = text
+        .split_once("11 spaces reachable from L1p1:C5 with move 3:\n")
+        .map(|(_, list)| list)
+        .unwrap();
+    assert_eq!(
+        list,
+        "  L1p1:D5      1\n\
+         \x20 L1p1:C4      1\n\
+         \x20 L1p1:C6      1\n\
+         \x20 L1p1:B5      1\n\
+         \x20 … and 7 more (--limit N lists more; --format json lists every one)\n\
+         \x20 L1p1:C2      3  L1p1:C4 L1p1:C3 L1p1:C2\n\
+         \x20 L1p1:A6    not reachable\n"
+    );
+}
+
+#[test]
+fn json_carries_paths_only_for_the_spaces_asked_about() {
+    let out = reach(&["--format", "json", "--path", "L1p1:C2"]);
+    assert!(out.status.success(), "{out:?}");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let destinations = json["destinations"].as_array().unwrap();
+    assert_eq!(destinations.len(), 11, "JSON is never cut short");
+    let with_paths: Vec<&str> = destinations
+        .iter()
+        .filter(|d| d.get("path").is_some())
+        .map(|d| d["space"].as_str().unwrap())
+        .collect();
+    assert_eq!(with_paths, ["L1p1:C2"]);
+    assert_eq!(
+        destinations[0],
+        serde_json::json!({ "space": "L1p1:D5", "steps": 1 })
     );
 }

@@ -8,7 +8,7 @@ mod common;
 
 use std::path::Path;
 
-use deckplan_schema::{PageId, SourceFile, Span};
+use deckplan_schema::{LocationPlace, PageId, SourceFile, Space, Span};
 use deckplan_validator::diagnostic::{Diagnostic, Label, Severity};
 use deckplan_validator::lint::LintOutcome;
 use deckplan_validator::render::sarif;
@@ -24,8 +24,7 @@ fn warning() -> Diagnostic {
             "grid = \"\"\"\nx abcd\n\"\"\"\n".to_string(),
         ),
         span: Some(Span { start: 13, end: 15 }),
-        page: Some(PageId { book: 1, page: 2 }),
-        place: Some("L1p2 C3".to_string()),
+        place: Some(LocationPlace::space(PageId { book: 1, page: 2 }, Space::new(2, 2)).into()),
         help: Some("open a door, or remove the space".to_string()),
         labels: vec![Label {
             span: Span { start: 0, end: 4 },
@@ -43,7 +42,6 @@ fn every_kind_of_finding_is_valid_sarif() {
         message: "the file is empty".to_string(),
         file: SourceFile::new("my maps/pack #2,ré.toml", String::new()),
         span: None,
-        page: None,
         place: None,
         help: None,
         labels: Vec::new(),

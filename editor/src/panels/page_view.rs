@@ -15,7 +15,7 @@ use crate::document::Document;
 use crate::edit::StrokeId;
 use crate::paint::Scenes;
 use crate::playtest::PlayTest;
-use crate::problems::{Mark, Report};
+use crate::problems::{ProblemMark, Report};
 use crate::selection::{INTERSECTION_REACH, Selection};
 use crate::tools::{Phase, Pointer, ToolContext, Tools};
 use crate::view::{Geometry, View};
@@ -344,7 +344,7 @@ impl PageView {
             }
         });
         // Warnings first, errors on top; the focused problem last of all.
-        let mut marks: Vec<(usize, Mark, MarkStyle)> = cx
+        let mut marks: Vec<(usize, ProblemMark, MarkStyle)> = cx
             .report
             .problems
             .iter()
@@ -364,7 +364,7 @@ impl PageView {
             if selected != focused_only {
                 continue;
             }
-            if selected || !matches!(mark, Mark::Page) {
+            if selected || !matches!(mark, ProblemMark::Page) {
                 canvas::draw_mark(painter, geo, mark, style, selected, pulse);
             }
         }
@@ -391,18 +391,20 @@ fn hover_text(page: &deckplan_schema::Page, highlight: Highlight) -> Option<Stri
 }
 
 /// The page position (in spaces) at the middle of a mark, for centring on it.
-pub fn mark_centre(mark: Mark, size: deckplan_schema::Size) -> (f32, f32) {
+pub fn mark_centre(mark: ProblemMark, size: deckplan_schema::Size) -> (f32, f32) {
     match mark {
-        Mark::Space(s) => (f32::from(s.col) + 0.5, f32::from(s.row) + 0.5),
-        Mark::Edge(e) => match e.axis {
+        ProblemMark::Space(s) => (f32::from(s.col) + 0.5, f32::from(s.row) + 0.5),
+        ProblemMark::Edge(e) => match e.axis {
             deckplan_schema::Axis::Horizontal => (f32::from(e.x) + 0.5, f32::from(e.y)),
             deckplan_schema::Axis::Vertical => (f32::from(e.x), f32::from(e.y) + 0.5),
         },
-        Mark::Intersection(p) => (f32::from(p.x), f32::from(p.y)),
-        Mark::Link(a, b) => (
+        ProblemMark::Intersection(p) => (f32::from(p.x), f32::from(p.y)),
+        ProblemMark::Link(a, b) => (
             (f32::from(a.x) + f32::from(b.x)) * 0.5,
             (f32::from(a.y) + f32::from(b.y)) * 0.5,
         ),
-        Mark::Join(..) | Mark::Page => (f32::from(size.columns) * 0.5, f32::from(size.rows) * 0.5),
+        ProblemMark::Join(..) | ProblemMark::Page => {
+            (f32::from(size.columns) * 0.5, f32::from(size.rows) * 0.5)
+        }
     }
 }

@@ -127,8 +127,8 @@ fn row_ui(ui: &mut Ui, problem: &Problem, index: usize, selected: bool) -> bool 
             mono.clone(),
             ink,
         );
-        let place = problem.place.as_deref().unwrap_or("");
-        painter.text(at(PLACE_X), Align2::LEFT_CENTER, place, mono.clone(), ink);
+        let place = problem.place.map(|p| p.to_string()).unwrap_or_default();
+        painter.text(at(PLACE_X), Align2::LEFT_CENTER, &place, mono.clone(), ink);
         // The location sits at the right; the message takes the room between.
         let location = painter.layout_no_wrap(problem.location.clone(), mono, weak);
         let location_x = rect.right() - location.size().x - 8.0;

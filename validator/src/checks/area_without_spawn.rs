@@ -2,7 +2,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use deckplan_schema::{Corner, PageId};
+use deckplan_schema::{Corner, LocationPlace, PageId};
 
 use super::{Finding, list_some};
 use crate::board::{Board, PageIntersection, PageSpace};
@@ -87,7 +87,13 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
             pages.join(" or ")
         );
         out.push(
-            Finding::on_page(page, page.space_span(anchor.space), anchor.space, message).help(help),
+            Finding::on_page(
+                page,
+                page.space_span(anchor.space),
+                LocationPlace::space(page.id, anchor.space),
+                message,
+            )
+            .help(help),
         );
     }
 }

@@ -1,6 +1,6 @@
 //! X001: doors that are not between two board spaces.
 
-use deckplan_schema::{Axis, Direction, EdgeKind, Page, Space, SpaceKind};
+use deckplan_schema::{Axis, Direction, EdgeKind, LocationPlace, Page, Space, SpaceKind};
 
 use super::Finding;
 use crate::board::spacer::crossings;
@@ -76,10 +76,6 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
             if sides.iter().all(|s| matches!(s, Side::Board(_))) {
                 continue;
             }
-            let between = match (low, high) {
-                (Some(a), Some(b)) => format!("between {a} and {b}"),
-                _ => format!("on {edge}"),
-            };
             let message = format!(
                 "door {number} on {edge} is between {} and {}; a door must be between two \
                  board spaces",
@@ -95,7 +91,7 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
                  it board spaces (`.` in the grid)"
                     .to_string()
             };
-            let place = format!("door {number} {between}");
+            let place = LocationPlace::door(page, number, edge);
             out.push(Finding::on_page(page, feature.span, place, message).help(help));
         }
     }

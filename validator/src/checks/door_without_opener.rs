@@ -1,5 +1,6 @@
 //! R002: areas reachable only through a door that nothing opens.
 
+use deckplan_schema::LocationPlace;
 use std::collections::{HashSet, VecDeque};
 
 use super::Finding;
@@ -51,18 +52,15 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
             continue;
         };
         let behind = count_behind(board, to);
-        let between = match door.edge.spaces(page.size) {
-            (Some(a), Some(b)) => format!("between {a} and {b}"),
-            _ => format!("on {}", door.edge),
-        };
+        let place = LocationPlace::door(page, door.number, door.edge);
         let message = format!(
-            "{} reachable only through door {} {between}, which nothing Spacers can reach opens",
+            "{} reachable only through {}, which nothing Spacers can reach opens",
             if behind == 1 {
                 "1 board space is".to_string()
             } else {
                 format!("{behind} board spaces are")
             },
-            door.number
+            place.on_page()
         );
         let help = match reach.openers.get(&(door.page, door.number)) {
             Some(openers) => {
@@ -83,7 +81,6 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
                 door.number, door.page
             ),
         };
-        let place = format!("door {} {between}", door.number);
         out.push(Finding::on_page(page, feature.span, place, message).help(help));
     }
 }

@@ -1,6 +1,6 @@
 //! E003: a pack whose only Extraction Points are on the start page.
 
-use deckplan_schema::{Marker, PageId};
+use deckplan_schema::{LocationPlace, Marker, PageId};
 
 use super::Finding;
 use crate::board::Board;
@@ -57,7 +57,7 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
     };
     out.push(
         Finding::in_pack(pack, pack.start_span, message)
-            .place(pack.start.to_string())
+            .place(LocationPlace::Page(pack.start))
             .help(help),
     );
 }

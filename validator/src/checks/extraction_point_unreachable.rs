@@ -2,7 +2,7 @@
 
 use std::collections::BTreeSet;
 
-use deckplan_schema::{Direction, EdgeKind, Marker};
+use deckplan_schema::{Direction, EdgeKind, LocationPlace, Marker};
 
 use super::{Finding, list_some};
 use crate::board::reach::usable;
@@ -62,7 +62,10 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
             let help = separated_by(board, at).unwrap_or_else(|| {
                 "extraction is initiated from an adjacent space; move the Extraction Point next to a space Spacers can reach".to_string()
             });
-            out.push(Finding::on_page(page, span, space, message).help(help));
+            out.push(
+                Finding::on_page(page, span, LocationPlace::space(page.id, space), message)
+                    .help(help),
+            );
         }
     }
 }

@@ -2,7 +2,9 @@
 
 use std::collections::HashMap;
 
-use deckplan_schema::{Discovery, Keyword, Marker, Page, Space, SpaceKind, Span, TerrainTile};
+use deckplan_schema::{
+    Discovery, Keyword, LocationPlace, Marker, Page, Space, SpaceKind, Span, TerrainTile,
+};
 
 use super::Finding;
 use crate::board::Board;
@@ -91,7 +93,7 @@ fn out_of_bounds(page: &Page, out: &mut Vec<Finding>) {
             Finding::on_page(
                 page,
                 span,
-                space,
+                LocationPlace::space(page.id, space),
                 format!("{what} on {space} is on an out-of-bounds space"),
             )
             .help(format!(
@@ -119,7 +121,7 @@ fn out_of_bounds(page: &Page, out: &mut Vec<Finding>) {
             Finding::on_page(
                 page,
                 tile.span,
-                first,
+                LocationPlace::space(page.id, *first),
                 format!(
                     "{name} covers out-of-bounds space{plural} {}",
                     outside.join(", ")
@@ -162,7 +164,7 @@ fn starts_on_obstacles(page: &Page, out: &mut Vec<Finding>) {
                 Finding::on_page(
                     page,
                     span,
-                    space,
+                    LocationPlace::space(page.id, space),
                     format!("the {} on {space} is on {obstacle}", marker.label()),
                 )
                 .help(format!(

@@ -1,6 +1,6 @@
 //! R004: forced arrows that point where no Spacer can go.
 
-use deckplan_schema::{EdgeKind, SpaceKind};
+use deckplan_schema::{EdgeKind, LocationPlace, SpaceKind};
 
 use super::Finding;
 use crate::board::spacer::{crossings, is_walkable};
@@ -76,7 +76,15 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
                 continue;
             };
             let help = "turn the arrow, clear the way, or join a page on that edge";
-            out.push(Finding::on_page(page, arrow.span, space, message).help(help));
+            out.push(
+                Finding::on_page(
+                    page,
+                    arrow.span,
+                    LocationPlace::space(page.id, space),
+                    message,
+                )
+                .help(help),
+            );
         }
     }
 }

@@ -1,7 +1,7 @@
 //! A003: joins that cannot be laid out.
 
 use deckplan_schema::model::Offset;
-use deckplan_schema::{Direction, Join, Pack, PageId};
+use deckplan_schema::{Direction, Join, LocationPlace, Pack, PageId};
 
 use super::{Finding, join_end};
 use crate::board::Board;
@@ -54,7 +54,10 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
                 }
             }
         };
-        out.push(finding.place(format!("{} / {}", join.from, join.to)));
+        out.push(finding.place(LocationPlace::Join {
+            from: join.from,
+            to: join.to,
+        }));
     }
 }
 

@@ -1,6 +1,6 @@
 //! A004: Location arrows that are not on the page edge they point across.
 
-use deckplan_schema::{Direction, Page, Space};
+use deckplan_schema::{Direction, LocationPlace, Page, Space};
 
 use super::Finding;
 use crate::board::Board;
@@ -73,7 +73,15 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
                     ),
                 )
             };
-            out.push(Finding::on_page(page, arrow.span, space, message).help(help));
+            out.push(
+                Finding::on_page(
+                    page,
+                    arrow.span,
+                    LocationPlace::space(page.id, space),
+                    message,
+                )
+                .help(help),
+            );
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use deckplan_schema::{Direction, Join, Page, PageEdge, PageId, Space, suggest};
+use deckplan_schema::{Direction, Join, LocationPlace, Page, PageEdge, PageId, Space, suggest};
 
 use super::location_arrow_placement::points_off;
 use super::{Finding, list_some};
@@ -46,7 +46,13 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
         for (&space, arrow) in &page.spaces.location_arrows {
             let (direction, target) = (arrow.direction, arrow.target);
             let finding = |message: String, help: String| {
-                Finding::on_page(page, arrow.target_span, space, message).help(help)
+                Finding::on_page(
+                    page,
+                    arrow.target_span,
+                    LocationPlace::space(page.id, space),
+                    message,
+                )
+                .help(help)
             };
             if !pack.pages.contains_key(&target) {
                 let help =

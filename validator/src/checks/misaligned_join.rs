@@ -1,5 +1,6 @@
 //! A001: joins whose offset is not a whole number of spaces.
 
+use deckplan_schema::LocationPlace;
 use deckplan_schema::model::Offset;
 
 use super::Finding;
@@ -71,7 +72,10 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
         );
         let span = join.offset_span.unwrap_or(join.span);
         let mut finding = Finding::in_pack(pack, span, message)
-            .place(format!("{} / {}", join.from, join.to))
+            .place(LocationPlace::Join {
+                from: join.from,
+                to: join.to,
+            })
             .help(help);
         // Filed under the page laid against the other, so its `[lint]` table can allow it.
         finding.page = Some(join.to.page);

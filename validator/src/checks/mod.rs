@@ -2,7 +2,8 @@
 //!
 //! A check is a pure function from the shared [`Board`] to [`Finding`]s; it
 //! never prints or reads files. Its code, kebab-case name, default severity and
-//! documentation are declared together with [`declare_check!`]: the doc comment
+//! documentation are declared together with
+//! [`declare_check!`](crate::declare_check): the doc comment
 //! becomes `deckplan explain CODE` and `docs/checks.md`.
 //!
 //! Adding a check touches its file, one line of [`REGISTRY`] and its fixtures.
@@ -11,23 +12,11 @@
 use std::fmt;
 use std::sync::Arc;
 
-use deckplan_schema::{Join, Pack, Page, PageId, SourceFile, Span};
+use deckplan_schema::{Join, LocationPlace, Pack, Page, PageId, Place, SourceFile, Span};
 
 use crate::board::Board;
-use crate::diagnostic::{Label, Severity};
-
-/// Declares a check's metadata; the doc comment is its documentation.
-macro_rules! declare_check {
-    ($(#[doc = $doc:literal])* code: $code:literal, name: $name:literal, severity: $severity:ident $(,)?) => {
-        $(#[doc = $doc])*
-        pub const META: $crate::checks::CheckMeta = $crate::checks::CheckMeta {
-            code: $code,
-            name: $name,
-            severity: $crate::diagnostic::Severity::$severity,
-            doc: concat!($($doc, "\n"),*),
-        };
-    };
-}
+pub use crate::check::CheckMeta;
+use crate::diagnostic::Label;
 
 pub mod area_without_spawn;
 pub mod door_placement;
@@ -49,19 +38,6 @@ pub mod spawn_point_unreachable;
 pub mod trap_region;
 pub mod unknown_check;
 pub mod unreachable_space;
-
-/// What a check is: stable code, name, default severity, documentation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CheckMeta {
-    /// Stable code, e.g. `R001`.
-    pub code: &'static str,
-    /// Kebab-case name used in lint settings, e.g. `unreachable-space`.
-    pub name: &'static str,
-    /// Severity unless lint settings say otherwise.
-    pub severity: Severity,
-    /// Markdown: what it checks, why it matters, an example, how to fix it.
-    pub doc: &'static str,
-}
 
 /// A registered check.
 #[derive(Clone, Copy)]
@@ -188,10 +164,10 @@ pub struct Finding {
     pub file: Arc<SourceFile>,
     /// Where in the file.
     pub span: Option<Span>,
-    /// The page it is on, if any (its `[lint]` settings apply).
+    /// The page whose `[lint]` settings apply, if any.
     pub page: Option<PageId>,
-    /// The board place in printed notation.
-    pub place: Option<String>,
+    /// Where on the board.
+    pub place: Option<Place>,
     /// A fix, or what would open an area.
     pub help: Option<String>,
     /// Other places that explain it (same file).
@@ -199,11 +175,11 @@ pub struct Finding {
 }
 
 impl Finding {
-    /// A finding on a page, pointing at `span` in the page file.
+    /// A finding at `place` on a page, pointing at `span` in the page file.
     pub fn on_page(
         page: &Page,
         span: Span,
-        place: impl fmt::Display,
+        place: LocationPlace,
         message: impl Into<String>,
     ) -> Self {
         Self {
@@ -211,7 +187,7 @@ impl Finding {
             file: Arc::clone(&page.source),
             span: Some(span),
             page: Some(page.id),
-            place: Some(format!("{} {place}", page.id)),
+            place: Some(Place::Location(place)),
             help: None,
             labels: Vec::new(),
         }
@@ -237,8 +213,8 @@ impl Finding {
     }
 
     /// Sets the board place.
-    pub fn place(mut self, place: impl Into<String>) -> Self {
-        self.place = Some(place.into());
+    pub fn place(mut self, place: LocationPlace) -> Self {
+        self.place = Some(Place::Location(place));
         self
     }
 

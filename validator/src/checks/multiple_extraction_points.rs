@@ -1,6 +1,6 @@
 //! E001: more than one Extraction Point on a page.
 
-use deckplan_schema::{Marker, Space, Span};
+use deckplan_schema::{LocationPlace, Marker, Space, Span};
 
 use super::Finding;
 use crate::board::Board;
@@ -40,7 +40,7 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
                 "{space} is another Extraction Point on this page, which already has one on {first}"
             );
             out.push(
-                Finding::on_page(page, span, space, message)
+                Finding::on_page(page, span, LocationPlace::space(page.id, space), message)
                     .label(first_span, format!("first Extraction Point, on {first}"))
                     .help("a page has at most one Extraction Point; remove this one, or move it to a page that has none"),
             );

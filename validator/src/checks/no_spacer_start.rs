@@ -2,6 +2,7 @@
 
 use super::Finding;
 use crate::board::Board;
+use deckplan_schema::LocationPlace;
 
 declare_check! {
     /// ## What it checks
@@ -54,7 +55,7 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
     );
     out.push(
         Finding::in_pack(pack, pack.start_span, message)
-            .place(pack.start.to_string())
+            .place(LocationPlace::Page(pack.start))
             .help(help),
     );
 }

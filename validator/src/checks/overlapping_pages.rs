@@ -1,5 +1,6 @@
 //! A002: pages that the joins lay on top of each other.
 
+use deckplan_schema::LocationPlace;
 use deckplan_schema::model::Offset;
 
 use super::{Finding, join_end};
@@ -59,7 +60,7 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
             let finding = match join {
                 Some(join) => {
                     let mut finding = Finding::in_pack(pack, join_end(join, later), message)
-                        .place(later.to_string())
+                        .place(LocationPlace::Page(later))
                         .help(format!(
                             "this join lays {later} over {earlier}; change its offset or \
                              join {later} to another edge"
@@ -77,11 +78,9 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
                     let Some(page) = pack.pages.get(&later) else {
                         continue;
                     };
-                    Finding::on_page(page, page.id_span, "", message)
-                        .place(later.to_string())
-                        .help(format!(
-                            "check the joins that place {later} and {earlier} in pack.toml"
-                        ))
+                    Finding::on_page(page, page.id_span, LocationPlace::Page(later), message).help(
+                        format!("check the joins that place {later} and {earlier} in pack.toml"),
+                    )
                 }
             };
             out.push(finding);

@@ -1,6 +1,6 @@
 //! S004: spawn-cluster links with an end that is not a spawn point.
 
-use deckplan_schema::{Intersection, Page};
+use deckplan_schema::{Intersection, LocationPlace, Page};
 
 use super::Finding;
 use crate::board::Board;
@@ -37,7 +37,11 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
                 .into_iter()
                 .filter(|end| !points.contains_key(end))
                 .collect();
-            let place = format!("spawn link from {} to {}", link.a, link.b);
+            let place = LocationPlace::SpawnLink {
+                page: page.id,
+                from: link.a,
+                to: link.b,
+            };
             let (message, help) = match bare.as_slice() {
                 [] => continue,
                 [end] => {

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use deckplan_schema::{Corner, Marker, Span};
+use deckplan_schema::{Corner, LocationPlace, Marker, Span};
 
 use super::{Finding, list_some};
 use crate::board::{Board, PageIntersection, PageSpace};
@@ -81,8 +81,16 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
                 "spawn point {point} is on a corner of {what} {}: a Blip there is next to a Spacer and revealed at once",
                 list_some(&names, 3)
             );
-            let mut finding = Finding::on_page(page, span, point, message)
-                .help("move the spawn point at least one intersection away from the Spacer starts");
+            let mut finding = Finding::on_page(
+                page,
+                span,
+                LocationPlace::Intersection {
+                    page: page.id,
+                    point,
+                },
+                message,
+            )
+            .help("move the spawn point at least one intersection away from the Spacer starts");
             for (start, start_span) in starts.iter().filter(|(s, _)| s.page == page.id) {
                 finding = finding.label(*start_span, format!("Spacer start {}", start.space));
             }

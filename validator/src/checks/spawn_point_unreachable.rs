@@ -1,5 +1,6 @@
 //! S001: spawn points whose Blips never reach a space Spacers can reach.
 
+use deckplan_schema::LocationPlace;
 use std::collections::BTreeSet;
 
 use super::Finding;
@@ -58,7 +59,18 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
                 "{} is not joined, directly or through other pages, to the start page {}; join it in pack.toml or remove the spawn point",
                 page.id, pack.start
             );
-            out.push(Finding::on_page(page, span, point, message).help(help));
+            out.push(
+                Finding::on_page(
+                    page,
+                    span,
+                    LocationPlace::Intersection {
+                        page: page.id,
+                        point,
+                    },
+                    message,
+                )
+                .help(help),
+            );
         }
     }
 }

@@ -1,5 +1,6 @@
 //! R003: areas that Spacers can enter but never leave.
 
+use deckplan_schema::LocationPlace;
 use std::collections::{BTreeSet, HashSet};
 
 use super::{Finding, list_some};
@@ -123,7 +124,13 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
             list_some(&ways_in, 3)
         );
         out.push(
-            Finding::on_page(page, page.space_span(anchor.space), anchor.space, message).help(help),
+            Finding::on_page(
+                page,
+                page.space_span(anchor.space),
+                LocationPlace::space(page.id, anchor.space),
+                message,
+            )
+            .help(help),
         );
     }
 }

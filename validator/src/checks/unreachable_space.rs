@@ -2,7 +2,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashSet, VecDeque};
 
-use deckplan_schema::{Direction, Edge, EdgeKind, PageId};
+use deckplan_schema::{Direction, Edge, EdgeKind, LocationPlace, PageId};
 
 use super::{Finding, list_some};
 use crate::board::spacer::crossings;
@@ -68,8 +68,13 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
                 n - 1
             ),
         };
-        let finding = Finding::on_page(page, page.space_span(anchor.space), anchor.space, message)
-            .help(closed_off_by(board, &region));
+        let finding = Finding::on_page(
+            page,
+            page.space_span(anchor.space),
+            LocationPlace::space(page.id, anchor.space),
+            message,
+        )
+        .help(closed_off_by(board, &region));
         out.push(finding);
     }
 }

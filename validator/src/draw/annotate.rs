@@ -1,7 +1,7 @@
 //! Lint problems drawn on the map, for `deckplan lint --annotate`.
 //!
 //! A reviewer opening a CI artifact should see at a glance *where* each problem
-//! is: every [`Mark`] outlines its space, edge or intersection in the colour of
+//! is: every [`Annotation`] outlines its space, edge or intersection in the colour of
 //! its severity and carries a tab with its code. Errors are magenta and
 //! warnings yellow, because the map itself already uses red (red lines, spawn
 //! points) and orange (forced arrows). Problems about the page as a whole have
@@ -10,16 +10,16 @@
 
 use std::collections::BTreeMap;
 
-use deckplan_schema::{Direction, Edge, Intersection, Page, PageId, Space};
+use deckplan_schema::{Edge, Intersection, LocationPlace, Page, PageId, Place, Space};
 
 use super::icons::{self, palette};
 use super::page::{PageStyle, edge_ends, intersection_point, page_scene, space_rect};
 use super::scene::{Anchor, Cap, Colour, Layer, Point, Rect, Scene, Stroke};
 use crate::diagnostic::{Diagnostic, Severity};
 
-/// Where on a page a problem is.
+/// What a problem outlines on its page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Place {
+pub enum Outline {
     /// A space.
     Space(Space),
     /// An edge between spaces (or on the page outline).
@@ -30,35 +30,16 @@ pub enum Place {
     Page,
 }
 
-impl Place {
-    /// Reads a place written in the printed notation after its page:
-    /// `H3`, `H3 north`, `H3 ne`, or `… between H3 and H4` (the edge between
-    /// two neighbouring spaces). Anything else is the page as a whole.
-    pub fn parse(text: &str) -> Self {
-        let text = text.trim();
-        if let Ok(space) = Space::parse(text) {
-            return Self::Space(space);
+impl Outline {
+    /// What outlines a board place: a door its edge, a spawn link its first end.
+    pub const fn of(place: &LocationPlace) -> Self {
+        match *place {
+            LocationPlace::Space { space, .. } => Self::Space(space),
+            LocationPlace::Edge { edge, .. } | LocationPlace::Door { edge, .. } => Self::Edge(edge),
+            LocationPlace::Intersection { point, .. }
+            | LocationPlace::SpawnLink { from: point, .. } => Self::Intersection(point),
+            LocationPlace::Page(_) | LocationPlace::Join { .. } => Self::Page,
         }
-        if let Ok((space, side)) = deckplan_schema::coord::parse_side(text) {
-            return Self::Edge(space.side(side));
-        }
-        if let Ok(point) = Intersection::parse(text) {
-            return Self::Intersection(point);
-        }
-        if let Some(edge) = Self::edge_between(text) {
-            return Self::Edge(edge);
-        }
-        Self::Page
-    }
-
-    /// The edge named by `… between H3 and I3`, if the two spaces are neighbours.
-    fn edge_between(text: &str) -> Option<Edge> {
-        let (_, pair) = text.split_once("between ")?;
-        let (a, b) = pair.split_once(" and ")?;
-        let a = Space::parse(a.trim()).ok()?;
-        let b = Space::parse(b.split_whitespace().next()?).ok()?;
-        let side = Direction::ALL.into_iter().find(|d| a.step(*d) == Some(b))?;
-        Some(a.side(side))
     }
 
     /// The place in printed notation, or `page` for the whole page.
@@ -74,9 +55,9 @@ impl Place {
 
 /// One problem to draw.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Mark {
-    /// Where.
-    pub place: Place,
+pub struct Annotation {
+    /// What it outlines.
+    pub outline: Outline,
     /// The diagnostic code, e.g. `R003`.
     pub code: String,
     /// Error or warning.
@@ -85,22 +66,19 @@ pub struct Mark {
     pub message: Option<String>,
 }
 
-/// Groups diagnostics by the page they are on, as marks. A diagnostic's board
-/// place (`L1p2 H3 north`) gives the mark's place; diagnostics on no page
-/// are left out (they have no picture to go on).
-pub fn marks_by_page(diagnostics: &[Diagnostic]) -> BTreeMap<PageId, Vec<Mark>> {
-    let mut pages: BTreeMap<PageId, Vec<Mark>> = BTreeMap::new();
+/// Groups diagnostics by the page they are on, as annotations outlining their
+/// board places; diagnostics on no page are left out (they have no picture to go on).
+pub fn annotations_by_page(diagnostics: &[Diagnostic]) -> BTreeMap<PageId, Vec<Annotation>> {
+    let mut pages: BTreeMap<PageId, Vec<Annotation>> = BTreeMap::new();
     for diagnostic in diagnostics {
-        let Some(page) = diagnostic.page else {
+        let Some(place) = diagnostic.place.as_ref().and_then(Place::location) else {
             continue;
         };
-        let place = diagnostic
-            .place
-            .as_deref()
-            .and_then(|place| place.split_once(' '))
-            .map_or(Place::Page, |(_, rest)| Place::parse(rest));
-        pages.entry(page).or_default().push(Mark {
-            place,
+        let Some(page) = place.page() else {
+            continue;
+        };
+        pages.entry(page).or_default().push(Annotation {
+            outline: Outline::of(place),
             code: diagnostic.code.to_string(),
             severity: diagnostic.severity,
             message: Some(diagnostic.message.clone()),
@@ -125,11 +103,11 @@ const fn severity_ink(severity: Severity) -> Colour {
     }
 }
 
-/// Draws marks over a page drawn at `origin`.
-pub fn annotate(scene: &mut Scene, page: &Page, origin: Point, marks: &[Mark]) {
+/// Draws annotations over a page drawn at `origin`.
+pub fn annotate(scene: &mut Scene, page: &Page, origin: Point, annotations: &[Annotation]) {
     // Outlines of warnings first, so an error at the same place shows on top;
     // tabs with errors first, so they head each stack.
-    let mut by_severity: Vec<&Mark> = marks.iter().collect();
+    let mut by_severity: Vec<&Annotation> = annotations.iter().collect();
     by_severity.sort_by_key(|m| std::cmp::Reverse(m.severity));
     let mut anchors = Vec::new();
     for mark in by_severity {
@@ -139,9 +117,9 @@ pub fn annotate(scene: &mut Scene, page: &Page, origin: Point, marks: &[Mark]) {
     }
     anchors.reverse();
     // Tabs at one place stack downwards, so two codes on a space both show.
-    let mut stacked: BTreeMap<Place, usize> = BTreeMap::new();
+    let mut stacked: BTreeMap<Outline, usize> = BTreeMap::new();
     for (mark, at) in anchors {
-        let count = stacked.entry(mark.place).or_default();
+        let count = stacked.entry(mark.outline).or_default();
         code_tab(scene, at.offset(0.0, -0.34 * *count as f64), mark);
         *count += 1;
     }
@@ -149,12 +127,12 @@ pub fn annotate(scene: &mut Scene, page: &Page, origin: Point, marks: &[Mark]) {
 
 /// Outlines a mark's place; returns where its tab goes, or `None` when the
 /// place is not on the page (or is the whole page).
-fn outline(scene: &mut Scene, page: &Page, origin: Point, mark: &Mark) -> Option<Point> {
+fn outline(scene: &mut Scene, page: &Page, origin: Point, mark: &Annotation) -> Option<Point> {
     let colour = severity_colour(mark.severity);
     let halo = Stroke::solid(0.16, palette::INK.with_alpha(200)).cap(Cap::Round);
     let line = Stroke::solid(0.09, colour).cap(Cap::Round);
-    match mark.place {
-        Place::Space(space) if page.size.contains(space) => {
+    match mark.outline {
+        Outline::Space(space) if page.size.contains(space) => {
             let rect = space_rect(origin, space).grow(-0.05, -0.05, -0.05, -0.05);
             let corners = rect.corners();
             scene.polygon(Layer::Annotations, corners.clone(), None, Some(halo));
@@ -166,7 +144,7 @@ fn outline(scene: &mut Scene, page: &Page, origin: Point, mark: &Mark) -> Option
             );
             Some(rect.max)
         }
-        Place::Edge(edge) if page.size.contains_edge(edge) => {
+        Outline::Edge(edge) if page.size.contains_edge(edge) => {
             // A see-through band, so the wall or door under it still reads.
             let (a, b) = edge_ends(origin, edge);
             let band = Stroke::solid(0.4, colour.with_alpha(120)).cap(Cap::Butt);
@@ -183,7 +161,7 @@ fn outline(scene: &mut Scene, page: &Page, origin: Point, mark: &Mark) -> Option
             // Beyond the far end, so the tab hides neither the edge nor its door.
             Some(b.offset(0.12, 0.12))
         }
-        Place::Intersection(point) if page.size.contains_intersection(point) => {
+        Outline::Intersection(point) if page.size.contains_intersection(point) => {
             let at = intersection_point(origin, point);
             scene.circle(Layer::Annotations, at, 0.32, None, Some(halo));
             scene.circle(Layer::Annotations, at, 0.32, None, Some(line));
@@ -194,7 +172,7 @@ fn outline(scene: &mut Scene, page: &Page, origin: Point, mark: &Mark) -> Option
 }
 
 /// A tab with the code, its bottom-left corner near `at`.
-fn code_tab(scene: &mut Scene, at: Point, mark: &Mark) {
+fn code_tab(scene: &mut Scene, at: Point, mark: &Annotation) {
     let size = 0.22;
     let width = super::font::measure(&mark.code, size) + 0.14;
     let tab = Rect::new(
@@ -221,20 +199,20 @@ fn code_tab(scene: &mut Scene, at: Point, mark: &Mark) {
 }
 
 /// A page with its problems: coordinates in the margins (reviewers read places
-/// like `H3`), the marks over the map and the list of problems underneath.
-pub fn annotated_page_scene(page: &Page, marks: &[Mark]) -> Scene {
+/// like `H3`), the annotations over the map and the list of problems underneath.
+pub fn annotated_page_scene(page: &Page, annotations: &[Annotation]) -> Scene {
     let style = PageStyle {
         title: true,
         coordinates: true,
         legend: false,
     };
     let mut scene = page_scene(page, &style);
-    annotate(&mut scene, page, Point::default(), marks);
+    annotate(&mut scene, page, Point::default(), annotations);
     let width = scene.bounds.width() - 0.7;
     let left = scene.bounds.min.x + 0.35;
     let mut y = scene.bounds.min.y - 0.1;
-    let mut sorted: Vec<&Mark> = marks.iter().collect();
-    sorted.sort_by(|a, b| (a.severity, &a.code, a.place).cmp(&(b.severity, &b.code, b.place)));
+    let mut sorted: Vec<&Annotation> = annotations.iter().collect();
+    sorted.sort_by(|a, b| (a.severity, &a.code, a.outline).cmp(&(b.severity, &b.code, b.outline)));
     for mark in sorted {
         y -= 0.42;
         let colour = severity_colour(mark.severity);
@@ -249,7 +227,7 @@ pub fn annotated_page_scene(page: &Page, marks: &[Mark]) -> Scene {
             "{} {} · {}",
             mark.code,
             mark.severity.name(),
-            mark.place.label()
+            mark.outline.label()
         );
         if let Some(message) = &mark.message {
             line.push_str(" · ");
@@ -270,25 +248,70 @@ pub fn annotated_page_scene(page: &Page, marks: &[Mark]) -> Scene {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
+
+    use deckplan_schema::{Direction, PageEdge, SourceFile};
+
     use super::*;
 
+    fn on_l1p2(place: LocationPlace, message: &str) -> Diagnostic {
+        Diagnostic {
+            code: "R001",
+            name: "unreachable-space",
+            severity: Severity::Error,
+            message: message.to_string(),
+            file: SourceFile::new("book1/page2.toml", String::new()),
+            span: None,
+            place: Some(Place::Location(place)),
+            help: None,
+            labels: Vec::new(),
+        }
+    }
+
     #[test]
-    fn places_read_the_printed_notation() {
-        assert_eq!(Place::parse("H3"), Place::Space(Space::new(2, 7)));
+    fn annotations_come_from_typed_places_not_from_their_text() {
+        let page = PageId { book: 1, page: 2 };
+        let h3 = Space::new(2, 7);
+        let door = LocationPlace::Door {
+            page,
+            number: 4,
+            edge: h3.side(Direction::North),
+            between: Some((h3, Space::new(2, 8))),
+        };
+        // The message no longer names the place at all; the outline still finds it.
+        let diagnostics = [
+            on_l1p2(door, "a door that nothing opens"),
+            on_l1p2(LocationPlace::space(page, h3), "anything"),
+            on_l1p2(
+                LocationPlace::SpawnLink {
+                    page,
+                    from: Intersection { x: 3, y: 8 },
+                    to: Intersection { x: 5, y: 8 },
+                },
+                "a link",
+            ),
+            on_l1p2(LocationPlace::Page(page), "the page"),
+            on_l1p2(
+                LocationPlace::Join {
+                    from: PageEdge::parse("L1p1 east").unwrap(),
+                    to: PageEdge::parse("L1p2 west").unwrap(),
+                },
+                "on no single page",
+            ),
+        ];
+        let by_page = annotations_by_page(&diagnostics);
+        let outlines: Vec<Outline> = by_page[&page].iter().map(|a| a.outline).collect();
         assert_eq!(
-            Place::parse("H3 north"),
-            Place::Edge(Space::new(2, 7).side(Direction::North))
+            outlines,
+            [
+                Outline::Edge(h3.side(Direction::North)),
+                Outline::Space(h3),
+                Outline::Intersection(Intersection { x: 3, y: 8 }),
+                Outline::Page,
+            ]
         );
-        assert_eq!(
-            Place::parse("H3 ne"),
-            Place::Intersection(Intersection { x: 3, y: 8 })
-        );
-        assert_eq!(
-            Place::parse("door 4 between H3 and I3"),
-            Place::Edge(Space::new(2, 7).side(Direction::North))
-        );
-        assert_eq!(Place::parse("door 4 between H3 and J5"), Place::Page);
-        assert_eq!(Place::parse("everything"), Place::Page);
+        assert_eq!(by_page.len(), 1, "the join is drawn on no page");
+        assert_eq!(outlines[0].label(), "H3 north");
     }
 }

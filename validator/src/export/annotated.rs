@@ -13,19 +13,23 @@ use std::path::{Path, PathBuf};
 use deckplan_schema::{Page, PageId};
 
 use super::png::{self, RasterOptions};
-use super::{Background, ExportError};
+use super::{ExportError, Paper};
 use crate::diagnostic::Diagnostic;
-use crate::draw::annotate::{Mark, annotated_page_scene, marks_by_page};
+use crate::draw::annotate::{Annotation, annotated_page_scene, annotations_by_page};
 
 /// Pixels per space of lint pictures: sharp on a screen, small in an artifact.
 pub const LINT_PX_PER_SPACE: f64 = 64.0;
 
-/// Draws one page with its marks and writes it as a PNG.
-pub fn write_annotated_page(page: &Page, marks: &[Mark], path: &Path) -> Result<(), ExportError> {
-    let scene = annotated_page_scene(page, marks);
+/// Draws one page with its problems and writes it as a PNG.
+pub fn write_annotated_page(
+    page: &Page,
+    annotations: &[Annotation],
+    path: &Path,
+) -> Result<(), ExportError> {
+    let scene = annotated_page_scene(page, annotations);
     let options = RasterOptions {
         px_per_space: LINT_PX_PER_SPACE,
-        background: Background::White,
+        paper: Paper::White,
     };
     png::write(&scene, &options, None, path)
 }
@@ -43,12 +47,12 @@ pub fn write_lint_pictures(
         source,
     })?;
     let mut written = Vec::new();
-    for (id, marks) in marks_by_page(diagnostics) {
+    for (id, annotations) in annotations_by_page(diagnostics) {
         let Some(page) = pages.get(&id) else {
             continue;
         };
         let path = dir.join(format!("{id}.png"));
-        write_annotated_page(page, &marks, &path)?;
+        write_annotated_page(page, &annotations, &path)?;
         written.push(path);
     }
     Ok(written)

@@ -18,7 +18,7 @@ use std::path::PathBuf;
 
 /// What fills the picture around and under the map.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Background {
+pub enum Paper {
     /// White paper.
     #[default]
     White,

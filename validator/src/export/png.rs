@@ -16,7 +16,7 @@ use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use tiny_skia::{FillRule, LineCap, Paint, PathBuilder, Pixmap, PixmapMut, StrokeDash, Transform};
 
 use super::units::{pixel_extent, pixels_per_metre};
-use super::{Background, ExportError};
+use super::{ExportError, Paper};
 use crate::draw::font::{self, PathOp};
 use crate::draw::{Cap, Colour, Point, Scene, Shape, Stroke};
 
@@ -32,7 +32,7 @@ pub struct RasterOptions {
     /// Pixels per space (DPI × the printed size of a space in inches).
     pub px_per_space: f64,
     /// What is under the map.
-    pub background: Background,
+    pub paper: Paper,
 }
 
 /// The size in pixels of a scene's picture.
@@ -59,7 +59,7 @@ pub fn rasterize(scene: &Scene, options: &RasterOptions) -> Result<Pixmap, Expor
         return Err(too_large());
     };
     let mut pixmap = Pixmap::new(w, h).ok_or_else(too_large)?;
-    draw_into(&mut pixmap, scene, scale, options.background);
+    draw_into(&mut pixmap, scene, scale, options.paper);
     Ok(pixmap)
 }
 
@@ -74,7 +74,7 @@ const BANDED_PICTURE: u64 = 2_000_000;
 /// each band draws the whole scene shifted up by its top row, and tiny-skia
 /// clips to the band. Coverage is computed row by row, so bands join without
 /// seams; the shift only changes the rounding of a few anti-aliased pixels.
-pub fn draw_into(pixmap: &mut Pixmap, scene: &Scene, scale: f64, background: Background) {
+pub fn draw_into(pixmap: &mut Pixmap, scene: &Scene, scale: f64, paper: Paper) {
     let (width, height) = (pixmap.width(), pixmap.height());
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let bands = if u64::from(width) * u64::from(height) > BANDED_PICTURE {
@@ -94,7 +94,7 @@ pub fn draw_into(pixmap: &mut Pixmap, scene: &Scene, scale: f64, background: Bac
             let top = (i * band_rows) as f64;
             scope.spawn(move || {
                 if let Some(mut band) = PixmapMut::from_bytes(chunk, width, rows) {
-                    if background == Background::White {
+                    if paper == Paper::White {
                         band.fill(tiny_skia::Color::WHITE);
                     }
                     draw_band(&mut band, scene, scale, top);
@@ -525,7 +525,7 @@ mod tests {
         scene.fill_rect(Layer::Floor, Rect::new(0.0, 0.0, 1.0, 1.0), Colour::BLACK);
         let options = RasterOptions {
             px_per_space: 10.0,
-            background: Background::White,
+            paper: Paper::White,
         };
         let png = encode(rasterize(&scene, &options).unwrap(), Some(300.0)).unwrap();
         let decoder = image::codecs::png::PngDecoder::new(std::io::Cursor::new(&png)).unwrap();
@@ -564,7 +564,7 @@ mod tests {
             &scene,
             &RasterOptions {
                 px_per_space: scale,
-                background: Background::White,
+                paper: Paper::White,
             },
         )
         .unwrap();
@@ -596,7 +596,7 @@ mod tests {
         let scene = Scene::new(Rect::new(0.0, 0.0, 1000.0, 1000.0));
         let options = RasterOptions {
             px_per_space: 300.0,
-            background: Background::White,
+            paper: Paper::White,
         };
         let err = rasterize(&scene, &options).unwrap_err();
         assert!(err.to_string().contains("300000 × 300000"), "{err}");

@@ -9,7 +9,7 @@
 
 use std::fmt::Write as _;
 
-use super::Background;
+use super::Paper;
 use super::units::Length;
 use crate::draw::font::{self, PathOp};
 use crate::draw::{Cap, Colour, Point, Scene, Shape, Stroke};
@@ -23,7 +23,7 @@ pub struct SvgOptions {
     /// The printed size of one space.
     pub space_size: Length,
     /// What is under the map.
-    pub background: Background,
+    pub paper: Paper,
 }
 
 /// A number with at most two decimals and no trailing zeros.
@@ -80,7 +80,7 @@ pub fn render(scene: &Scene, options: &SvgOptions) -> String {
         num(width),
         num(height)
     );
-    if options.background == Background::White {
+    if options.paper == Paper::White {
         let _ = writeln!(
             out,
             r##"<rect width="{}" height="{}" fill="#ffffff"/>"##,

@@ -43,7 +43,7 @@ use serde_json::{Value, json};
 pub mod world;
 
 use super::png::{RasterOptions, encode, rasterize};
-use super::{Background, ExportError};
+use super::{ExportError, Paper};
 use crate::draw::icons::palette;
 use crate::draw::page::runs;
 use crate::draw::{Cap, Colour, Layer, Point, Rect, Scene, Stroke};
@@ -602,7 +602,7 @@ pub fn tileset_png() -> Result<Vec<u8>, ExportError> {
     }
     let options = RasterOptions {
         px_per_space: f64::from(TILE),
-        background: Background::Transparent,
+        paper: Paper::Transparent,
     };
     encode(rasterize(&scene, &options)?, None)
 }

@@ -14,16 +14,27 @@ use std::fmt::Write as _;
 
 use crate::diagnostic::{Diagnostic, Severity};
 
-/// ANSI styling, on only when writing to a terminal without `NO_COLOR`.
+/// Whether output is styled with ANSI colours: only on a terminal without
+/// `NO_COLOR` (the command line decides).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Colour(pub bool);
+pub enum Styling {
+    /// Plain text, for files, pipes and CI logs.
+    #[default]
+    Plain,
+    /// ANSI colour codes.
+    Ansi,
+}
 
-impl Colour {
+impl Styling {
+    /// Whether colours are on.
+    pub const fn is_ansi(self) -> bool {
+        matches!(self, Self::Ansi)
+    }
+
     fn paint(self, code: &str, text: &str) -> String {
-        if self.0 {
-            format!("\x1b[{code}m{text}\x1b[0m")
-        } else {
-            text.to_string()
+        match self {
+            Self::Ansi => format!("\x1b[{code}m{text}\x1b[0m"),
+            Self::Plain => text.to_string(),
         }
     }
 
@@ -40,7 +51,7 @@ impl Colour {
 }
 
 /// Renders one diagnostic.
-pub fn render_one(out: &mut String, diagnostic: &Diagnostic, colour: Colour) {
+pub fn render_one(out: &mut String, diagnostic: &Diagnostic, colour: Styling) {
     let file = &diagnostic.file;
     let at = diagnostic.line_col();
     let heading = format!("{}[{}]", diagnostic.severity.name(), diagnostic.code);
@@ -116,7 +127,7 @@ fn caret(diagnostic: &Diagnostic, span: deckplan_schema::Span) -> (u32, u32, u32
 }
 
 /// Renders every diagnostic, blank-line separated, and a summary line.
-pub fn render(diagnostics: &[Diagnostic], summary: &str, colour: Colour) -> String {
+pub fn render(diagnostics: &[Diagnostic], summary: &str, colour: Styling) -> String {
     let mut out = String::new();
     for diagnostic in diagnostics {
         render_one(&mut out, diagnostic, colour);

@@ -13,7 +13,9 @@
 //!       "code": "F002", "name": "unknown-key", "severity": "error",
 //!       "message": "unknown key `dors`", "file": "book1/page1.toml",
 //!       "line": 14, "column": 1, "end_line": 14, "end_column": 5,
-//!       "page": "L1p1", "place": "L1p1", "help": "did you mean `doors`?",
+//!       "page": "L1p1", "place": "L1p1",
+//!       "board_place": { "ruleset": "enormity", "kind": "page", "page": "L1p1" },
+//!       "help": "did you mean `doors`?",
 //!       "labels": []
 //!     }
 //!   ],
@@ -25,7 +27,7 @@ use serde::Serialize;
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::lint::LintOutcome;
-use crate::render::{range, slash_path};
+use crate::render::{place_fields, range, slash_path};
 
 /// Bumped when a field is removed or changes meaning; adding fields keeps it.
 const VERSION: u32 = 1;
@@ -49,7 +51,9 @@ struct JsonDiagnostic<'a> {
     end_line: u32,
     end_column: u32,
     page: Option<String>,
-    place: Option<&'a str>,
+    place: Option<String>,
+    /// The place field by field; see [`place_fields`].
+    board_place: Option<serde_json::Value>,
     help: Option<&'a str>,
     labels: Vec<JsonLabel<'a>>,
 }
@@ -82,8 +86,9 @@ impl<'a> From<&'a Diagnostic> for JsonDiagnostic<'a> {
             column: start.column,
             end_line: end.line,
             end_column: end.column,
-            page: diagnostic.page.map(|page| page.to_string()),
-            place: diagnostic.place.as_deref(),
+            page: diagnostic.page().map(|page| page.to_string()),
+            place: diagnostic.place.map(|place| place.to_string()),
+            board_place: diagnostic.place.as_ref().map(place_fields),
             help: diagnostic.help.as_deref(),
             labels: diagnostic
                 .labels
@@ -150,6 +155,9 @@ mod tests {
                     "end_column": 5,
                     "page": "L1p2",
                     "place": "L1p2 C3",
+                    "board_place": {
+                        "ruleset": "enormity", "kind": "space", "page": "L1p2", "space": "C3"
+                    },
                     "help": "open a door, or remove the space",
                     "labels": [{ "line": 1, "column": 1, "message": "grid drawn here" }]
                 }],

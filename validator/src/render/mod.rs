@@ -12,7 +12,7 @@ pub mod sarif;
 
 use std::path::Path;
 
-use deckplan_schema::LineCol;
+use deckplan_schema::{LineCol, LocationPlace, Place};
 
 use crate::diagnostic::Diagnostic;
 
@@ -46,15 +46,62 @@ pub fn range(diagnostic: &Diagnostic) -> (LineCol, LineCol) {
     }
 }
 
+/// A board place field by field, for JSON and SARIF consumers: the ruleset,
+/// a `kind`, and the positions in printed notation, e.g.
+/// `{"ruleset": "enormity", "kind": "door", "page": "L1p2", "number": 4,
+/// "edge": "H3 north", "between": ["H3", "H4"]}`.
+pub fn place_fields(place: &Place) -> serde_json::Value {
+    use serde_json::json;
+    let mut fields = match place {
+        Place::Location(place) => match *place {
+            LocationPlace::Page(page) => json!({ "kind": "page", "page": page.to_string() }),
+            LocationPlace::Space { page, space } => {
+                json!({ "kind": "space", "page": page.to_string(), "space": space.to_string() })
+            }
+            LocationPlace::Edge { page, edge } => {
+                json!({ "kind": "edge", "page": page.to_string(), "edge": edge.to_string() })
+            }
+            LocationPlace::Door {
+                page,
+                number,
+                edge,
+                between,
+            } => json!({
+                "kind": "door",
+                "page": page.to_string(),
+                "number": number,
+                "edge": edge.to_string(),
+                "between": between.map(|(a, b)| [a.to_string(), b.to_string()]),
+            }),
+            LocationPlace::Intersection { page, point } => json!({
+                "kind": "intersection",
+                "page": page.to_string(),
+                "intersection": point.to_string(),
+            }),
+            LocationPlace::SpawnLink { page, from, to } => json!({
+                "kind": "spawn-link",
+                "page": page.to_string(),
+                "from": from.to_string(),
+                "to": to.to_string(),
+            }),
+            LocationPlace::Join { from, to } => {
+                json!({ "kind": "join", "from": from.to_string(), "to": to.to_string() })
+            }
+        },
+    };
+    if let Some(object) = fields.as_object_mut() {
+        object.insert("ruleset".to_string(), place.ruleset().into());
+    }
+    fields
+}
+
 /// The message with its board place and fix on one line:
 /// `unknown key `dors` (at L1p1) — did you mean `doors`?`. For formats that
 /// show a single line of text per finding.
 pub fn one_line(diagnostic: &Diagnostic) -> String {
     let mut text = diagnostic.message.clone();
     if let Some(place) = &diagnostic.place {
-        text.push_str(" (at ");
-        text.push_str(place);
-        text.push(')');
+        text.push_str(&format!(" (at {place})"));
     }
     if let Some(help) = &diagnostic.help {
         text.push_str(" — ");
@@ -69,7 +116,7 @@ pub(crate) mod tests {
     //! Diagnostics built by hand, so every renderer is tested with a warning,
     //! a rule code and a label before any check produces them.
 
-    use deckplan_schema::{PageId, SourceFile, Span};
+    use deckplan_schema::{LocationPlace, PageId, Place, SourceFile, Space, Span};
 
     use super::*;
     use crate::diagnostic::{Label, Severity};
@@ -85,8 +132,10 @@ pub(crate) mod tests {
             message: "C3 cannot be reached from any spacer start".to_string(),
             file: SourceFile::new("pack/book1/page1.toml", text),
             span: Some(Span { start: 13, end: 15 }),
-            page: Some(PageId { book: 1, page: 2 }),
-            place: Some("L1p2 C3".to_string()),
+            place: Some(Place::Location(LocationPlace::space(
+                PageId { book: 1, page: 2 },
+                Space::new(2, 2),
+            ))),
             help: Some("open a door, or remove the space".to_string()),
             labels: vec![Label {
                 span: Span { start: 0, end: 4 },

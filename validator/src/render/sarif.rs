@@ -22,7 +22,7 @@ use serde::Serialize;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::explain;
 use crate::lint::LintOutcome;
-use crate::render::{one_line, range, slash_path};
+use crate::render::{one_line, place_fields, range, slash_path};
 
 const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 const SRCROOT: &str = "%SRCROOT%";
@@ -151,11 +151,14 @@ struct Properties {
     page: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     place: Option<String>,
+    /// The place field by field (see [`place_fields`]).
+    #[serde(rename = "boardPlace", skip_serializing_if = "Option::is_none")]
+    board_place: Option<serde_json::Value>,
 }
 
 impl Properties {
     fn is_empty(&self) -> bool {
-        self.page.is_none() && self.place.is_none()
+        self.page.is_none() && self.place.is_none() && self.board_place.is_none()
     }
 }
 
@@ -310,8 +313,9 @@ fn result(diagnostic: &Diagnostic, rule_index: usize) -> SarifResult {
             })
             .collect(),
         properties: Properties {
-            page: diagnostic.page.map(|page| page.to_string()),
-            place: diagnostic.place.clone(),
+            page: diagnostic.page().map(|page| page.to_string()),
+            place: diagnostic.place.map(|place| place.to_string()),
+            board_place: diagnostic.place.as_ref().map(place_fields),
         },
     }
 }

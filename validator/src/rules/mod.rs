@@ -12,7 +12,7 @@ pub mod blip_move;
 pub mod distance;
 pub mod intruder_move;
 pub mod los;
-pub mod place;
+pub mod place_arg;
 pub mod spacer_move;
 pub mod spawn;
 #[cfg(test)]

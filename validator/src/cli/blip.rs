@@ -1,0 +1,104 @@
+//! `deckplan blip`: move a Blip toward a Spacer (a Noise move) or along its
+//! patrol arrow, and say where it stops and whether it is revealed.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use super::play::{Pieces, RulesFormat, play_state, require_rules_pack};
+use super::plural;
+
+/// The arguments of `deckplan blip`.
+#[derive(clap::Args)]
+pub struct BlipArgs {
+    /// A pack folder or its `pack.toml`.
+    pack: PathBuf,
+    /// The Blip's intersection, e.g. `L1p1:"C3 ne"`.
+    #[arg(long)]
+    at: String,
+    /// The Spacer's space it moves toward (for a patrol, the Priority Target), e.g. `L1p1:E5`.
+    #[arg(long)]
+    toward: String,
+    /// How many intersections it moves (the Noise on its die, or the patrol speed).
+    #[arg(long)]
+    steps: u32,
+    /// Patrol along this arrow (`north`, `east`, `south`, `west`) instead of moving toward the Spacer.
+    #[arg(long)]
+    patrol: Option<String>,
+    /// Another Spacer's space (repeatable).
+    #[arg(long = "spacer", value_name = "PLACE")]
+    spacers: Vec<String>,
+    /// Another Blip's intersection (repeatable).
+    #[arg(long = "blip", value_name = "PLACE")]
+    blips: Vec<String>,
+    /// A welded door, e.g. `L1p1:2` (repeatable).
+    #[arg(long = "weld-door", value_name = "DOOR")]
+    welded: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = RulesFormat::Human)]
+    format: RulesFormat,
+}
+
+/// Moves the Blip and says where it stops.
+pub fn run(args: &BlipArgs) -> anyhow::Result<ExitCode> {
+    use deckplan_validator::board::Board;
+    use deckplan_validator::rules::{blip_move, place_arg};
+
+    let pack = require_rules_pack(&args.pack)?;
+    let at = place_arg::parse_intersection(&pack, &args.at)?;
+    let toward = place_arg::parse_space(&pack, &args.toward)?;
+    let pieces = Pieces {
+        spacers: &args.spacers,
+        blips: &args.blips,
+        welded: &args.welded,
+        ..Pieces::default()
+    };
+    let mut state = play_state(&pack, &pieces)?;
+    let board = Board::new(&pack);
+    let patrol = args
+        .patrol
+        .as_deref()
+        .map(deckplan_schema::Direction::parse)
+        .transpose()
+        .map_err(|e| anyhow::anyhow!(e.message))?;
+    let options = match patrol {
+        Some(direction) => blip_move::patrol(&board, &state, at, direction, args.steps, toward)?,
+        None => {
+            state
+                .spacers
+                .entry(toward)
+                .or_insert(deckplan_schema::Direction::North);
+            blip_move::move_blip(&board, &state, at, toward, args.steps)?
+        }
+    };
+    if args.format == RulesFormat::Json {
+        let json = serde_json::json!({
+            "blip": at.to_string(),
+            "toward": toward.to_string(),
+            "steps": args.steps,
+            "patrol": patrol.map(deckplan_schema::Direction::name),
+            "options": options.iter().map(blip_move::BlipMove::to_json).collect::<Vec<_>>(),
+        });
+        println!("{}", serde_json::to_string_pretty(&json)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    match patrol {
+        Some(direction) => println!(
+            "Blip on {at}, patrolling {direction} at speed {} (pushes toward {toward}):",
+            args.steps
+        ),
+        None => println!(
+            "Blip on {at}, {} toward the Spacer on {toward}:",
+            plural(args.steps, "move")
+        ),
+    }
+    let count = options.len();
+    for (i, option) in options.iter().enumerate() {
+        if count > 1 {
+            println!("option {} of {count} (the players choose):", i + 1);
+        }
+        for line in option.describe(2) {
+            println!("{line}");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,65 @@
+//! `deckplan export`: write pages in another tool's format (Tiled JSON maps,
+//! and a Tiled world for a whole pack).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::bail;
+use deckplan_validator::enormity::{self, Source};
+use deckplan_validator::targets::Target;
+
+use super::{exit, print_problems};
+
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  deckplan export --tiled page1.tmj maps/derelict-meridian-tithe/book1/page1.toml
+  deckplan export --tiled tiled/ maps/derelict-meridian-tithe   (one map per page and a .world file)")]
+pub struct ExportArgs {
+    /// A page file, a pack folder or a `pack.toml`.
+    path: PathBuf,
+    /// Write a Tiled JSON map (`.tmj`); for a whole pack, a folder of maps and a
+    /// Tiled world that lays them out.
+    #[arg(long, value_name = "OUT", required = true)]
+    tiled: PathBuf,
+    /// With a pack, export only this page (e.g. `L1p2`).
+    #[arg(long)]
+    page: Option<String>,
+}
+
+/// Writes the Tiled map or world.
+pub fn run(args: &ExportArgs) -> anyhow::Result<ExitCode> {
+    use deckplan_validator::export::tiled;
+    let (source, problems) = enormity::load_target(&Target::of(&args.path))?;
+    let failed = !problems.is_empty();
+    print_problems(
+        &problems,
+        "Pages with problems are left out; fix them to draw every page.",
+    );
+    let Some(source) = source else {
+        return Ok(exit(true));
+    };
+    let out = &args.tiled;
+    let single = match (source, &args.page) {
+        (Source::Page(page), _) => *page,
+        (Source::Pack(pack), Some(wanted)) => enormity::pack_page(pack, wanted)?,
+        (Source::Pack(pack), None) => {
+            let exported = tiled::world::write_world(&pack, out)?;
+            for file in &exported.files {
+                println!("wrote {}", file.display());
+            }
+            for note in &exported.notes {
+                eprintln!("note: {note}");
+            }
+            return Ok(exit(failed));
+        }
+    };
+    if out.extension().and_then(|e| e.to_str()) != Some("tmj") {
+        bail!(
+            "a Tiled map is a `.tmj` file, like `{}`",
+            out.with_extension("tmj").display()
+        );
+    }
+    tiled::write_page(&single, out, &tiled::tileset_name(out), true)?;
+    println!("wrote {}", out.display());
+    Ok(exit(failed))
+}

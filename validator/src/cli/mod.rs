@@ -1,0 +1,68 @@
+//! The subcommands of `deckplan`, one file each, and the few helpers they share.
+//!
+//! Each subcommand file has its arguments (a `clap::Args` struct) and a `run`
+//! function that returns the exit code: 0 clean, 1 problems found, 2 usage or
+//! I/O failure (an `Err`, printed by `main`).
+
+pub mod blip;
+pub mod explain;
+pub mod export;
+pub mod import;
+pub mod lint;
+pub mod los;
+pub mod play;
+pub mod reach;
+pub mod reformat;
+pub mod render;
+pub mod schema;
+pub mod show;
+
+use std::io::IsTerminal as _;
+use std::process::ExitCode;
+
+use deckplan_schema::FileError;
+use deckplan_validator::diagnostic::Diagnostic;
+use deckplan_validator::render::human::{self, Styling};
+
+/// Whether to colour output: only on a terminal, and never with `NO_COLOR` set.
+pub fn styling() -> Styling {
+    let no_colour = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    if !no_colour && std::io::stdout().is_terminal() {
+        Styling::Ansi
+    } else {
+        Styling::Plain
+    }
+}
+
+/// Prints problems that kept files from loading, on stderr so that stdout
+/// holds only the command's answer.
+pub fn print_problems(problems: &[Diagnostic], summary: &str) {
+    if problems.is_empty() {
+        return;
+    }
+    eprint!("{}", human::render(problems, summary, styling()));
+}
+
+/// [`print_problems`] for format errors straight from the loader.
+pub fn print_load_errors(errors: Vec<FileError>, summary: &str) {
+    let problems: Vec<Diagnostic> = errors.into_iter().map(Diagnostic::from).collect();
+    print_problems(&problems, summary);
+}
+
+/// A count and a noun that takes `s` in the plural: `1 file`, `2 files`.
+pub fn plural<N: PartialEq + From<u8> + std::fmt::Display>(n: N, noun: &str) -> String {
+    if n == N::from(1) {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// Exit code 1 when the command found problems, else 0.
+pub fn exit(failed: bool) -> ExitCode {
+    if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}

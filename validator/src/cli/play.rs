@@ -1,0 +1,115 @@
+//! What the play-test commands (`reach`, `blip`, `los`) share: loading the
+//! pack a question is asked on, and the figures and doors it names.
+
+use std::path::Path;
+
+use anyhow::{Context as _, bail};
+use clap::ValueEnum;
+use deckplan_schema::load;
+use deckplan_validator::enormity::Enormity;
+use deckplan_validator::ruleset::{REGISTRY, Ruleset as _, RulesetChoice};
+use deckplan_validator::targets::{self, Target};
+
+use super::{print_load_errors, print_problems};
+
+/// How the `blip` and `los` commands print their answer.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RulesFormat {
+    /// Plain sentences.
+    Human,
+    /// One JSON document.
+    Json,
+}
+
+/// Loads the pack a rules question is asked on. Format errors are printed and
+/// give `None`: nothing can be answered on a pack that did not load.
+pub fn load_rules_pack(path: &Path) -> anyhow::Result<Option<deckplan_schema::Pack>> {
+    let path = targets::relative_to_cwd(path);
+    // These questions are Enormity's; another game's pack is refused by name
+    // rather than misread as a broken Enormity pack.
+    match REGISTRY.for_target(&Target::of(&path)) {
+        Ok(ruleset) if ruleset.name() == Enormity.name() => {}
+        Ok(ruleset) => bail!(
+            "this command answers questions on Enormity packs; {} is a pack of {}",
+            path.display(),
+            ruleset.title()
+        ),
+        Err(RulesetChoice::Unknown(problem)) => {
+            print_problems(&[*problem], "Fix this problem first.");
+            return Ok(None);
+        }
+        Err(RulesetChoice::Empty) => return Ok(None),
+    }
+    let loaded = load::load_pack(&path)?;
+    if !loaded.errors.is_empty() {
+        print_load_errors(loaded.errors, "Fix these problems first.");
+        return Ok(None);
+    }
+    loaded
+        .value
+        .map(Some)
+        .with_context(|| format!("{} could not be read", path.display()))
+}
+
+/// [`load_rules_pack`] for `blip` and `los`, where a pack that did not load
+/// is a failure (exit 2).
+pub fn require_rules_pack(path: &Path) -> anyhow::Result<deckplan_schema::Pack> {
+    load_rules_pack(path)?.with_context(|| {
+        format!(
+            "{} could not be read",
+            targets::relative_to_cwd(path).display()
+        )
+    })
+}
+
+/// The figures and doors a rules question names, each flag's places as given.
+#[derive(Default)]
+pub struct Pieces<'a> {
+    pub spacers: &'a [String],
+    pub intruders: &'a [String],
+    pub blips: &'a [String],
+    pub opened: &'a [String],
+    pub welded: &'a [String],
+}
+
+/// The play state of a rules question: Spacers and unsuppressed baseline
+/// Intruders facing north, Blips, and opened and welded doors, every place
+/// read by [`place_arg`](deckplan_validator::rules::place_arg) against the pack.
+pub fn play_state(
+    pack: &deckplan_schema::Pack,
+    pieces: &Pieces<'_>,
+) -> anyhow::Result<deckplan_validator::rules::PlayState> {
+    use deckplan_schema::Direction;
+    use deckplan_validator::rules::{DoorState, Intruder, PlayState, place_arg};
+
+    let mut state = PlayState::default();
+    for text in pieces.spacers {
+        state
+            .spacers
+            .insert(place_arg::parse_space(pack, text)?, Direction::North);
+    }
+    for text in pieces.intruders {
+        let intruder = Intruder {
+            baseline: true,
+            suppressed: false,
+            facing: Direction::North,
+        };
+        state
+            .intruders
+            .insert(place_arg::parse_space(pack, text)?, intruder);
+    }
+    for text in pieces.blips {
+        state
+            .blips
+            .insert(place_arg::parse_intersection(pack, text)?);
+    }
+    for (texts, door) in [
+        (pieces.opened, DoorState::Open),
+        (pieces.welded, DoorState::Welded),
+    ] {
+        for text in texts {
+            state.doors.insert(place_arg::parse_door(pack, text)?, door);
+        }
+    }
+    Ok(state)
+}

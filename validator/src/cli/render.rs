@@ -1,0 +1,188 @@
+//! `deckplan render`: draw boards as PNG or SVG pictures for printing — one
+//! page, every page of a pack, or a whole pack laid out by its joins.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context as _, bail};
+use clap::ValueEnum;
+use deckplan_validator::ruleset::{DrawRequest, REGISTRY, RulesetChoice};
+use deckplan_validator::targets::Target;
+
+use super::{exit, print_problems};
+
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  deckplan render maps/derelict-meridian-tithe/book1/page1.toml -o page.png --coords --legend
+  deckplan render maps/derelict-meridian-tithe --layout -o pack.png --dpi 100
+  deckplan render maps/derelict-meridian-tithe --layout -o pack.png --coords --legend
+  deckplan render maps/derelict-meridian-tithe --page L1p2 -o L1p2.svg --space-size 25mm")]
+pub struct RenderArgs {
+    /// A page file, a pack folder or a `pack.toml`.
+    path: PathBuf,
+    /// The picture to write, `.png` or `.svg`. For a pack without `--page` or
+    /// `--layout`, a folder that gets one picture per page.
+    #[arg(short, long)]
+    output: PathBuf,
+    /// With a pack, draw only this page (e.g. `L1p2`).
+    #[arg(long, conflicts_with = "layout")]
+    page: Option<String>,
+    /// With a pack, lay all pages out by their joins in one picture.
+    #[arg(long)]
+    layout: bool,
+    /// Dots per inch of a PNG [default: 300, or less when a layout would be too large].
+    #[arg(long)]
+    dpi: Option<f64>,
+    /// Printed size of one space: `1in`, `25mm`, `2.5cm`, `72pt`.
+    #[arg(long, default_value = "1in")]
+    space_size: deckplan_validator::export::units::Length,
+    /// What is under and around the map.
+    #[arg(long, value_enum, default_value_t = PaperArg::White)]
+    background: PaperArg,
+    /// Row letters and column numbers in the margins (on a layout, on the
+    /// sides of pages that no other page lies against).
+    #[arg(long)]
+    coords: bool,
+    /// A legend of the symbols on the page, and what consoles and arrows lead
+    /// to (on a layout, one legend for every page).
+    #[arg(long)]
+    legend: bool,
+    /// Leave out the title above the map.
+    #[arg(long)]
+    no_title: bool,
+    /// The picture format when `-o` is a folder.
+    #[arg(long, value_enum, default_value_t = PictureFormat::Png)]
+    format: PictureFormat,
+}
+
+/// What is under and around the map.
+#[derive(Clone, Copy, ValueEnum)]
+enum PaperArg {
+    /// White paper.
+    White,
+    /// Transparent (PNG) or none (SVG).
+    Transparent,
+}
+
+/// The kind of picture file.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum PictureFormat {
+    /// PNG raster picture.
+    Png,
+    /// SVG vector picture.
+    Svg,
+}
+
+/// DPI of PNG pictures when `--dpi` is not given.
+const DEFAULT_DPI: f64 = 300.0;
+
+/// Draws what the arguments ask for and writes it.
+pub fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {
+    let target = Target::of(&args.path);
+    let ruleset = match REGISTRY.for_target(&target) {
+        Ok(ruleset) => ruleset,
+        Err(RulesetChoice::Unknown(problem)) => {
+            print_problems(&[*problem], "Fix this problem to draw the pack.");
+            return Ok(exit(true));
+        }
+        Err(RulesetChoice::Empty) => return Ok(exit(true)),
+    };
+    let request = DrawRequest {
+        only: args.page.as_deref(),
+        layout: args.layout,
+        title: !args.no_title,
+        coordinates: args.coords,
+        legend: args.legend,
+        colour: false,
+    };
+    let drawing = ruleset.render(&target, &request)?;
+    let failed = !drawing.problems.is_empty();
+    print_problems(
+        &drawing.problems,
+        "Pages with problems are left out; fix them to draw every page.",
+    );
+    let one_picture = matches!(target, Target::Page(_)) || args.layout || args.page.is_some();
+    if one_picture {
+        if let Some((_, scene)) = drawing.boards.first() {
+            write_picture(scene, args, picture_format(&args.output)?, &args.output)?;
+        }
+        return Ok(exit(failed || drawing.boards.is_empty()));
+    }
+    if drawing.boards.is_empty() {
+        return Ok(exit(true));
+    }
+    std::fs::create_dir_all(&args.output)
+        .with_context(|| format!("cannot create {}", args.output.display()))?;
+    let ext = match args.format {
+        PictureFormat::Png => "png",
+        PictureFormat::Svg => "svg",
+    };
+    for (name, scene) in &drawing.boards {
+        let path = args.output.join(format!("{name}.{ext}"));
+        write_picture(scene, args, args.format, &path)?;
+    }
+    Ok(exit(failed))
+}
+
+/// Writes a scene as PNG or SVG, by the format asked for.
+fn write_picture(
+    scene: &deckplan_validator::draw::Scene,
+    args: &RenderArgs,
+    format: PictureFormat,
+    path: &std::path::Path,
+) -> anyhow::Result<()> {
+    use deckplan_validator::export::{Paper, png, svg, units};
+    let paper = match args.background {
+        PaperArg::White => Paper::White,
+        PaperArg::Transparent => Paper::Transparent,
+    };
+    let mut dpi = args.dpi.unwrap_or(DEFAULT_DPI);
+    if !(dpi.is_finite() && dpi > 0.0) {
+        bail!("--dpi must be a positive number, not {dpi}");
+    }
+    match format {
+        PictureFormat::Png => {
+            let (width, height) =
+                png::picture_size(scene, units::pixels_per_space(dpi, args.space_size));
+            let pixels = width.saturating_mul(height) as f64;
+            if args.dpi.is_none() && pixels > png::MAX_PIXELS as f64 {
+                // Only the default is lowered; a DPI asked for is kept (and refused).
+                dpi = (dpi * (png::MAX_PIXELS as f64 / pixels).sqrt() * 0.99).floor();
+                eprintln!(
+                    "note: at {DEFAULT_DPI} DPI the picture would be {width} × {height} pixels; drawing it at {dpi} DPI (choose with --dpi)"
+                );
+            }
+            let options = png::RasterOptions {
+                px_per_space: units::pixels_per_space(dpi, args.space_size),
+                paper,
+            };
+            png::write(scene, &options, Some(dpi), path)?;
+        }
+        PictureFormat::Svg => {
+            let options = svg::SvgOptions {
+                space_size: args.space_size,
+                paper,
+            };
+            deckplan_schema::save::write_atomically(path, &svg::render(scene, &options))
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
+    }
+    println!("wrote {}", path.display());
+    Ok(())
+}
+
+/// The picture format of an output file, by its extension.
+fn picture_format(path: &std::path::Path) -> anyhow::Result<PictureFormat> {
+    match path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+    {
+        Some(ext) if ext == "png" => Ok(PictureFormat::Png),
+        Some(ext) if ext == "svg" => Ok(PictureFormat::Svg),
+        _ => bail!(
+            "cannot tell the picture format of {}; name it `.png` or `.svg`",
+            path.display()
+        ),
+    }
+}

@@ -1,0 +1,46 @@
+//! `deckplan show`: draw boards in the terminal.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use deckplan_validator::ruleset::{DrawRequest, REGISTRY, RulesetChoice};
+use deckplan_validator::targets::Target;
+
+use super::{exit, print_problems, styling};
+
+/// The arguments of `deckplan show`.
+#[derive(clap::Args)]
+pub struct ShowArgs {
+    /// A page file, a pack folder or a `pack.toml`.
+    path: PathBuf,
+    /// With a pack, draw only this page (e.g. `L1p2`).
+    #[arg(long)]
+    page: Option<String>,
+}
+
+/// Draws the boards, one after another.
+pub fn run(args: &ShowArgs) -> anyhow::Result<ExitCode> {
+    let target = Target::of(&args.path);
+    let ruleset = match REGISTRY.for_target(&target) {
+        Ok(ruleset) => ruleset,
+        Err(RulesetChoice::Unknown(problem)) => {
+            print_problems(&[*problem], "Fix this problem to draw the pack.");
+            return Ok(exit(true));
+        }
+        Err(RulesetChoice::Empty) => return Ok(exit(true)),
+    };
+    let request = DrawRequest {
+        only: args.page.as_deref(),
+        colour: styling().is_ansi(),
+        ..DrawRequest::default()
+    };
+    let drawing = ruleset.show(&target, &request)?;
+    print_problems(&drawing.problems, "Fix these problems to draw every page.");
+    for (i, (_, text)) in drawing.boards.iter().enumerate() {
+        if i > 0 {
+            println!();
+        }
+        print!("{text}");
+    }
+    Ok(exit(drawing.boards.is_empty()))
+}

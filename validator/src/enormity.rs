@@ -1,0 +1,268 @@
+//! Enormity's Location maps as a [`Ruleset`]: page files on square grids,
+//! packs of pages joined edge to edge, the Spacer graph and Blip lattice, and
+//! the checks and pictures built on them.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use deckplan_schema::load::{self, Loaded, PACK_FILE};
+use deckplan_schema::{FileError, Pack, Page, PageId, SourceFile, json_schema, write};
+
+use crate::check::CheckMeta;
+use crate::checks;
+use crate::diagnostic::Diagnostic;
+use crate::draw::{Scene, layout, page};
+use crate::lint::{LintOutcome, check_lone_page, check_pack};
+use crate::reformat::Formatted;
+use crate::ruleset::{DrawError, DrawRequest, Drawing, FileSchema, Ruleset};
+use crate::show;
+use crate::targets::{self, Target, TargetError};
+
+/// The Enormity ruleset (`ruleset = "enormity"`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Enormity;
+
+/// Pages wider or taller than this are refused by `show`: the drawing would
+/// not fit a terminal.
+pub const MAX_SHOW_SIDE: u16 = 400;
+
+impl Ruleset for Enormity {
+    fn name(&self) -> &'static str {
+        "enormity"
+    }
+
+    fn title(&self) -> &'static str {
+        "Enormity Location maps"
+    }
+
+    fn checks(&self) -> Vec<CheckMeta> {
+        checks::all_meta()
+    }
+
+    fn schemas(&self) -> Vec<FileSchema> {
+        vec![
+            FileSchema {
+                kind: "page",
+                schema: json_schema::page_schema(),
+            },
+            FileSchema {
+                kind: "pack",
+                schema: json_schema::pack_schema(),
+            },
+        ]
+    }
+
+    fn lint_pack(&self, dir: &Path) -> Result<LintOutcome, TargetError> {
+        let loaded: Loaded<Pack> = load::load_pack(dir)?;
+        let mut outcome = LintOutcome {
+            packs: 1,
+            ..LintOutcome::default()
+        };
+        let clean = loaded.errors.is_empty();
+        outcome
+            .diagnostics
+            .extend(loaded.errors.into_iter().map(Diagnostic::from));
+        if let Some(pack) = &loaded.value {
+            outcome.pages = pack.page_files.len();
+            outcome.diagnostics.extend(check_pack(pack, clean));
+        }
+        Ok(outcome)
+    }
+
+    fn lint_file(&self, path: &Path) -> Result<LintOutcome, TargetError> {
+        let loaded: Loaded<Page> = load::load_page(path)?;
+        let mut outcome = LintOutcome {
+            pages: 1,
+            ..LintOutcome::default()
+        };
+        outcome
+            .diagnostics
+            .extend(loaded.errors.into_iter().map(Diagnostic::from));
+        if let Some(page) = &loaded.value {
+            outcome.diagnostics.extend(check_lone_page(page));
+        }
+        Ok(outcome)
+    }
+
+    fn format_pack(&self, dir: &Path) -> Result<Vec<Formatted>, TargetError> {
+        let pack_path = dir.join(PACK_FILE);
+        let pack = format_file(&pack_path, true)?;
+        let source = load::read_source(&pack_path, &pack_path)?;
+        let page_paths: Vec<String> = load::pack_file_from_source(&source)
+            .value
+            .map(|p| p.page_files.into_iter().map(|f| f.path).collect())
+            .unwrap_or_default();
+        let mut results = vec![pack];
+        for page in page_paths {
+            // The resolver has already refused paths that climb out of the pack.
+            let path = dir.join(&page);
+            if path.is_file() {
+                results.push(format_file(&path, false)?);
+            }
+        }
+        Ok(results)
+    }
+
+    fn format_file(&self, path: &Path) -> Result<Formatted, TargetError> {
+        format_file(path, false)
+    }
+
+    fn show(
+        &self,
+        target: &Target,
+        request: &DrawRequest<'_>,
+    ) -> Result<Drawing<String>, DrawError> {
+        let (pages, problems) = load_pages(target)?;
+        let wanted = request
+            .only
+            .map(PageId::parse)
+            .transpose()
+            .map_err(|e| DrawError::Refused(e.message))?;
+        let style = show::Style {
+            colour: request.colour,
+        };
+        let mut boards = Vec::new();
+        for page in pages.iter().filter(|p| wanted.is_none_or(|w| w == p.id)) {
+            if page.size.columns > MAX_SHOW_SIDE || page.size.rows > MAX_SHOW_SIDE {
+                return Err(DrawError::Refused(format!(
+                    "{} is {} spaces, too large to draw in a terminal (at most {MAX_SHOW_SIDE} a side)",
+                    page.id, page.size
+                )));
+            }
+            boards.push((page.id.to_string(), show::draw_page(page, style)));
+        }
+        if let (Some(id), true) = (wanted, boards.is_empty()) {
+            let known: Vec<String> = pages.iter().map(|p| p.id.to_string()).collect();
+            return Err(DrawError::Refused(format!(
+                "{} has no page {id}; it has {}",
+                target.path().display(),
+                known.join(", ")
+            )));
+        }
+        Ok(Drawing { boards, problems })
+    }
+
+    fn render(
+        &self,
+        target: &Target,
+        request: &DrawRequest<'_>,
+    ) -> Result<Drawing<Scene>, DrawError> {
+        let style = page::PageStyle {
+            title: request.title,
+            coordinates: request.coordinates,
+            legend: request.legend,
+        };
+        let (loaded, problems) = load_target(target)?;
+        let Some(loaded) = loaded else {
+            return Ok(Drawing {
+                boards: Vec::new(),
+                problems,
+            });
+        };
+        let boards = match loaded {
+            Source::Page(page) => {
+                if request.layout {
+                    return Err(DrawError::Refused(format!(
+                        "--layout lays out a pack; {} is a page file",
+                        target.path().display()
+                    )));
+                }
+                vec![(page.id.to_string(), page::page_scene(&page, &style))]
+            }
+            Source::Pack(pack) if request.layout => {
+                let layout_style = layout::LayoutStyle {
+                    title: request.title,
+                    page_labels: true,
+                    coordinates: request.coordinates,
+                    legend: request.legend,
+                };
+                vec![(pack.name.clone(), layout::pack_scene(&pack, &layout_style))]
+            }
+            Source::Pack(pack) => match request.only {
+                Some(wanted) => {
+                    let page = pack_page(pack, wanted)?;
+                    vec![(page.id.to_string(), page::page_scene(&page, &style))]
+                }
+                None => pack
+                    .pages
+                    .iter()
+                    .map(|(id, page)| (id.to_string(), page::page_scene(page, &style)))
+                    .collect(),
+            },
+        };
+        Ok(Drawing { boards, problems })
+    }
+}
+
+/// Formats one file (`is_pack` picks the writer).
+fn format_file(path: &Path, is_pack: bool) -> Result<Formatted, TargetError> {
+    let display = targets::relative_to_cwd(path);
+    let source: Arc<SourceFile> = load::read_source(path, &display)?;
+    let (canonical, errors) = if is_pack {
+        let loaded = load::pack_file_from_source(&source);
+        (loaded.value.map(|p| write::write_pack(&p)), loaded.errors)
+    } else {
+        let loaded = load::page_from_source(&source);
+        (loaded.value.map(|p| write::write_page(&p)), loaded.errors)
+    };
+    let changed = canonical.as_deref().is_some_and(|c| c != source.text());
+    Ok(Formatted {
+        path: display,
+        canonical,
+        changed,
+        errors: errors.into_iter().map(Diagnostic::from).collect(),
+    })
+}
+
+/// A page file or a pack, as loaded.
+#[derive(Debug)]
+pub enum Source {
+    /// A lone page file.
+    Page(Box<Page>),
+    /// A pack (pages with problems left out).
+    Pack(Pack),
+}
+
+/// Loads what a target names; problems come back as diagnostics, and pages
+/// with problems are left out of a pack.
+pub fn load_target(target: &Target) -> Result<(Option<Source>, Vec<Diagnostic>), TargetError> {
+    let path = targets::relative_to_cwd(target.path());
+    let (source, errors): (Option<Source>, Vec<FileError>) = match target {
+        Target::Pack(_) => {
+            let loaded = load::load_pack(&path)?;
+            (loaded.value.map(Source::Pack), loaded.errors)
+        }
+        Target::Page(_) => {
+            let loaded = load::load_page(&path)?;
+            (
+                loaded.value.map(|p| Source::Page(Box::new(p))),
+                loaded.errors,
+            )
+        }
+    };
+    Ok((source, errors.into_iter().map(Diagnostic::from).collect()))
+}
+
+/// Every page a target holds that loaded, in page order.
+fn load_pages(target: &Target) -> Result<(Vec<Page>, Vec<Diagnostic>), TargetError> {
+    let (source, problems) = load_target(target)?;
+    let pages = match source {
+        Some(Source::Pack(pack)) => pack.pages.into_values().collect(),
+        Some(Source::Page(page)) => vec![*page],
+        None => Vec::new(),
+    };
+    Ok((pages, problems))
+}
+
+/// The page `wanted` of a pack, or an error naming the pages it has.
+pub fn pack_page(pack: Pack, wanted: &str) -> Result<Page, DrawError> {
+    let id = PageId::parse(wanted).map_err(|e| DrawError::Refused(e.message))?;
+    let known: Vec<String> = pack.pages.keys().map(ToString::to_string).collect();
+    let mut pages = pack.pages;
+    pages.remove(&id).ok_or_else(|| {
+        DrawError::Refused(format!(
+            "the pack has no page {id} that loaded; it has {}",
+            known.join(", ")
+        ))
+    })
+}
