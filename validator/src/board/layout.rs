@@ -13,7 +13,7 @@
 //! to floats and stacks groups of pages not joined to each other), and the
 //! editor's layout view. Nothing else walks the joins.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use deckplan_schema::{Direction, Join, Pack, PageId, Size};
 
@@ -127,6 +127,19 @@ impl PackLayout {
                 size(join.from.page).is_some() && size(join.to.page).is_some()
             })
             .collect();
+        // The usable joins at each page, in file order: the walk looks up a
+        // page's joins instead of scanning every join of the pack.
+        let mut at_page: BTreeMap<PageId, Vec<usize>> = BTreeMap::new();
+        for (k, (_, join)) in usable.iter().enumerate() {
+            at_page.entry(join.from.page).or_default().push(k);
+            if join.to.page != join.from.page {
+                at_page.entry(join.to.page).or_default().push(k);
+            }
+        }
+        // Joins already reported, so each is reported once.
+        let mut reported: BTreeSet<usize> = layout.problems.iter().map(|(i, _)| *i).collect();
+        // The east edge of everything placed so far, for the next group.
+        let mut east = 0;
 
         let mut queue = VecDeque::new();
         let roots = std::iter::once(pack.start).chain(pack.pages.keys().copied());
@@ -139,17 +152,11 @@ impl PackLayout {
             };
             // Pages not joined to the start page get their own frame far away, so
             // they never appear to overlap the main layout.
-            let far = layout
-                .placements
-                .values()
-                .map(|p| p.x + p.width)
-                .max()
-                .unwrap_or(0)
-                + 10 * UNIT;
+            let far = east + 10 * UNIT;
             let origin = if root == pack.start { 0 } else { far };
-            layout
-                .placements
-                .insert(root, Placement::of(root_size, origin, 0));
+            let placement = Placement::of(root_size, origin, 0);
+            east = east.max(placement.x + placement.width);
+            layout.placements.insert(root, placement);
             layout.origins.insert(
                 root,
                 Origin {
@@ -160,7 +167,8 @@ impl PackLayout {
             );
             queue.push_back(root);
             while let Some(page) = queue.pop_front() {
-                for &(index, join) in &usable {
+                let joins = at_page.get(&page).map_or(&[][..], Vec::as_slice);
+                for &(index, join) in joins.iter().filter_map(|k| usable.get(*k)) {
                     let (known, other, forward) = if join.from.page == page {
                         (join.from.page, join.to.page, true)
                     } else if join.to.page == page {
@@ -176,6 +184,7 @@ impl PackLayout {
                     let placed = place_across(join, at, other_size, forward);
                     match layout.placements.get(&other) {
                         None => {
+                            east = east.max(placed.x + placed.width);
                             layout.placements.insert(other, placed);
                             layout.origins.insert(
                                 other,
@@ -188,7 +197,7 @@ impl PackLayout {
                             queue.push_back(other);
                         }
                         Some(existing) if *existing != placed => {
-                            if !layout.problems.iter().any(|(i, _)| *i == index) {
+                            if reported.insert(index) {
                                 layout
                                     .problems
                                     .push((index, JoinProblem::Inconsistent { page: other }));
@@ -201,7 +210,7 @@ impl PackLayout {
         }
 
         for &(index, join) in &usable {
-            if layout.problems.iter().any(|(i, _)| *i == index) {
+            if reported.contains(&index) {
                 continue;
             }
             let (Some(a), Some(b)) = (
