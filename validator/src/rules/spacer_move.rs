@@ -300,7 +300,7 @@ pub enum Figure {
 
 /// The feature that walls a space off, nearest to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Blocker {
+pub enum MoveBlocker {
     /// A black line.
     Wall {
         /// The page it is drawn on.
@@ -335,7 +335,7 @@ pub enum Blocker {
     },
 }
 
-impl fmt::Display for Blocker {
+impl fmt::Display for MoveBlocker {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Wall { page, edge } => write!(f, "the wall on {page} {edge}"),
@@ -396,7 +396,7 @@ pub enum Unreachable {
     /// No route at all, even through doors and figures: walled off.
     Enclosed {
         /// The blocking feature nearest to the space, if any.
-        nearest: Option<Blocker>,
+        nearest: Option<MoveBlocker>,
     },
 }
 
@@ -722,7 +722,7 @@ impl<'b> SpacerReach<'b> {
     /// The wall-like feature on the border of the area a Spacer could reach
     /// (through doors and figures) that lies nearest to the goal, ties to the
     /// one nearest the start.
-    fn nearest_blocker(&self, best: &[(u32, u32)], goal: Node) -> Option<Blocker> {
+    fn nearest_blocker(&self, best: &[(u32, u32)], goal: Node) -> Option<MoveBlocker> {
         let board = self.board;
         let graph = &board.spacer;
         let target = graph.space(goal)?;
@@ -732,7 +732,7 @@ impl<'b> SpacerReach<'b> {
                 .and_then(|n| best.get(n.index()))
                 .is_some_and(|b| b.0 != UNSEEN)
         };
-        let mut found: Option<((u32, u32), Blocker)> = None;
+        let mut found: Option<((u32, u32), MoveBlocker)> = None;
         for (node, (hindrances, steps)) in best.iter().enumerate() {
             if *hindrances == UNSEEN {
                 continue;
@@ -752,7 +752,7 @@ impl<'b> SpacerReach<'b> {
                 if ways.is_empty() {
                     candidates.push((
                         here,
-                        Blocker::PageEdge {
+                        MoveBlocker::PageEdge {
                             at: here,
                             side: direction,
                         },
@@ -764,21 +764,21 @@ impl<'b> SpacerReach<'b> {
                     }
                     let blocker = if let Some(mark) = way.blocker() {
                         match mark.kind {
-                            deckplan_schema::EdgeKind::RedLine => Blocker::RedLine {
+                            deckplan_schema::EdgeKind::RedLine => MoveBlocker::RedLine {
                                 page: mark.page,
                                 edge: mark.edge,
                             },
-                            _ => Blocker::Wall {
+                            _ => MoveBlocker::Wall {
                                 page: mark.page,
                                 edge: mark.edge,
                             },
                         }
                     } else if kind(board, way.to) == Some(SpaceKind::OutOfBounds) {
-                        Blocker::OutOfBounds(way.to)
+                        MoveBlocker::OutOfBounds(way.to)
                     } else if graph.node(way.to).is_none() {
-                        Blocker::Obstacle(way.to)
+                        MoveBlocker::Obstacle(way.to)
                     } else if let Some(only) = forced.filter(|only| *only != direction) {
-                        Blocker::ForcedArrow {
+                        MoveBlocker::ForcedArrow {
                             at: here,
                             direction: only,
                         }
