@@ -625,3 +625,39 @@ fn a_page_over_the_space_limit_is_refused() {
     );
     assert_eq!(output.status.code(), Some(1));
 }
+
+#[test]
+fn annotate_prints_the_findings_and_skips_a_page_too_large_to_draw() {
+    let work = Work::new("annotate-large");
+    // An open 400 × 400 page with no Extraction Point: one finding on it,
+    // and at 64 pixels a space its picture would pass the pixel limit.
+    let row = ".".repeat(400);
+    let grid: String = (0..400).map(|_| format!("{row}\n")).collect();
+    work.write(
+        "pack/book1/page1.toml",
+        &format!(
+            "format = 1\nbook = 1\npage = 1\nlocation = \"SR\"\ngrid = \"\"\"\n{grid}\"\"\"\n\n\
+             [spaces]\nspacer_starts = [\"A1\"]\n\n[intersections]\nspawn_points = [\"C3 ne\"]\n"
+        ),
+    );
+    let output = work.run(&["lint", "pack", "--annotate", "pictures", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let codes: Vec<&str> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, vec!["E003"]);
+    let text = stderr(&output);
+    assert!(
+        text.starts_with("note: no picture of L1p1: the picture would be ")
+            && text.ends_with(
+                " pixels, more than the limit of 150 million; lower --dpi or --space-size\n\
+                 wrote 0 annotated page picture(s) to pictures\n"
+            ),
+        "{text}"
+    );
+    // E003 is a warning: the run passes, pictures or not.
+    assert_eq!(output.status.code(), Some(0));
+}
