@@ -194,11 +194,17 @@ pub fn write_pack(pack: &Pack) -> String {
     let _ = writeln!(out, "name = {}", quote(&pack.name));
     let _ = writeln!(out, "ruleset = {}", quote(pack.ruleset.name()));
     let _ = writeln!(out, "start = \"{}\"", pack.start);
-    write_list(
-        &mut out,
-        "pages",
-        pack.page_files.iter().map(|f| quote(&f.path)),
-    );
+    if pack.page_files.is_empty() {
+        // `pages` is required; an empty list must still be written, or the
+        // canonical text would not read back.
+        let _ = writeln!(out, "pages = []");
+    } else {
+        write_list(
+            &mut out,
+            "pages",
+            pack.page_files.iter().map(|f| quote(&f.path)),
+        );
+    }
     for book in pack.books.values() {
         let _ = write!(out, "\n[[books]]\nnumber = {}\n", book.number);
         if let Some(title) = &book.title {
