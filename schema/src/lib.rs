@@ -31,5 +31,5 @@ pub mod write;
 pub use coord::{Axis, Corner, Direction, Edge, Intersection, PageEdge, PageId, Size, Space};
 pub use error::{FileError, FormatCode, FormatError, LoadError};
 pub use model::*;
-pub use place::{LocationPlace, Place};
+pub use place::{LocationPlace, Place, Ti4Place};
 pub use source::{LineCol, SourceFile, Span};

@@ -25,3 +25,4 @@ pub mod rules;
 pub mod ruleset;
 pub mod show;
 pub mod targets;
+pub mod ti4;
