@@ -25,7 +25,6 @@ use crate::error::{FormatCode, FormatError};
 use crate::place::Ti4Place;
 use crate::resolve::deserialize_raw;
 use crate::source::{SourceFile, Span};
-use crate::suggest;
 
 /// The only `format` version of galaxy files.
 pub const FORMAT_VERSION: i64 = 1;
@@ -317,6 +316,7 @@ pub fn parse_galaxy(
     let homes = read_homes(&raw.homes, &tiles, &mut errors);
     let off_board = read_off_board(&raw.off_board, &tiles, &catalogue, &mut errors);
     let modifiers = read_modifiers(&raw.modifiers, &tiles, &mut errors);
+    errors.sort_by_key(|e| e.span.map(|s| (s.start, s.end)));
     if errors.is_empty() {
         Ok(GalaxyFile {
             name: raw.name.into_inner(),
@@ -559,7 +559,6 @@ fn read_homes(
             continue;
         }
         if !tiles.contains_key(&position) {
-            let listed = tiles.keys().map(ToString::to_string).collect::<Vec<_>>();
             errors.push(
                 FormatError::new(
                     FormatCode::DanglingReference,
@@ -567,10 +566,9 @@ fn read_homes(
                     Some(span_of(&home.position)),
                 )
                 .with_place(place)
-                .with_optional_help(
-                    suggest::closest(&position.to_string(), listed.iter().map(String::as_str))
-                        .map(|p| format!("did you mean position {p}? otherwise add `{position} = 0` to `[tiles]`")),
-                ),
+                .with_help(format!(
+                    "add `{position} = 0` (an open seat) or its home system to `[tiles]`"
+                )),
             );
             continue;
         }
@@ -930,7 +928,7 @@ pub fn galaxy_schema() -> serde_json::Value {
     });
     json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": "https://deckplan.dev/schema/ti4-galaxy.json",
+        "$id": "https://deckplan.dev/schema/ti4-galaxy-1.json",
         "title": "deckplan TI4 galaxy",
         "description": "A Twilight Imperium 4 galaxy: tiles by spiral index, home seats, custom tiles and adjacency modifiers (docs/format.md, \"TI4 galaxies\").",
         "type": "object",
@@ -1006,4 +1004,152 @@ pub fn galaxy_schema() -> serde_json::Value {
             }
         }
     })
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+mod tests {
+    use super::*;
+
+    const SIX: &str = include_str!("../../../maps/ti4-six-players/pack.toml");
+    const FIVE: &str = include_str!("../../../maps/ti4-five-hyperlanes/pack.toml");
+
+    fn builtin() -> &'static Catalogue {
+        Catalogue::builtin().unwrap()
+    }
+
+    fn read(text: &str) -> Result<GalaxyFile, Vec<FormatError>> {
+        parse_galaxy(&SourceFile::new("pack.toml", text.to_string()), builtin())
+    }
+
+    /// Each error as `code line:col message | help`.
+    fn errors(text: &str) -> Vec<String> {
+        let source = SourceFile::new("pack.toml", text.to_string());
+        read(text)
+            .err()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|e| {
+                let at = e.span.map_or("-".to_string(), |s| {
+                    let lc = source.line_col(s.start);
+                    format!("{}:{}", lc.line, lc.column)
+                });
+                format!(
+                    "{} {at} {} | {}",
+                    e.code,
+                    e.message,
+                    e.help.unwrap_or_default()
+                )
+            })
+            .collect()
+    }
+
+    fn file(body: &str) -> String {
+        format!("format = 1\nruleset = \"ti4\"\nname = \"test\"\nrings = 3\n{body}")
+    }
+
+    #[test]
+    fn the_bundled_galaxies_are_canonical() {
+        for text in [SIX, FIVE] {
+            let galaxy = read(text).unwrap_or_else(|e| panic!("{e:?}"));
+            assert_eq!(write(&galaxy), text);
+        }
+    }
+
+    #[test]
+    fn every_feature_survives_writing_and_reading() {
+        let text = file(
+            "off_board = [51, 82]\n\n[tiles]\n0 = 18\n1 = \"83A2\"\n2 = 1000\n19 = 0\n\n[[homes]]\nseat = 1\nposition = 19\n\n\
+             [[custom]]\nnumber = 1000\nname = \"Far Reach\"\nback = \"red\"\nwormholes = [\"alpha\"]\nanomalies = [\"nebula\"]\nplanets = [\n    \
+             { name = \"Vey\", resources = 2, influence = 1, trait = \"cultural\", tech = \"biotic\", legendary = true },\n]\n\n\
+             [[modifiers]]\nname = \"Wall\"\nblock = [0, 2]\nenabled = false\n\n[[modifiers]]\nname = \"Reconstruction\"\njoin = [\"alpha\", \"beta\"]\n",
+        );
+        let galaxy = read(&text).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(write(&galaxy), text);
+        assert_eq!(galaxy.off_board, vec![51, 82]);
+        assert_eq!(galaxy.modifiers[0].effect, Effect::Block(0, 2));
+        assert!(!galaxy.modifiers[0].enabled);
+        assert_eq!(galaxy.custom[0].system.planets[0].resources, 2);
+    }
+
+    #[test]
+    fn map_strings_become_galaxies_and_come_back_unchanged() {
+        let five = "77 40 41 85A0 39 65 67 60 70 66 74 88A0 75 87A0 68 72 73 69 0 62 76 0 79 71 0 80 83A0 86A0 84A0 63 0 64 78 0 61 59";
+        let braced = "{46} 47 18 50 41 77 43";
+        for text in [five, braced] {
+            let parsed = map_string::parse(text, builtin()).unwrap();
+            let galaxy = GalaxyFile::from_galaxy("g", &parsed, builtin());
+            let reread = read(&write(&galaxy)).unwrap_or_else(|e| panic!("{e:?}"));
+            assert_eq!(map_string::write(&reread.galaxy()), text);
+        }
+        let parsed = map_string::parse(five, builtin()).unwrap();
+        let seats: Vec<u32> = GalaxyFile::from_galaxy("g", &parsed, builtin())
+            .homes
+            .iter()
+            .map(|h| h.position)
+            .collect();
+        assert_eq!(seats, vec![19, 22, 25, 31, 34]);
+    }
+
+    #[test]
+    fn the_creuss_gate_brings_the_creuss_home_beside_the_board() {
+        let parsed = map_string::parse("17 19 20", builtin()).unwrap();
+        let galaxy = GalaxyFile::from_galaxy("g", &parsed, builtin());
+        assert_eq!(galaxy.off_board, vec![CREUSS_HOME]);
+    }
+
+    #[test]
+    fn mistakes_are_reported_where_they_are_with_a_fix() {
+        let text =
+            file("[tiles]\n0 = 18\nx = 19\n40 = 20\n1 = \"84C0\"\n2 = -1\n3 = \"25\"\n4 = 250\n");
+        assert_eq!(
+            errors(&text),
+            vec![
+                "F004 7:1 `x` is not a position: positions are spiral indexes 0, 1, 2, … | 0 is the centre, 1–6 ring 1 clockwise from north, 7–18 ring 2, …",
+                "F005 8:1 position 40 is in ring 4, outside the galaxy's 3 rings | raise `rings` to 4 or remove the position",
+                "F003 9:5 `C` is not a hyperlane face: faces are A and B | did you mean `84A0` or `84B0`?",
+                "F003 10:5 position 2 is written as `-1`; a position without a tile is left out | remove the line `2 = -1`",
+                "F003 11:5 system tiles and open positions are numbers, not strings: `25` | write `3 = 25`",
+                "F003 12:5 there is no tile 250 in the base game or Prophecy of Kings | ",
+            ]
+        );
+    }
+
+    #[test]
+    fn seats_custom_tiles_and_modifiers_are_checked() {
+        let text = file(
+            "[tiles]\n0 = 18\n19 = 1\n\n[[homes]]\nseat = 1\nposition = 19\n\n[[homes]]\nseat = 1\nposition = 22\n\n[[homes]]\nseat = 2\nposition = 20\n\n[[custom]]\nnumber = 25\nname = \"Mine\"\n\n[[modifiers]]\nname = \"Both\"\njoin = [\"alpha\", \"beta\"]\nblock = [0, 1]\n\n[[modifiers]]\nname = \"Far\"\nblock = [0, 19]\n\n[[modifiers]]\nname = \"Same\"\njoin = [\"alpha\", \"alpha\"]\n",
+        );
+        assert_eq!(
+            errors(&text),
+            vec![
+                "F006 14:8 seat 1 is listed twice | number each seat once",
+                "F007 19:12 seat 2 is at position 20, which is not in `[tiles]` | add `20 = 0` (an open seat) or its home system to `[tiles]`",
+                "F006 22:10 tile 25 is already a base-game or Prophecy of Kings tile | number custom tiles from 1000 up, clear of the published tiles",
+                "F003 26:8 modifier `Both` needs exactly one of `join` and `block` | `join = [\"alpha\", \"beta\"]` joins two wormhole types; `block = [1, 7]` closes a border",
+                "F003 32:9 `block` names two touching positions, such as `[1, 7]` | a blocked border lies between two positions whose sides touch",
+                "F003 36:8 `join` names two different wormhole types | e.g. `join = [\"alpha\", \"beta\"]`",
+            ]
+        );
+    }
+
+    #[test]
+    fn unknown_keys_get_a_suggestion_and_rings_a_range() {
+        assert_eq!(
+            errors(&file("tile = 3\n")),
+            vec!["F002 5:1 unknown key `tile` | did you mean `tiles`?"]
+        );
+        assert_eq!(
+            errors("format = 1\nruleset = \"ti4\"\nname = \"x\"\nrings = 9\nrings2 = 1\n"),
+            vec!["F002 5:1 unknown key `rings2` | did you mean `rings`?"]
+        );
+        assert_eq!(
+            errors("format = 2\nruleset = \"ti5\"\nname = \"x\"\nrings = 0\n"),
+            vec![
+                "F011 1:10 `format = 2` is not supported; this version of deckplan reads `format = 1` | upgrade deckplan, or write the file in format 1 (see docs/format.md)",
+                "F003 2:11 a galaxy file has `ruleset = \"ti4\"`, not `ti5` | write `ruleset = \"ti4\"`",
+                "F003 4:9 `rings = 0` is out of range: a galaxy has 1 to 8 rings | six players use 3 rings, seven and eight use 4",
+            ]
+        );
+    }
 }

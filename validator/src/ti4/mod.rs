@@ -42,7 +42,7 @@ impl Ruleset for Ti4 {
 
     fn schemas(&self) -> Vec<FileSchema> {
         vec![FileSchema {
-            kind: "galaxy",
+            kind: "pack",
             schema: galaxy::galaxy_schema(),
         }]
     }
