@@ -1152,4 +1152,21 @@ mod tests {
             ]
         );
     }
+
+    #[test]
+    fn the_json_schema_accepts_the_bundled_galaxies_and_refuses_a_stray_key() {
+        let schema = galaxy_schema();
+        jsonschema::meta::validate(&schema).unwrap();
+        let validator = jsonschema::validator_for(&schema).unwrap();
+        for text in [SIX, FIVE] {
+            let value: serde_json::Value = toml::from_str(text).unwrap();
+            let problems: Vec<String> = validator
+                .iter_errors(&value)
+                .map(|e| e.to_string())
+                .collect();
+            assert_eq!(problems, Vec::<String>::new());
+        }
+        let stray: serde_json::Value = toml::from_str(&file("tile = 3\n")).unwrap();
+        assert!(!validator.is_valid(&stray));
+    }
 }

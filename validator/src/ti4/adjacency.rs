@@ -33,8 +33,8 @@ pub enum Node {
 impl fmt::Display for Node {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::Board(position) => write!(f, "{position}"),
-            Self::OffBoard(tile) => write!(f, "off-board {tile}"),
+            Self::Board(position) => write!(f, "position {position}"),
+            Self::OffBoard(tile) => write!(f, "tile {tile} beside the board"),
         }
     }
 }

@@ -3,6 +3,7 @@
 //! checks built on it.
 
 pub mod adjacency;
+pub mod checks;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -37,7 +38,7 @@ impl Ruleset for Ti4 {
     }
 
     fn checks(&self) -> Vec<CheckMeta> {
-        Vec::new()
+        checks::all_meta()
     }
 
     fn schemas(&self) -> Vec<FileSchema> {
@@ -54,7 +55,19 @@ impl Ruleset for Ti4 {
     }
 
     fn lint_file(&self, path: &Path) -> Result<LintOutcome, TargetError> {
-        let (_, diagnostics) = load_galaxy(path)?;
+        let display = targets::relative_to_cwd(path);
+        let source = load::read_source(path, &display)?;
+        let (galaxy, mut diagnostics) = parse(&source);
+        if let (Some(galaxy), Ok(builtin)) = (galaxy, builtin_catalogue()) {
+            let catalogue = galaxy.catalogue(builtin);
+            let adjacency = adjacency::Adjacency::of(&galaxy, &catalogue);
+            diagnostics.extend(checks::run_all(&checks::Galaxy {
+                file: &galaxy,
+                catalogue: &catalogue,
+                adjacency: &adjacency,
+                source: &source,
+            }));
+        }
         Ok(LintOutcome {
             diagnostics,
             packs: 0,
