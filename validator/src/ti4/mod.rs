@@ -26,7 +26,7 @@ use crate::targets::{self, Target, TargetError};
 pub struct Ti4;
 
 /// What `show` and `render` say until galaxies are drawn.
-pub const NOT_DRAWN: &str = "galaxies are not yet drawn for TI4 galaxies; `deckplan export --map-string` prints one as a map string";
+pub const NOT_DRAWN: &str = "pictures are not yet drawn for TI4 galaxies; `deckplan export --map-string` prints one as a map string";
 
 impl Ruleset for Ti4 {
     fn name(&self) -> &'static str {
