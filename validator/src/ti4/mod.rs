@@ -4,6 +4,7 @@
 
 pub mod adjacency;
 pub mod checks;
+pub mod rules;
 
 use std::path::Path;
 use std::sync::Arc;
