@@ -111,3 +111,91 @@ fn the_schema_of_a_galaxy_needs_no_flag() {
     let schema: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(schema["title"], "deckplan TI4 galaxy");
 }
+
+#[test]
+fn reach_lists_systems_with_a_path_and_the_rift_rolls() {
+    let out = deckplan(
+        &repository(),
+        &[
+            "reach",
+            "maps/ti4-six-players",
+            "--from",
+            "25",
+            "--move",
+            "2",
+        ],
+    );
+    let answer = text(&out.stdout);
+    assert!(
+        answer.contains("2: 25 → 11 → 10 → 2 (gravity rift roll at 10: destroyed on 1–3)\n"),
+        "{answer}"
+    );
+    assert!(answer.contains("24: 25 → 24\n"), "{answer}");
+    let out = deckplan(
+        &repository(),
+        &[
+            "reach",
+            "maps/ti4-six-players",
+            "--from",
+            "25",
+            "--move",
+            "2",
+            "--active",
+            "11",
+            "--enemy",
+            "24",
+            "--format",
+            "json",
+        ],
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        json["destinations"][0]["path"],
+        serde_json::json!(["25", "11"])
+    );
+    assert_eq!(json["destinations"].as_array().map(Vec::len), Some(1));
+}
+
+#[test]
+fn reach_refuses_a_ship_under_its_own_command_token() {
+    let out = deckplan(
+        &repository(),
+        &[
+            "reach",
+            "maps/ti4-six-players",
+            "--from",
+            "25",
+            "--move",
+            "2",
+            "--token",
+            "25",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "error: the ship starts at position 25, which holds its own command token and is not the active system\n"
+    );
+}
+
+#[test]
+fn enormity_reach_refuses_the_ti4_flags() {
+    let out = deckplan(
+        &repository(),
+        &[
+            "reach",
+            "maps/derelict-meridian-tithe",
+            "--from",
+            "L1p1:C3",
+            "--move",
+            "2",
+            "--active",
+            "3",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "error: --enemy, --token and --active are for TI4 galaxies\n"
+    );
+}

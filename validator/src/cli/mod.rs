@@ -12,6 +12,7 @@ pub mod lint;
 pub mod los;
 pub mod play;
 pub mod reach;
+pub mod reach_ti4;
 pub mod reformat;
 pub mod render;
 pub mod schema;

@@ -121,7 +121,7 @@ pub fn reach(galaxy: &Galaxy<'_>, ship: &Move) -> Outcome {
         }
     }
     let mut moves = Vec::new();
-    for (&to, _) in &cost {
+    for &to in cost.keys() {
         if ship.active.is_some_and(|active| active != to) {
             continue;
         }
