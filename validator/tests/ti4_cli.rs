@@ -90,19 +90,49 @@ fn the_bundled_hyperlane_galaxy_exports_its_hyperlanes() {
 }
 
 #[test]
-fn show_and_render_say_galaxies_are_not_yet_drawn() {
-    for args in [
-        vec!["show", "maps/ti4-six-players"],
-        vec!["render", "maps/ti4-six-players", "-o", "never-written.png"],
-    ] {
-        let out = deckplan(&repository(), &args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert_eq!(
-            text(&out.stderr),
-            "error: pictures are not yet drawn for TI4 galaxies; `deckplan export --map-string` prints one as a map string\n",
-            "{args:?}"
-        );
-    }
+fn show_draws_the_galaxy_with_symbols_seats_and_balance() {
+    let out = deckplan(
+        &repository(),
+        &["show", "tests/fixtures/checks/T003-seat-placement/pass"],
+    );
+    assert_eq!(
+        text(&out.stdout),
+        "                [1]
+
+                18
+
+                [2]
+
+T003-seat-placement pass · 2 rings
+α β γ δ wormholes   : asteroid field   ~ nebula   * supernova   @ gravity rift   [ ] home seat
+Seat 1 (position 1): within 1 move 1 resources / 6 influence; within 2 moves 5 / 7; wormhole within 2: no
+Seat 2 (position 4): within 1 move 1 resources / 6 influence; within 2 moves 5 / 8; wormhole within 2: no
+",
+        "{}",
+        text(&out.stderr)
+    );
+    let out = deckplan(
+        &repository(),
+        &["show", "tests/fixtures/checks/T001-adjacent-anomalies/fail"],
+    );
+    assert!(
+        text(&out.stdout).starts_with("         41@\n                42~\n"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn render_says_galaxies_are_not_yet_drawn_as_pictures() {
+    let out = deckplan(
+        &repository(),
+        &["render", "maps/ti4-six-players", "-o", "never-written.png"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "error: pictures are not yet drawn for TI4 galaxies; `deckplan show` draws one in the terminal\n"
+    );
 }
 
 #[test]

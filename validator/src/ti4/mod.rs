@@ -5,6 +5,7 @@
 pub mod adjacency;
 pub mod checks;
 pub mod rules;
+pub mod show;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -26,8 +27,9 @@ use crate::targets::{self, Target, TargetError};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Ti4;
 
-/// What `show` and `render` say until galaxies are drawn.
-pub const NOT_DRAWN: &str = "pictures are not yet drawn for TI4 galaxies; `deckplan export --map-string` prints one as a map string";
+/// What `render` says until galaxies are drawn as pictures.
+pub const NOT_DRAWN: &str =
+    "pictures are not yet drawn for TI4 galaxies; `deckplan show` draws one in the terminal";
 
 impl Ruleset for Ti4 {
     fn name(&self) -> &'static str {
@@ -96,10 +98,31 @@ impl Ruleset for Ti4 {
 
     fn show(
         &self,
-        _target: &Target,
-        _request: &DrawRequest<'_>,
+        target: &Target,
+        request: &DrawRequest<'_>,
     ) -> Result<Drawing<String>, DrawError> {
-        Err(DrawError::Refused(NOT_DRAWN.to_string()))
+        if request.only.is_some() || request.layout {
+            return Err(DrawError::Refused(
+                "a TI4 pack holds one galaxy: --page and --layout do not apply".into(),
+            ));
+        }
+        let path = galaxy_path(target);
+        let display = targets::relative_to_cwd(&path);
+        let source = load::read_source(&path, &display).map_err(TargetError::from)?;
+        let (galaxy, problems) = parse(&source);
+        let mut boards = Vec::new();
+        if let (Some(galaxy), Ok(builtin)) = (galaxy, builtin_catalogue()) {
+            let catalogue = galaxy.catalogue(builtin);
+            let adjacency = adjacency::Adjacency::of(&galaxy, &catalogue);
+            let text = show::draw(&checks::Galaxy {
+                file: &galaxy,
+                catalogue: &catalogue,
+                adjacency: &adjacency,
+                source: &source,
+            });
+            boards.push((galaxy.name.clone(), text));
+        }
+        Ok(Drawing { boards, problems })
     }
 
     fn render(
