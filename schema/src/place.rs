@@ -22,6 +22,8 @@ use crate::model::Page;
 pub enum Place {
     /// A place on an Enormity pack of Location maps.
     Location(LocationPlace),
+    /// A place on a Nemesis ship.
+    Nemesis(crate::nemesis::NemesisPlace),
 }
 
 impl Place {
@@ -29,6 +31,7 @@ impl Place {
     pub const fn ruleset(&self) -> &'static str {
         match self {
             Self::Location(_) => "enormity",
+            Self::Nemesis(_) => "nemesis",
         }
     }
 
@@ -36,6 +39,7 @@ impl Place {
     pub const fn page(&self) -> Option<PageId> {
         match self {
             Self::Location(place) => place.page(),
+            Self::Nemesis(_) => None,
         }
     }
 
@@ -43,6 +47,7 @@ impl Place {
     pub const fn location(&self) -> Option<&LocationPlace> {
         match self {
             Self::Location(place) => Some(place),
+            Self::Nemesis(_) => None,
         }
     }
 }
@@ -51,7 +56,14 @@ impl fmt::Display for Place {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Location(place) => place.fmt(f),
+            Self::Nemesis(place) => place.fmt(f),
         }
+    }
+}
+
+impl From<crate::nemesis::NemesisPlace> for Place {
+    fn from(place: crate::nemesis::NemesisPlace) -> Self {
+        Self::Nemesis(place)
     }
 }
 
