@@ -19,6 +19,7 @@ pub mod enormity;
 pub mod explain;
 pub mod export;
 pub mod lint;
+pub mod nemesis;
 pub mod reformat;
 pub mod render;
 pub mod rules;

@@ -88,6 +88,7 @@ pub fn place_fields(place: &Place) -> serde_json::Value {
                 json!({ "kind": "join", "from": from.to_string(), "to": to.to_string() })
             }
         },
+        Place::Nemesis(place) => crate::nemesis::place_fields(place),
     };
     if let Some(object) = fields.as_object_mut() {
         object.insert("ruleset".to_string(), place.ruleset().into());

@@ -1,0 +1,1 @@
+//! The Nemesis rules engine.
