@@ -97,7 +97,10 @@ pub fn load_pack(path: &Path) -> Result<Loaded<ShipPack>, LoadError> {
     if !inside {
         loaded.errors.push(problem(
             FormatCode::PathEscape,
-            format!("ship path `{}` leads outside the pack folder", pack.ship_path),
+            format!(
+                "ship path `{}` leads outside the pack folder",
+                pack.ship_path
+            ),
             "the ship file lives inside the pack folder (a link may point elsewhere)",
         ));
         return Ok(loaded);

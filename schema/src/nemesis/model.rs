@@ -197,6 +197,8 @@ pub struct Room {
     pub at: (u16, u16),
     /// The whole `[[rooms]]` table.
     pub span: Span,
+    /// The `id` value.
+    pub id_span: Span,
     /// The `kind` value.
     pub kind_span: Span,
 }

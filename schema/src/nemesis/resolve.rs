@@ -128,7 +128,12 @@ impl Resolver {
         }
     }
 
-    fn error(&mut self, code: FormatCode, message: impl Into<String>, span: Span) -> &mut FormatError {
+    fn error(
+        &mut self,
+        code: FormatCode,
+        message: impl Into<String>,
+        span: Span,
+    ) -> &mut FormatError {
         self.errors
             .push_mut(FormatError::new(code, message, Some(span)))
     }
@@ -173,7 +178,10 @@ impl Resolver {
         if text.chars().count() > limits::MAX_TEXT_CHARS {
             self.error(
                 FormatCode::LimitExceeded,
-                format!("{what} is longer than {} characters", limits::MAX_TEXT_CHARS),
+                format!(
+                    "{what} is longer than {} characters",
+                    limits::MAX_TEXT_CHARS
+                ),
                 span_of(value),
             );
         }
@@ -189,12 +197,7 @@ impl Resolver {
     }
 
     /// An id that must name something in `known`; a dangling one gets a suggestion.
-    fn reference(
-        &mut self,
-        value: &Text,
-        known: &BTreeMap<Id, Span>,
-        what: &str,
-    ) -> Option<Id> {
+    fn reference(&mut self, value: &Text, known: &BTreeMap<Id, Span>, what: &str) -> Option<Id> {
         let id = self.id(value)?;
         if known.contains_key(&id) {
             return Some(id);
@@ -219,7 +222,9 @@ impl Resolver {
                 "a position is two whole numbers, a column and a row",
                 span_of(value),
             )
-            .help = Some(format!("write `at = [column, row]` with both from 0 to {MAX_AT}"));
+            .help = Some(format!(
+                "write `at = [column, row]` with both from 0 to {MAX_AT}"
+            ));
             None
         };
         let [x, y] = value.get_ref().as_slice() else {
@@ -233,7 +238,11 @@ impl Resolver {
     }
 
     /// One or two distinct corridor numbers 1–4.
-    fn numbers(&mut self, value: &Spanned<Vec<Spanned<i64>>>, place: NemesisPlace) -> Option<Numbers> {
+    fn numbers(
+        &mut self,
+        value: &Spanned<Vec<Spanned<i64>>>,
+        place: NemesisPlace,
+    ) -> Option<Numbers> {
         let mut set = Numbers::NONE;
         let mut ok = true;
         for n in value.get_ref() {
@@ -251,7 +260,10 @@ impl Resolver {
                 None => {
                     let e = self.error(
                         FormatCode::InvalidValue,
-                        format!("corridor number {} is out of range; corridors are numbered 1 to 4", n.get_ref()),
+                        format!(
+                            "corridor number {} is out of range; corridors are numbered 1 to 4",
+                            n.get_ref()
+                        ),
                         span_of(n),
                     );
                     e.place = Some(place.into());
@@ -262,7 +274,10 @@ impl Resolver {
         if ok && !(1..=2).contains(&set.len()) {
             let e = self.error(
                 FormatCode::InvalidValue,
-                format!("a corridor end carries one or two numbers, not {}", set.len()),
+                format!(
+                    "a corridor end carries one or two numbers, not {}",
+                    set.len()
+                ),
                 span_of(value),
             );
             e.place = Some(place.into());
@@ -327,7 +342,8 @@ impl Resolver {
         let name = self.text(&raw.name, "the pack name");
         let ship_path = raw.ship.get_ref().clone();
         if let Err(message) = check_ship_path(&ship_path) {
-            self.error(FormatCode::PathEscape, message, span_of(&raw.ship)).help =
+            self.error(FormatCode::PathEscape, message, span_of(&raw.ship))
+                .help =
                 Some("name a `.toml` file inside the pack folder, like `ship.toml`".to_string());
         }
         ShipPack {
@@ -403,6 +419,7 @@ impl Resolver {
                     name: room_name,
                     at,
                     span: span_of(room),
+                    id_span: span_of(&r.id),
                     kind_span: span_of(&r.kind),
                 });
             }
@@ -421,7 +438,10 @@ impl Resolver {
                 if ends.len() != 2 {
                     self.error(
                         FormatCode::InvalidValue,
-                        format!("a corridor joins two rooms, but `between` names {}", ends.len()),
+                        format!(
+                            "a corridor joins two rooms, but `between` names {}",
+                            ends.len()
+                        ),
                         span_of(&c.between),
                     )
                     .help = Some("write `between = [\"one-room\", \"another-room\"]`".to_string());
@@ -432,10 +452,16 @@ impl Resolver {
             let place = NemesisPlace::Corridor(a, b);
             let numbers = self.numbers(&c.numbers, place);
             let other_end = c.other_end.as_ref().map(|o| self.numbers(o, place));
-            let (Some(numbers), Some(other_end)) = (numbers, other_end.unwrap_or(Some(Numbers::NONE))) else {
+            let (Some(numbers), Some(other_end)) =
+                (numbers, other_end.unwrap_or(Some(Numbers::NONE)))
+            else {
                 continue;
             };
-            let other_end = c.other_end.as_ref().map(|_| other_end).filter(|o| *o != numbers);
+            let other_end = c
+                .other_end
+                .as_ref()
+                .map(|_| other_end)
+                .filter(|o| *o != numbers);
             corridors.push(Corridor {
                 rooms: [a, b],
                 numbers,
@@ -495,7 +521,10 @@ impl Resolver {
             }
             entrance_rooms.insert(room, span_of(&e.room));
             let number = match &e.number {
-                Some(n) => match u8::try_from(*n.get_ref()).ok().filter(|n| (1..=4).contains(n)) {
+                Some(n) => match u8::try_from(*n.get_ref())
+                    .ok()
+                    .filter(|n| (1..=4).contains(n))
+                {
                     Some(n) => Some(n),
                     None => {
                         let err = self.error(
@@ -534,7 +563,9 @@ impl Resolver {
         let mut pod_numbers: BTreeMap<u8, Span> = BTreeMap::new();
         for pod in raw.escape_pods.iter().take(MAX_ITEMS) {
             let p = pod.get_ref();
-            let number = u8::try_from(*p.number.get_ref()).ok().filter(|n| (1..=4).contains(n));
+            let number = u8::try_from(*p.number.get_ref())
+                .ok()
+                .filter(|n| (1..=4).contains(n));
             let Some(number) = number else {
                 self.error(
                     FormatCode::InvalidValue,
@@ -585,7 +616,9 @@ impl Resolver {
         let tiles = match &raw.tiles {
             Some(t) => {
                 let mut names = |list: &[Text]| -> Vec<String> {
-                    list.iter().map(|n| self.text(n, "a room tile's name")).collect()
+                    list.iter()
+                        .map(|n| self.text(n, "a room tile's name"))
+                        .collect()
                 };
                 let one = names(&t.get_ref().one);
                 let two = names(&t.get_ref().two);
@@ -641,7 +674,12 @@ mod tests {
                 .map(|e| {
                     let at = e.span.map(|s| source.line_col(s.start));
                     let at = at.map_or(String::new(), |a| format!("{}:{} ", a.line, a.column));
-                    format!("{at}{} {}{}", e.code, e.message, e.help.as_ref().map_or(String::new(), |h| format!(" ({h})")))
+                    format!(
+                        "{at}{} {}{}",
+                        e.code,
+                        e.message,
+                        e.help.as_ref().map_or(String::new(), |h| format!(" ({h})"))
+                    )
                 })
                 .collect(),
         }
@@ -651,7 +689,8 @@ mod tests {
 
     #[test]
     fn a_misspelt_key_gets_a_suggestion_with_its_position() {
-        let text = format!("{HEAD}[[rooms]]\nid = \"a\"\nkind = \"1\"\nat = [0, 0]\nnmae = \"x\"\n");
+        let text =
+            format!("{HEAD}[[rooms]]\nid = \"a\"\nkind = \"1\"\nat = [0, 0]\nnmae = \"x\"\n");
         assert_eq!(
             errors(&text),
             ["8:1 F002 unknown key `nmae` (did you mean `name`?)"]

@@ -122,7 +122,10 @@ pub fn write_pack(pack: &ShipPack) -> String {
     if !pack.lint.checks.is_empty() {
         out.push_str("\n[lint]\n");
         for (name, setting) in &pack.lint.checks {
-            let key = if name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') {
+            let key = if name
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+            {
                 name.clone()
             } else {
                 quoted(name)

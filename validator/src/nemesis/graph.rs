@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use deckplan_schema::nemesis::{Corridor, Entrance, Id, Numbers, Room, Ship, Special, RoomKind};
+use deckplan_schema::nemesis::{Corridor, Entrance, Id, Numbers, Room, RoomKind, Ship, Special};
 
 /// One way out of a room.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,8 +89,7 @@ impl<'s> ShipGraph<'s> {
 
     /// The first room of a special kind.
     pub fn special(&self, special: Special) -> Option<&'s Room> {
-        self.rooms()
-            .find(|r| r.kind == RoomKind::Special(special))
+        self.rooms().find(|r| r.kind == RoomKind::Special(special))
     }
 
     /// Every room a character can walk to from `start` through corridors whose

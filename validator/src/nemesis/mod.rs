@@ -175,7 +175,9 @@ fn unknown_settings(pack: &ShipPack) -> Vec<Diagnostic> {
         .map(|(name, setting)| {
             let help = suggest::closest(name, names.iter().copied())
                 .map(|b| format!("did you mean `{b}`?"))
-                .unwrap_or_else(|| "`deckplan explain` lists the Nemesis checks (codes N…)".to_string());
+                .unwrap_or_else(|| {
+                    "`deckplan explain` lists the Nemesis checks (codes N…)".to_string()
+                });
             Diagnostic::from(FileError {
                 source: Arc::clone(&pack.source),
                 error: FormatError::new(
@@ -216,7 +218,6 @@ pub fn check_ship(ship: &Ship, lint: &LintSettings) -> Vec<Diagnostic> {
     }
     diagnostics
 }
-
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]

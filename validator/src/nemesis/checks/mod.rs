@@ -32,7 +32,9 @@ pub struct Check {
 
 impl std::fmt::Debug for Check {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Check").field("meta", &self.meta).finish_non_exhaustive()
+        f.debug_struct("Check")
+            .field("meta", &self.meta)
+            .finish_non_exhaustive()
     }
 }
 

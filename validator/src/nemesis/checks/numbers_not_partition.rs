@@ -53,7 +53,7 @@ pub fn run(graph: &ShipGraph<'_>, out: &mut Vec<Finding>) {
         }
         out.push(
             Finding::new(
-                Some(room.span),
+                Some(room.id_span),
                 NemesisPlace::Room(room.id),
                 format!("room `{}` has {}", room.id, problems.join(" and ")),
             )

@@ -42,14 +42,16 @@ pub fn run(graph: &ShipGraph<'_>, out: &mut Vec<Finding>) {
                 tiles.span,
                 NemesisPlace::Tiles,
                 format!(
-                    "the ship has {slots} \"{}\" slots but the tile pool holds {pool} \"{}\" tiles",
-                    slot.name(),
-                    slot.name()
+                    "the ship has {slots} \"{name}\" {} but the tile pool holds {pool} \"{name}\" {}",
+                    if slots == 1 { "slot" } else { "slots" },
+                    if pool == 1 { "tile" } else { "tiles" },
+                    name = slot.name(),
                 ),
             )
             .help(format!(
-                "add {} tiles to `{}` under `[tiles]`",
+                "add {} {} to `{}` under `[tiles]`",
                 slots - pool,
+                if slots - pool == 1 { "tile" } else { "tiles" },
                 match slot {
                     Slot::One => "one",
                     Slot::Two => "two",

@@ -36,7 +36,7 @@ pub fn run(graph: &ShipGraph<'_>, out: &mut Vec<Finding>) {
     for room in graph.rooms().filter(|r| !reached.contains(&r.id)) {
         out.push(
             Finding::new(
-                Some(room.span),
+                Some(room.id_span),
                 NemesisPlace::Room(room.id),
                 format!(
                     "room `{}` cannot be reached from the Hibernatorium, even with every door open",
