@@ -85,3 +85,81 @@ impl PlayState {
         self.explored.contains(&room) || graph.room(room).is_some_and(|r| r.kind.starts_explored())
     }
 }
+
+/// Why a play-state argument cannot be read.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct StateError(pub String);
+
+/// Reads a room id that the ship has, with a suggestion when it has not.
+pub fn room_arg(graph: &ShipGraph<'_>, text: &str) -> Result<Id, StateError> {
+    let known = || graph.rooms().map(|r| r.id.as_str());
+    if let Ok(id) = Id::new(text.trim())
+        && graph.room(id).is_some()
+    {
+        return Ok(id);
+    }
+    let hint = deckplan_schema::suggest::closest(text.trim(), known())
+        .map(|b| format!("; did you mean `{b}`?"))
+        .unwrap_or_default();
+    Err(StateError(format!(
+        "the ship has no room `{}`{hint}",
+        text.trim()
+    )))
+}
+
+/// Reads a way: `ROOM/ROOM` names the (first) corridor between two rooms,
+/// anything else a technical-corridor network.
+pub fn way_arg(graph: &ShipGraph<'_>, text: &str) -> Result<Way, StateError> {
+    match text.split_once('/') {
+        Some((a, b)) => corridor_arg(graph, a, b).map(Way::Corridor),
+        None => {
+            let network = graph
+                .ship
+                .networks
+                .iter()
+                .find(|n| n.id.as_str() == text.trim())
+                .ok_or_else(|| {
+                    StateError(format!(
+                        "`{}` is neither a corridor (`ROOM/ROOM`) nor a technical network of the ship",
+                        text.trim()
+                    ))
+                })?;
+            Ok(Way::Technical(network.id))
+        }
+    }
+}
+
+/// The index of the first corridor between two rooms.
+pub fn corridor_arg(graph: &ShipGraph<'_>, a: &str, b: &str) -> Result<usize, StateError> {
+    let (a, b) = (room_arg(graph, a)?, room_arg(graph, b)?);
+    graph
+        .ship
+        .corridors
+        .iter()
+        .position(|c| c.rooms == [a, b] || c.rooms == [b, a])
+        .ok_or_else(|| StateError(format!("no corridor joins {a} and {b}")))
+}
+
+/// Reads a door setting, `ROOM/ROOM=open|closed|destroyed`.
+pub fn door_arg(graph: &ShipGraph<'_>, text: &str) -> Result<(usize, DoorState), StateError> {
+    let (corridor, state) = text.split_once('=').ok_or_else(|| {
+        StateError(format!(
+            "`{text}`: write a door as `ROOM/ROOM=open`, `=closed` or `=destroyed`"
+        ))
+    })?;
+    let state = match state.trim() {
+        "open" => DoorState::Open,
+        "closed" => DoorState::Closed,
+        "destroyed" => DoorState::Destroyed,
+        other => {
+            return Err(StateError(format!(
+                "`{other}` is not a door state; use `open`, `closed` or `destroyed`"
+            )));
+        }
+    };
+    let (a, b) = corridor
+        .split_once('/')
+        .ok_or_else(|| StateError(format!("`{corridor}`: name a corridor as `ROOM/ROOM`")))?;
+    Ok((corridor_arg(graph, a, b)?, state))
+}
