@@ -142,3 +142,48 @@ fn schema_and_explain_know_the_nemesis_ruleset() {
         stdout(&explain)
     );
 }
+
+#[test]
+fn show_lists_where_each_corridor_number_leads() {
+    let output = deckplan(&["show", SHIP]);
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "Kestrel Relay · Kestrel Relay, single side");
+    assert_eq!(
+        lines
+            .iter()
+            .find(|l| l.starts_with("hibernatorium"))
+            .copied(),
+        Some(
+            "hibernatorium  hibernatorium  galley                armoury               cargo [door]          comms [door]"
+        )
+    );
+    assert_eq!(
+        lines.iter().find(|l| l.starts_with("cargo")).copied(),
+        Some(
+            "cargo          1              engine-2              ~aft                  hibernatorium [door]  engine-2"
+        )
+    );
+}
+
+#[test]
+fn render_draws_rooms_corridor_numbers_and_networks() {
+    let dir = std::env::temp_dir().join(format!("deckplan-nemesis-render-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("ship.svg");
+    let output = deckplan(&["render", SHIP, "--layout", "-o", svg.to_str().unwrap()]);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let text = std::fs::read_to_string(&svg).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    for label in ["Hibernatorium", "Evacuation Section A", "fore", "aft"] {
+        assert!(
+            text.contains(&format!("aria-label=\"{label}\"")),
+            "no {label}"
+        );
+    }
+}

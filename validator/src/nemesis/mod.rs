@@ -4,6 +4,7 @@
 //! `deckplan move` and `deckplan noise`.
 
 pub mod checks;
+pub mod draw;
 pub mod graph;
 pub mod rules;
 
@@ -133,10 +134,11 @@ impl Ruleset for Nemesis {
         target: &Target,
         request: &DrawRequest<'_>,
     ) -> Result<Drawing<String>, DrawError> {
-        let _ = (target, request);
-        Err(DrawError::Refused(
-            "`show` is not yet drawn for Nemesis ships".to_string(),
-        ))
+        let (ship, problems) = load_target(target, request)?;
+        let boards = ship
+            .map(|(name, ship)| vec![(name, draw::ship_text(&ship))])
+            .unwrap_or_default();
+        Ok(Drawing { boards, problems })
     }
 
     fn render(
@@ -144,11 +146,48 @@ impl Ruleset for Nemesis {
         target: &Target,
         request: &DrawRequest<'_>,
     ) -> Result<Drawing<Scene>, DrawError> {
-        let _ = (target, request);
-        Err(DrawError::Refused(
-            "`render` is not yet drawn for Nemesis ships".to_string(),
-        ))
+        let (ship, problems) = load_target(target, request)?;
+        let boards = ship
+            .map(|(name, ship)| vec![(name, draw::ship_scene(&ship, request.title))])
+            .unwrap_or_default();
+        Ok(Drawing { boards, problems })
     }
+}
+
+/// The ship a target holds, named by its file's stem, with the problems
+/// that kept it from loading. A pack holds one ship, so `--page` is refused.
+fn load_target(
+    target: &Target,
+    request: &DrawRequest<'_>,
+) -> Result<(Option<(String, Ship)>, Vec<Diagnostic>), DrawError> {
+    if let Some(only) = request.only {
+        return Err(DrawError::Refused(format!(
+            "a Nemesis pack holds one ship, drawn whole; `{only}` names no part of it"
+        )));
+    }
+    let (ship, errors, path) = match target {
+        Target::Pack(dir) => {
+            let loaded = nemesis::load::load_pack(dir).map_err(TargetError::from)?;
+            let path = loaded.value.as_ref().map(|p| p.ship_path.clone());
+            (loaded.value.and_then(|p| p.ship), loaded.errors, path)
+        }
+        Target::Page(file) => {
+            let loaded = nemesis::load::load_ship(file).map_err(TargetError::from)?;
+            (
+                loaded.value,
+                loaded.errors,
+                Some(file.display().to_string()),
+            )
+        }
+    };
+    let problems: Vec<Diagnostic> = errors.into_iter().map(Diagnostic::from).collect();
+    let name = path
+        .as_deref()
+        .and_then(|p| Path::new(p).file_stem())
+        .map_or_else(|| "ship".to_string(), |s| s.to_string_lossy().into_owned());
+    // A ship with format errors is not drawn: what loaded may be half a ship.
+    let ship = ship.filter(|_| problems.is_empty()).map(|s| (name, s));
+    Ok((ship, problems))
 }
 
 fn formatted(
@@ -227,13 +266,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn drawing_is_refused_with_a_reason_until_ships_are_drawn() {
+    fn a_pack_holds_one_ship_so_page_is_refused() {
         let target = Target::Pack(PathBuf::from("maps/none"));
-        let request = DrawRequest::default();
+        let request = DrawRequest {
+            only: Some("L1p1"),
+            ..DrawRequest::default()
+        };
         let show = Nemesis.show(&target, &request).unwrap_err().to_string();
-        assert_eq!(show, "`show` is not yet drawn for Nemesis ships");
-        let render = Nemesis.render(&target, &request).unwrap_err().to_string();
-        assert_eq!(render, "`render` is not yet drawn for Nemesis ships");
+        assert_eq!(
+            show,
+            "a Nemesis pack holds one ship, drawn whole; `L1p1` names no part of it"
+        );
     }
 }
 
