@@ -94,7 +94,7 @@ pub fn ship_schema() -> Value {
             "type": "array", "maxItems": MAX_ITEMS,
             "items": table(&["room"], json!({
                 "room": id(),
-                "number": { "type": "integer", "minimum": 1, "maximum": 4, "description": "The corridor number printed at the entrance." },
+                "numbers": numbers("The corridor numbers printed at the entrance."),
                 "network": id(),
                 "door": { "type": "boolean", "description": "A Door token (never allowed in a technical corridor; reported by a check)." },
             }), "A room's entrance to the technical corridors."),

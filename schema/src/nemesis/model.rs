@@ -270,8 +270,8 @@ pub struct Network {
 pub struct Entrance {
     /// The room.
     pub room: Id,
-    /// The corridor number printed at the entrance, if any.
-    pub number: Option<u8>,
+    /// The corridor numbers printed at the entrance (one or two), if any.
+    pub numbers: Option<Numbers>,
     /// The network it opens on, if any.
     pub network: Option<Id>,
     /// Whether the file puts a Door token on it (never allowed in play).
@@ -285,9 +285,9 @@ pub struct Entrance {
 }
 
 impl Entrance {
-    /// The number as a set (empty when the entrance has none).
+    /// The numbers as a set (empty when the entrance has none).
     pub fn numbers(&self) -> Numbers {
-        self.number.and_then(Numbers::one).unwrap_or(Numbers::NONE)
+        self.numbers.unwrap_or(Numbers::NONE)
     }
 }
 

@@ -82,7 +82,7 @@ pub(crate) struct TomlNetwork {
 #[serde(deny_unknown_fields)]
 pub(crate) struct TomlEntrance {
     pub room: Text,
-    pub number: Option<Spanned<i64>>,
+    pub numbers: Option<Spanned<Vec<Spanned<i64>>>>,
     pub network: Option<Text>,
     pub door: Option<Spanned<bool>>,
 }

@@ -520,24 +520,10 @@ impl Resolver {
                 continue;
             }
             entrance_rooms.insert(room, span_of(&e.room));
-            let number = match &e.number {
-                Some(n) => match u8::try_from(*n.get_ref())
-                    .ok()
-                    .filter(|n| (1..=4).contains(n))
-                {
-                    Some(n) => Some(n),
-                    None => {
-                        let err = self.error(
-                            FormatCode::InvalidValue,
-                            format!(
-                                "corridor number {} is out of range; corridors are numbered 1 to 4",
-                                n.get_ref()
-                            ),
-                            span_of(n),
-                        );
-                        err.place = Some(place.into());
-                        continue;
-                    }
+            let numbers = match &e.numbers {
+                Some(list) => match self.numbers(list, place) {
+                    Some(set) => Some(set),
+                    None => continue,
                 },
                 None => None,
             };
@@ -550,7 +536,7 @@ impl Resolver {
             };
             entrances.push(Entrance {
                 room,
-                number,
+                numbers,
                 network,
                 door: e.door.as_ref().is_some_and(|d| *d.get_ref()),
                 span: span_of(entrance),
@@ -735,7 +721,7 @@ mod tests {
     fn a_misspelt_room_reference_gets_a_suggestion() {
         let text = format!(
             "{HEAD}[[rooms]]\nid = \"storage\"\nkind = \"1\"\nat = [0, 0]\n\n\
-             [[technical_entrances]]\nroom = \"storag\"\nnumber = 2\n"
+             [[technical_entrances]]\nroom = \"storag\"\nnumbers = [2]\n"
         );
         assert_eq!(
             errors(&text),

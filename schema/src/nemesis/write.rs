@@ -82,8 +82,8 @@ pub fn write_ship(ship: &Ship) -> String {
             "\n[[technical_entrances]]\nroom = {}\n",
             quoted(entrance.room.as_str())
         );
-        if let Some(n) = entrance.number {
-            let _ = writeln!(out, "number = {n}");
+        if let Some(set) = entrance.numbers {
+            let _ = writeln!(out, "numbers = {}", numbers(set));
         }
         if let Some(network) = entrance.network {
             let _ = writeln!(out, "network = {}", quoted(network.as_str()));

@@ -157,7 +157,7 @@ pub fn ship_scene(ship: &Ship, title: bool) -> Scene {
                 hub,
                 Stroke::solid(0.1, TECHNICAL).dashed(0.25, 0.15),
             );
-            if entrance.number.is_some() {
+            if entrance.numbers.is_some() {
                 number_label(
                     &mut scene,
                     exit_point(room, hub, 0.4),

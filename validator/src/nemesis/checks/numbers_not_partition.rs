@@ -8,7 +8,7 @@ use crate::nemesis::graph::ShipGraph;
 declare_check! {
     /// ## What it checks
     /// The numbers printed at the ends of the corridors that leave a room,
-    /// together with the number of its technical-corridor entrance, must hold
+    /// together with the numbers of its technical-corridor entrance, must hold
     /// each of 1, 2, 3 and 4 exactly once.
     ///
     /// ## Why it matters
@@ -24,7 +24,7 @@ declare_check! {
     ///
     /// ## How to fix
     /// Renumber the corridor ends (`numbers`, or `other_end` for the second
-    /// room's end) or the technical entrance's `number`.
+    /// room's end) or the technical entrance's `numbers`.
     code: "N002",
     name: "numbers-not-partition",
     severity: Error,

@@ -7,11 +7,11 @@ use crate::nemesis::graph::ShipGraph;
 
 declare_check! {
     /// ## What it checks
-    /// Every technical-corridor entrance must carry a corridor `number` and
+    /// Every technical-corridor entrance must carry its corridor `numbers` and
     /// name the `network` it opens on.
     ///
     /// ## Why it matters
-    /// The entrance's number is one of the room's four corridor numbers: a
+    /// The entrance's numbers are among the room's four corridor numbers: a
     /// Noise roll or an Event card with that number sends Noise, or an
     /// Intruder, into the technical corridors. Noise there goes on the
     /// network's one shared space, so an entrance with no network has nowhere
@@ -21,7 +21,7 @@ declare_check! {
     /// `[[technical_entrances]]` with `room = "storage"` and nothing else.
     ///
     /// ## How to fix
-    /// Add `number = …` and `network = "…"` (declared under `[[networks]]`).
+    /// Add `numbers = […]` and `network = "…"` (declared under `[[networks]]`).
     code: "N005",
     name: "technical-entrance-incomplete",
     severity: Error,
@@ -31,7 +31,7 @@ declare_check! {
 pub fn run(graph: &ShipGraph<'_>, out: &mut Vec<Finding>) {
     for entrance in &graph.ship.entrances {
         let lacks: Vec<&str> = [
-            (entrance.number.is_none(), "number"),
+            (entrance.numbers.is_none(), "numbers"),
             (entrance.network.is_none(), "network"),
         ]
         .into_iter()
@@ -50,7 +50,7 @@ pub fn run(graph: &ShipGraph<'_>, out: &mut Vec<Finding>) {
                     lacks.join(" and no ")
                 ),
             )
-            .help("give it `number = …` and `network = \"…\"`"),
+            .help("give it `numbers = […]` and `network = \"…\"`"),
         );
     }
 }

@@ -65,12 +65,12 @@ at = [4, 0]
 
 [[technical_entrances]]
 room = "hibernatorium"
-number = 3
+numbers = [3]
 network = "ducts"
 
 [[technical_entrances]]
 room = "lab"
-number = 2
+numbers = [2]
 network = "ducts"
 "#;
 
