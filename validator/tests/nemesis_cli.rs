@@ -187,3 +187,74 @@ fn render_draws_rooms_corridor_numbers_and_networks() {
         );
     }
 }
+
+/// Import → fmt → lint: a GraphML ship written for this test comes out
+/// canonical, its corridor labels partition every room's numbers (no N002),
+/// and lint reports only what GraphML cannot carry (escape pods).
+#[test]
+fn a_graphml_ship_imports_canonical_and_lints() {
+    let dir = std::env::temp_dir().join(format!("deckplan-graphml-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.to_str().unwrap();
+    let import = deckplan(&[
+        "import",
+        "--graphml",
+        "validator/tests/data/nemesis-small.graphml",
+        "-o",
+        out,
+    ]);
+    assert_eq!(
+        import.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&import.stderr)
+    );
+    let fmt = deckplan(&["fmt", "--check", out]);
+    assert_eq!(fmt.status.code(), Some(0), "{}", stdout(&fmt));
+    let lint = deckplan(&["lint", "--format", "json", out]);
+    let ship = std::fs::read_to_string(dir.join("ship.toml")).unwrap();
+    let again = deckplan(&[
+        "import",
+        "--graphml",
+        "validator/tests/data/nemesis-small.graphml",
+        "-o",
+        out,
+    ]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    let value: serde_json::Value = serde_json::from_slice(&lint.stdout).unwrap();
+    let found: Vec<(String, String)> = value["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap().to_string(),
+                d["message"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (
+                "N007".to_string(),
+                "escape-pod section A has no escape pod".to_string()
+            ),
+            (
+                "N007".to_string(),
+                "escape-pod section B has no escape pod".to_string()
+            ),
+        ]
+    );
+    assert!(
+        ship.contains("[[corridors]]\nbetween = [\"storage\", \"hibernatorium\"]\nnumbers = [2]\n")
+    );
+    assert!(ship.contains(
+        "[[technical_entrances]]\nroom = \"storage\"\nnumbers = [4]\nnetwork = \"technical\"\n"
+    ));
+    assert_eq!(
+        again.status.code(),
+        Some(2),
+        "an existing pack is not overwritten"
+    );
+}

@@ -8,6 +8,7 @@ pub mod blip;
 pub mod explain;
 pub mod export;
 pub mod import;
+pub mod import_graphml;
 pub mod intruder;
 pub mod lint;
 pub mod los;

@@ -6,6 +6,7 @@
 pub mod checks;
 pub mod draw;
 pub mod graph;
+pub mod graphml;
 pub mod rules;
 
 use std::path::Path;
