@@ -254,8 +254,8 @@ pub fn ship_text(ship: &Ship) -> String {
     let cell = 22;
     let _ = writeln!(
         out,
-        "{:<width$}{:<15}{:<cell$}{:<cell$}{:<cell$}{}",
-        "room", "kind", "1", "2", "3", "4"
+        "{:<width$}{:<15}{:<cell$}{:<cell$}{:<cell$}4",
+        "room", "kind", "1", "2", "3"
     );
     for room in &ship.rooms {
         let mut cells: Vec<String> = Vec::new();

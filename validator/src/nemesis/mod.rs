@@ -155,12 +155,15 @@ impl Ruleset for Nemesis {
     }
 }
 
+/// A ship with the name its drawing is saved under.
+type NamedShip = (String, Ship);
+
 /// The ship a target holds, named by its file's stem, with the problems
 /// that kept it from loading. A pack holds one ship, so `--page` is refused.
 fn load_target(
     target: &Target,
     request: &DrawRequest<'_>,
-) -> Result<(Option<(String, Ship)>, Vec<Diagnostic>), DrawError> {
+) -> Result<(Option<NamedShip>, Vec<Diagnostic>), DrawError> {
     if let Some(only) = request.only {
         return Err(DrawError::Refused(format!(
             "a Nemesis pack holds one ship, drawn whole; `{only}` names no part of it"
@@ -259,6 +262,21 @@ pub fn check_ship(ship: &Ship, lint: &LintSettings) -> Vec<Diagnostic> {
     diagnostics
 }
 
+/// A ship place field by field, for JSON and SARIF: a `kind` and the ids it
+/// names (`{"kind": "corridor", "rooms": ["lab", "dock"]}`).
+pub fn place_fields(place: &deckplan_schema::nemesis::NemesisPlace) -> serde_json::Value {
+    use deckplan_schema::nemesis::NemesisPlace as P;
+    use serde_json::json;
+    let kind = place.kind();
+    match place {
+        P::Ship | P::Tiles => json!({ "kind": kind }),
+        P::Room(id) | P::Entrance(id) => json!({ "kind": kind, "room": id.as_str() }),
+        P::Network(id) => json!({ "kind": kind, "network": id.as_str() }),
+        P::Corridor(a, b) => json!({ "kind": kind, "rooms": [a.as_str(), b.as_str()] }),
+        P::EscapePod(n) => json!({ "kind": kind, "number": n }),
+    }
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
@@ -278,20 +296,5 @@ mod tests {
             show,
             "a Nemesis pack holds one ship, drawn whole; `L1p1` names no part of it"
         );
-    }
-}
-
-/// A ship place field by field, for JSON and SARIF: a `kind` and the ids it
-/// names (`{"kind": "corridor", "rooms": ["lab", "dock"]}`).
-pub fn place_fields(place: &deckplan_schema::nemesis::NemesisPlace) -> serde_json::Value {
-    use deckplan_schema::nemesis::NemesisPlace as P;
-    use serde_json::json;
-    let kind = place.kind();
-    match place {
-        P::Ship | P::Tiles => json!({ "kind": kind }),
-        P::Room(id) | P::Entrance(id) => json!({ "kind": kind, "room": id.as_str() }),
-        P::Network(id) => json!({ "kind": kind, "network": id.as_str() }),
-        P::Corridor(a, b) => json!({ "kind": kind, "rooms": [a.as_str(), b.as_str()] }),
-        P::EscapePod(n) => json!({ "kind": kind, "number": n }),
     }
 }

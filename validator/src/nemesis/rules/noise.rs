@@ -125,7 +125,7 @@ fn danger(graph: &ShipGraph<'_>, state: &PlayState, room: Id) -> NoiseOutcome {
             continue;
         }
         let from = corridor.other(room);
-        if from == room || !state.intruders.get(&from).is_some_and(|n| *n > 0) {
+        if from == room || state.intruders.get(&from).is_none_or(|n| *n == 0) {
             continue;
         }
         if state.door(graph, index) == DoorState::Closed {
