@@ -25,6 +25,13 @@ fn bundled_maps_validate_against_the_schema() {
     let mut checked = 0;
     for dir in load::find_packs(&maps).unwrap() {
         let pack_path = dir.join(PACK_FILE);
+        // Other games' packs are checked against their own schemas (nemesis_json_schema.rs).
+        let named = deckplan_schema::sniff::ruleset_name(
+            &load::read_source(&pack_path, &pack_path).unwrap(),
+        );
+        if named.is_some_and(|n| n.name != "enormity") {
+            continue;
+        }
         assert_eq!(
             errors(&pack_schema, &pack_path),
             Vec::<String>::new(),

@@ -24,6 +24,10 @@ fn every_bundled_file_is_canonical() {
     for dir in packs {
         let pack_path = dir.join(PACK_FILE);
         let source = load::read_source(&pack_path, &pack_path).unwrap();
+        // Other games' packs round-trip in their own tests (nemesis_roundtrip.rs).
+        if deckplan_schema::sniff::ruleset_name(&source).is_some_and(|n| n.name != "enormity") {
+            continue;
+        }
         let pack = load::pack_file_from_source(&source)
             .value
             .expect("pack.toml resolves");
