@@ -393,7 +393,7 @@ fn dragging_a_page_in_the_layout_joins_it_where_it_snaps() {
     let l2p2 = PageId { book: 2, page: 2 };
     let l2p4 = PageId { book: 2, page: 4 };
     let doc = harness.state().document().unwrap();
-    let layout = deckplan_validator::board::layout::Layout::new(&doc.pack);
+    let layout = deckplan_validator::board::layout::PackLayout::new(&doc.pack);
     let (q, p) = (layout.placements[&l2p2], layout.placements[&l2p4]);
     let frame = harness.state().layout_frame().unwrap();
     // Grab L2p4 in its middle and move it so its west edge lies on L2p2's east

@@ -26,6 +26,7 @@ pub mod save;
 pub mod sniff;
 pub mod source;
 pub mod suggest;
+pub mod ti4;
 pub mod write;
 
 pub use coord::{Axis, Corner, Direction, Edge, Intersection, PageEdge, PageId, Size, Space};

@@ -66,31 +66,46 @@ fn page_text(book: u16, page: u16, columns: u16, rows: u16) -> String {
     text
 }
 
-/// Writes a pack of `pages` pages in one row, joined east to west; returns its folder.
+/// Pages per Location Book in a generated pack (a book holds at most 999).
+const PAGES_PER_BOOK: u16 = 500;
+
+/// The book and page number of the `index`-th page (from 0) of a generated pack.
+fn page_id(index: u16) -> (u16, u16) {
+    (index / PAGES_PER_BOOK + 1, index % PAGES_PER_BOOK + 1)
+}
+
+/// Writes a pack of `pages` pages in one row, joined east to west, 500 to a
+/// book; returns its folder.
 fn write_pack(root: &Path, pages: u16, columns: u16, rows: u16) -> PathBuf {
     let dir = root.join(format!("pack-{pages}-{columns}x{rows}"));
     let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("book1")).unwrap();
     let mut pack = String::from(
         "format = 1\nname = \"Bench\"\nruleset = \"enormity\"\nstart = \"L1p1\"\npages = [\n",
     );
-    for page in 1..=pages {
-        let _ = writeln!(pack, "    \"book1/page{page}.toml\",");
+    for index in 0..pages {
+        let (book, page) = page_id(index);
+        std::fs::create_dir_all(dir.join(format!("book{book}"))).unwrap();
+        let _ = writeln!(pack, "    \"book{book}/page{page}.toml\",");
         std::fs::write(
-            dir.join(format!("book1/page{page}.toml")),
-            page_text(1, page, columns, rows),
+            dir.join(format!("book{book}/page{page}.toml")),
+            page_text(book, page, columns, rows),
         )
         .unwrap();
     }
-    pack.push_str("]\n\n[[books]]\nnumber = 1\n\n[[locations]]\ndesignation = \"SR\"\nname = \"Solar Ring\"\n");
+    pack.push_str("]\n");
+    for book in 1..=page_id(pages.saturating_sub(1)).0 {
+        let _ = write!(pack, "\n[[books]]\nnumber = {book}\n");
+    }
+    pack.push_str("\n[[locations]]\ndesignation = \"SR\"\nname = \"Solar Ring\"\n");
     if pages == 1 {
         pack.push_str("\n[lint]\nextraction-off-start-page = { level = \"allow\", reason = \"a one-page benchmark\" }\n");
     }
-    for page in 1..pages {
+    for index in 1..pages {
+        let (from, to) = (page_id(index - 1), page_id(index));
         let _ = write!(
             pack,
-            "\n[[joins]]\nfrom = \"L1p{page} east\"\nto = \"L1p{} west\"\noffset = 0\n",
-            page + 1
+            "\n[[joins]]\nfrom = \"L{}p{} east\"\nto = \"L{}p{} west\"\noffset = 0\n",
+            from.0, from.1, to.0, to.1
         );
     }
     std::fs::write(dir.join("pack.toml"), pack).unwrap();
@@ -101,7 +116,8 @@ fn bench(c: &mut Criterion) {
     let root = std::env::temp_dir().join(format!("deckplan-bench-lint-{}", std::process::id()));
     let mut group = c.benchmark_group("lint");
     group.sample_size(10);
-    for pages in [1u16, 4, 16, 64] {
+    // 1,000 pages show what crossing a join costs in a large pack.
+    for pages in [1u16, 4, 16, 64, 1000] {
         let dir = write_pack(&root, pages, 24, 16);
         let outcome = lint::lint_paths(std::slice::from_ref(&dir)).unwrap();
         assert_eq!(

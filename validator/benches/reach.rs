@@ -29,7 +29,6 @@ use deckplan_validator::board::{Board, PageSpace};
 use deckplan_validator::rules::intruder_move::{IntruderMoveOptions, intruder_moves};
 use deckplan_validator::rules::spacer_move::{MoveOptions, reach};
 use deckplan_validator::rules::{Intruder, PlayState};
-use petgraph::visit::EdgeRef as _;
 
 const SIDE: u16 = 500;
 const ROOM: u16 = 10;
@@ -92,16 +91,15 @@ fn state() -> PlayState {
 
 /// Breadth-first search over the Spacer graph ignoring every play-state rule.
 fn plain_bfs(board: &Board<'_>, from: PageSpace) -> usize {
-    let graph = board.spacer.graph();
-    let mut seen = vec![false; graph.node_count()];
+    let graph = board.spacer.moves();
+    let mut seen = vec![false; graph.len()];
     let start = board.spacer.node(from).unwrap();
     seen[start.index()] = true;
     let mut queue = VecDeque::from([start]);
     let mut count = 0;
     while let Some(node) = queue.pop_front() {
         count += 1;
-        for edge in graph.edges(node) {
-            let next = edge.target();
+        for (next, _) in graph.steps_from(node) {
             if !seen[next.index()] {
                 seen[next.index()] = true;
                 queue.push_back(next);

@@ -10,7 +10,9 @@ use deckplan_schema::{Axis, Direction, Pack, PageId, Space, load};
 use deckplan_validator::board::{Board, PageSpace};
 use deckplan_validator::rules::distance::{Walker, manhattan, walking_distance};
 use deckplan_validator::rules::intruder_move::{IntruderMoveOptions, intruder_moves};
-use deckplan_validator::rules::spacer_move::{Blocker, Figure, MoveOptions, Unreachable, reach};
+use deckplan_validator::rules::spacer_move::{
+    Figure, MoveBlocker, MoveOptions, Unreachable, reach,
+};
 use deckplan_validator::rules::{DoorState, Intruder, PlayState};
 
 fn fixture(name: &str) -> Pack {
@@ -136,7 +138,7 @@ fn spacer_movement_example_2() {
         .collect();
     ends.sort();
     assert_eq!(ends, ["B1", "D1"]);
-    let wall = Blocker::Wall {
+    let wall = MoveBlocker::Wall {
         page: PAGE,
         edge: Space::parse("D1").unwrap().side(Direction::North),
     };

@@ -11,7 +11,7 @@
 
 use deckplan_schema::model::Offset;
 use deckplan_schema::{Direction, PageEdge, PageId};
-use deckplan_validator::board::layout::{JoinProblem, Layout, Placement, UNIT};
+use deckplan_validator::board::layout::{JoinProblem, PackLayout, Placement, UNIT};
 use eframe::egui::{
     self, Align2, Color32, FontId, Painter, PointerButton, Pos2, Rect, Sense, Stroke, StrokeKind,
     Ui, Vec2, pos2, vec2,
@@ -136,7 +136,7 @@ impl LayoutView {
         let response = ui.allocate_rect(canvas, Sense::click_and_drag());
         let painter = ui.painter_at(canvas);
         painter.rect_filled(canvas, 0.0, BACKDROP);
-        let layout = Layout::new(&doc.pack);
+        let layout = PackLayout::new(&doc.pack);
         if layout.placements.is_empty() {
             return;
         }
@@ -238,7 +238,7 @@ impl LayoutView {
                 page_label(&painter, frame.rect(placement), page, *id == doc.pack.start);
             }
         }
-        for contact in &layout.contacts {
+        for contact in layout.contacts() {
             if let Some(join) = doc.pack.joins.get(contact.join) {
                 draw_join(&painter, &frame, &layout, join, contact.aligned);
             }
@@ -342,7 +342,7 @@ impl LayoutView {
 }
 
 /// A frame showing every placed page.
-fn fit(layout: &Layout, canvas: Rect) -> Frame {
+fn fit(layout: &PackLayout, canvas: Rect) -> Frame {
     let (mut x0, mut y0, mut x1, mut y1) = (i64::MAX, i64::MAX, i64::MIN, i64::MIN);
     for p in layout.placements.values() {
         x0 = x0.min(p.x);
@@ -369,7 +369,7 @@ fn fit(layout: &Layout, canvas: Rect) -> Frame {
 
 /// The best snap for a page dragged to `ghost`: the nearest other page edge
 /// within reach that it could lie against, the offset rounded to `step`.
-fn snap(layout: &Layout, page: PageId, ghost: Placement, step: i64) -> Option<Snap> {
+fn snap(layout: &PackLayout, page: PageId, ghost: Placement, step: i64) -> Option<Snap> {
     let mut best: Option<(i64, Snap)> = None;
     let round = |v: i64| (v as f64 / step as f64).round() as i64 * step;
     for (&other, q) in &layout.placements {
@@ -474,7 +474,7 @@ fn page_label(painter: &Painter, rect: Rect, page: &deckplan_schema::Page, start
 fn draw_join(
     painter: &Painter,
     frame: &Frame,
-    layout: &Layout,
+    layout: &PackLayout,
     join: &deckplan_schema::Join,
     aligned: bool,
 ) {
@@ -534,7 +534,7 @@ pub fn joins_ui(ui: &mut Ui, doc: &Document, out: &mut Commands) {
         ui.weak("No joins yet: drag a page against another in the layout.");
         return;
     }
-    let layout = Layout::new(&doc.pack);
+    let layout = PackLayout::new(&doc.pack);
     egui::Grid::new("joins-grid")
         .num_columns(3)
         .striped(true)
@@ -583,8 +583,8 @@ pub fn joins_ui(ui: &mut Ui, doc: &Document, out: &mut Commands) {
 mod tests {
     use super::*;
 
-    fn layout_of_two() -> Layout {
-        let mut layout = Layout::default();
+    fn layout_of_two() -> PackLayout {
+        let mut layout = PackLayout::default();
         let page = |p| PageId { book: 1, page: p };
         layout.placements.insert(
             page(1),

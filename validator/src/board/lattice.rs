@@ -10,10 +10,10 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use deckplan_schema::{Intersection, Pack, PageId};
-use petgraph::graph::{NodeIndex, UnGraph};
 use petgraph::unionfind::UnionFind;
 
-use super::layout::{Layout, UNIT};
+use super::layout::{PackLayout, UNIT};
+use crate::movement::{MoveGraph, Node, NodeTable, Undirected};
 
 /// An intersection on a given page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -39,17 +39,39 @@ pub enum LatticeStep {
     Snap,
 }
 
-/// The lattice of a whole pack.
+/// The lattice of a whole pack: an undirected [`MoveGraph`] of
+/// intersections, found through a dense table.
 #[derive(Debug, Default)]
 pub struct BlipLattice {
-    graph: UnGraph<PageIntersection, LatticeStep>,
+    moves: MoveGraph<PageIntersection, LatticeStep, IntersectionTable, Undirected>,
+    components: Vec<usize>,
+}
+
+/// The node of every intersection of every page (the merged intersections of
+/// an aligned join share one).
+#[derive(Debug, Default)]
+pub struct IntersectionTable {
     /// Where each page's intersections start in `nodes`.
     pages: BTreeMap<PageId, PageSlots>,
     /// Node of every intersection of every page, page by page, `y * (columns + 1) + x`
     /// within a page. A dense table instead of a hash map: pages can have millions
     /// of intersections, and hashing each one dominated time and memory.
     nodes: Vec<u32>,
-    components: Vec<usize>,
+}
+
+impl NodeTable<PageIntersection> for IntersectionTable {
+    fn get(&self, key: &PageIntersection) -> Option<Node> {
+        let slot = self.pages.get(&key.page)?.slot(key.point)?;
+        let node = *self.nodes.get(slot)?;
+        (node != u32::MAX).then(|| Node::from_index(node as usize))?
+    }
+
+    fn insert(&mut self, key: PageIntersection, node: Node) {
+        let slot = self.pages.get(&key.page).and_then(|s| s.slot(key.point));
+        if let Some(own) = slot.and_then(|slot| self.nodes.get_mut(slot)) {
+            *own = u32::try_from(node.index()).unwrap_or(u32::MAX);
+        }
+    }
 }
 
 /// A page's block of slots in [`BlipLattice::nodes`].
@@ -72,7 +94,7 @@ impl PageSlots {
 
 impl BlipLattice {
     /// Builds the lattice over every page of the pack.
-    pub fn new(pack: &Pack, layout: &Layout) -> Self {
+    pub fn new(pack: &Pack, layout: &PackLayout) -> Self {
         let mut pages: BTreeMap<PageId, PageSlots> = BTreeMap::new();
         let mut keys: Vec<PageIntersection> = Vec::new();
         for page in pack.pages.values() {
@@ -94,7 +116,7 @@ impl BlipLattice {
             |key: &PageIntersection| pages.get(&key.page).and_then(|slots| slots.slot(key.point));
         let mut merged = UnionFind::<usize>::new(keys.len());
         let mut snaps: Vec<(PageIntersection, PageIntersection)> = Vec::new();
-        for contact in &layout.contacts {
+        for contact in layout.contacts() {
             let (Some(low), Some(high)) =
                 (pack.pages.get(&contact.low), pack.pages.get(&contact.high))
             else {
@@ -166,11 +188,13 @@ impl BlipLattice {
                 }
             }
         }
-        let mut this = Self {
-            graph: UnGraph::with_capacity(keys.len(), keys.len() * 2),
+        // Number the merged intersections while filling the table, so adding
+        // them to the graph needs no look-up.
+        let mut table = IntersectionTable {
+            pages,
             nodes: vec![u32::MAX; keys.len()],
-            ..Self::default()
         };
+        let mut places: Vec<PageIntersection> = Vec::new();
         let mut node_of_root: Vec<u32> = vec![u32::MAX; keys.len()];
         for (index, key) in keys.iter().enumerate() {
             let root = merged.find(index);
@@ -179,16 +203,21 @@ impl BlipLattice {
                 continue;
             };
             if *slot == u32::MAX {
-                *slot = u32::try_from(this.graph.add_node(root_key).index()).unwrap_or(u32::MAX);
+                *slot = u32::try_from(places.len()).unwrap_or(u32::MAX);
+                places.push(root_key);
             }
             let node = *slot;
-            if let Some(own) = this.nodes.get_mut(index) {
+            if let Some(own) = table.nodes.get_mut(index) {
                 *own = node;
             }
         }
         drop(node_of_root);
+        let steps = keys.len() * 2;
         drop(keys);
-        this.pages = pages;
+        let mut this = Self {
+            moves: MoveGraph::with_places(table, places, steps),
+            components: Vec::new(),
+        };
         for page in pack.pages.values() {
             for y in 0..=page.size.rows {
                 for x in 0..=page.size.columns {
@@ -201,7 +230,7 @@ impl BlipLattice {
                         .flatten();
                     for next in [east, north].into_iter().flatten() {
                         if let Some(here) = here.filter(|h| *h != next) {
-                            this.graph.update_edge(here, next, LatticeStep::Line);
+                            this.moves.set_step(here, next, LatticeStep::Line);
                         }
                     }
                 }
@@ -209,30 +238,28 @@ impl BlipLattice {
         }
         for (a, b) in snaps {
             if let (Some(a), Some(b)) = (this.node(a), this.node(b)) {
-                this.graph.update_edge(a, b, LatticeStep::Snap);
+                this.moves.set_step(a, b, LatticeStep::Snap);
             }
         }
-        let mut components = UnionFind::<usize>::new(this.graph.node_count());
-        for edge in this.graph.raw_edges() {
-            components.union(edge.source().index(), edge.target().index());
+        let mut components = UnionFind::<usize>::new(this.moves.len());
+        for (a, b, _) in this.moves.steps() {
+            components.union(a.index(), b.index());
         }
         this.components = components.into_labeling();
         this
     }
 
     /// The node of an intersection (shared by the merged intersections of an aligned join).
-    pub fn node(&self, point: PageIntersection) -> Option<NodeIndex> {
-        self.pages
-            .get(&point.page)
-            .and_then(|slots| slots.slot(point.point))
-            .and_then(|slot| self.nodes.get(slot).copied())
-            .filter(|&n| n != u32::MAX)
-            .map(|n| NodeIndex::new(n as usize))
+    pub fn node(&self, point: PageIntersection) -> Option<Node> {
+        self.moves.node(&point)
     }
 
-    /// The underlying petgraph graph.
-    pub fn graph(&self) -> &UnGraph<PageIntersection, LatticeStep> {
-        &self.graph
+    /// The movement graph itself (places are [`PageIntersection`]s; a merged
+    /// node is named by one of its intersections).
+    pub fn moves(
+        &self,
+    ) -> &MoveGraph<PageIntersection, LatticeStep, IntersectionTable, Undirected> {
+        &self.moves
     }
 
     /// A label shared by all intersections a Blip can travel between.

@@ -1,11 +1,19 @@
-//! Where pages lie relative to each other, worked out from the joins.
+//! Where pages lie relative to each other, worked out from the joins: the one
+//! join geometry of deckplan.
 //!
 //! Positions are in hundredths of a space (exact integers), in one frame for
 //! the whole pack whose origin is the start page's bottom-left corner. Pages are
 //! placed by a breadth-first walk over the joins from the start page; a join
 //! that disagrees with a page already placed is reported, not obeyed.
+//!
+//! Everything that needs to know where a page lies reads this [`PackLayout`]:
+//! the checks, the board graphs and the rules engine directly, the pictures
+//! and the Tiled world export through
+//! [`PictureLayout`](crate::draw::layout::PictureLayout) (which only converts
+//! to floats and stacks groups of pages not joined to each other), and the
+//! editor's layout view. Nothing else walks the joins.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use deckplan_schema::{Direction, Join, Pack, PageId, Size};
 
@@ -85,20 +93,24 @@ pub struct Origin {
     pub join: Option<usize>,
 }
 
-/// The laid-out pack.
+/// The laid-out pack: every page's exact place, and which joins hold.
 #[derive(Clone, Debug, Default)]
-pub struct Layout {
-    /// Placed pages (those connected to the start page by joins).
+pub struct PackLayout {
+    /// Placed pages: every page, in the frame of the group it belongs to
+    /// (see [`Origin::root`]).
     pub placements: BTreeMap<PageId, Placement>,
     /// How each placed page was placed.
     pub origins: BTreeMap<PageId, Origin>,
-    /// Joins that hold, one per join.
-    pub contacts: Vec<Contact>,
+    /// Joins that hold, one per join (read through [`PackLayout::contacts`]).
+    contacts: Vec<Contact>,
+    /// The contacts on each page edge, by index in `contacts`: a step across a
+    /// page edge looks here instead of scanning every join of the pack.
+    by_edge: BTreeMap<(PageId, Direction), Vec<usize>>,
     /// Joins that do not, by index in `pack.joins`.
     pub problems: Vec<(usize, JoinProblem)>,
 }
 
-impl Layout {
+impl PackLayout {
     /// Lays out a pack from its start page.
     pub fn new(pack: &Pack) -> Self {
         let mut layout = Self::default();
@@ -115,6 +127,19 @@ impl Layout {
                 size(join.from.page).is_some() && size(join.to.page).is_some()
             })
             .collect();
+        // The usable joins at each page, in file order: the walk looks up a
+        // page's joins instead of scanning every join of the pack.
+        let mut at_page: BTreeMap<PageId, Vec<usize>> = BTreeMap::new();
+        for (k, (_, join)) in usable.iter().enumerate() {
+            at_page.entry(join.from.page).or_default().push(k);
+            if join.to.page != join.from.page {
+                at_page.entry(join.to.page).or_default().push(k);
+            }
+        }
+        // Joins already reported, so each is reported once.
+        let mut reported: BTreeSet<usize> = layout.problems.iter().map(|(i, _)| *i).collect();
+        // The east edge of everything placed so far, for the next group.
+        let mut east = 0;
 
         let mut queue = VecDeque::new();
         let roots = std::iter::once(pack.start).chain(pack.pages.keys().copied());
@@ -127,17 +152,11 @@ impl Layout {
             };
             // Pages not joined to the start page get their own frame far away, so
             // they never appear to overlap the main layout.
-            let far = layout
-                .placements
-                .values()
-                .map(|p| p.x + p.width)
-                .max()
-                .unwrap_or(0)
-                + 10 * UNIT;
+            let far = east + 10 * UNIT;
             let origin = if root == pack.start { 0 } else { far };
-            layout
-                .placements
-                .insert(root, Placement::of(root_size, origin, 0));
+            let placement = Placement::of(root_size, origin, 0);
+            east = east.max(placement.x + placement.width);
+            layout.placements.insert(root, placement);
             layout.origins.insert(
                 root,
                 Origin {
@@ -148,7 +167,8 @@ impl Layout {
             );
             queue.push_back(root);
             while let Some(page) = queue.pop_front() {
-                for &(index, join) in &usable {
+                let joins = at_page.get(&page).map_or(&[][..], Vec::as_slice);
+                for &(index, join) in joins.iter().filter_map(|k| usable.get(*k)) {
                     let (known, other, forward) = if join.from.page == page {
                         (join.from.page, join.to.page, true)
                     } else if join.to.page == page {
@@ -164,6 +184,7 @@ impl Layout {
                     let placed = place_across(join, at, other_size, forward);
                     match layout.placements.get(&other) {
                         None => {
+                            east = east.max(placed.x + placed.width);
                             layout.placements.insert(other, placed);
                             layout.origins.insert(
                                 other,
@@ -176,7 +197,7 @@ impl Layout {
                             queue.push_back(other);
                         }
                         Some(existing) if *existing != placed => {
-                            if !layout.problems.iter().any(|(i, _)| *i == index) {
+                            if reported.insert(index) {
                                 layout
                                     .problems
                                     .push((index, JoinProblem::Inconsistent { page: other }));
@@ -189,7 +210,7 @@ impl Layout {
         }
 
         for &(index, join) in &usable {
-            if layout.problems.iter().any(|(i, _)| *i == index) {
+            if reported.contains(&index) {
                 continue;
             }
             let (Some(a), Some(b)) = (
@@ -223,27 +244,43 @@ impl Layout {
             });
         }
         layout.problems.sort_by_key(|(i, _)| *i);
+        for (index, contact) in layout.contacts.iter().enumerate() {
+            let (low_side, high_side) = if contact.vertical {
+                (Direction::East, Direction::West)
+            } else {
+                (Direction::North, Direction::South)
+            };
+            // A page joined to itself has the contact on both of its edges,
+            // once each.
+            for key in [(contact.low, low_side), (contact.high, high_side)] {
+                layout.by_edge.entry(key).or_default().push(index);
+            }
+        }
         layout
     }
 
-    /// The contact (if any) across a page's edge, with the page on the other side.
+    /// Joins that hold, in the order of `pack.joins`.
+    pub fn contacts(&self) -> &[Contact] {
+        &self.contacts
+    }
+
+    /// The contacts across a page's edge, each with the page on the other
+    /// side, in the order of `pack.joins`: a look-up by page edge, not a scan
+    /// of the pack's joins, since every step off a page asks.
     pub fn across(
         &self,
         page: PageId,
         side: Direction,
     ) -> impl Iterator<Item = (&Contact, PageId)> {
-        self.contacts.iter().filter_map(move |c| {
-            let vertical = matches!(side, Direction::East | Direction::West);
-            if c.vertical != vertical {
-                return None;
-            }
-            let high_side = matches!(side, Direction::East | Direction::North);
-            match (c.low == page && high_side, c.high == page && !high_side) {
-                (true, _) => Some((c, c.high)),
-                (_, true) => Some((c, c.low)),
-                _ => None,
-            }
-        })
+        let high_side = matches!(side, Direction::East | Direction::North);
+        self.by_edge
+            .get(&(page, side))
+            .into_iter()
+            .flatten()
+            .filter_map(move |&index| {
+                let contact = self.contacts.get(index)?;
+                Some((contact, if high_side { contact.high } else { contact.low }))
+            })
     }
 }
 

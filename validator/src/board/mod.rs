@@ -9,7 +9,7 @@ pub mod spacer;
 use deckplan_schema::Pack;
 
 pub use lattice::{BlipLattice, PageIntersection};
-pub use layout::Layout;
+pub use layout::PackLayout;
 pub use reach::{NodeSet, Reach};
 pub use spacer::{PageSpace, SpacerGraph};
 
@@ -19,7 +19,7 @@ pub struct Board<'a> {
     /// The pack itself.
     pub pack: &'a Pack,
     /// Page placement from the joins.
-    pub layout: Layout,
+    pub layout: PackLayout,
     /// Where Spacers can step.
     pub spacer: SpacerGraph,
     /// Where Blips can move.
@@ -31,7 +31,7 @@ pub struct Board<'a> {
 impl<'a> Board<'a> {
     /// Lays out the pack and builds its graphs.
     pub fn new(pack: &'a Pack) -> Self {
-        let layout = Layout::new(pack);
+        let layout = PackLayout::new(pack);
         let spacer = SpacerGraph::new(pack, &layout);
         let lattice = BlipLattice::new(pack, &layout);
         let reach = Reach::new(pack, &layout, &spacer);
@@ -84,7 +84,7 @@ impl<'a> Board<'a> {
 /// but cannot see a moved wall.
 #[derive(Debug)]
 pub struct Graphs {
-    layout: Layout,
+    layout: PackLayout,
     spacer: SpacerGraph,
     lattice: BlipLattice,
     reach: Reach,

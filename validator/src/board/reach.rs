@@ -5,14 +5,13 @@
 //! doors open), and one that passes every door. Their difference is the area
 //! behind doors nothing opens.
 
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet};
 
-use deckplan_schema::{Direction, Marker, Pack, PageId};
-use petgraph::graph::NodeIndex;
-use petgraph::visit::EdgeRef;
-
-use super::layout::Layout;
+use super::layout::PackLayout;
 use super::spacer::{DoorRef, PageSpace, SpacerGraph, crossings};
+use crate::movement::Node;
+pub use crate::movement::NodeSet;
+use deckplan_schema::{Direction, Marker, Pack, PageId};
 
 /// A console or keycard that opens a door.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -40,7 +39,7 @@ pub struct Reach {
 
 impl Reach {
     /// Searches from the start page's Spacer starts.
-    pub fn new(pack: &Pack, layout: &Layout, graph: &SpacerGraph) -> Self {
+    pub fn new(pack: &Pack, layout: &PackLayout, graph: &SpacerGraph) -> Self {
         let mut reach = Self::default();
         if let Some(page) = pack.pages.get(&pack.start) {
             reach.starts = page
@@ -87,7 +86,7 @@ impl Reach {
                 }
             }
         }
-        let starts: Vec<NodeIndex> = reach.starts.iter().filter_map(|s| graph.node(*s)).collect();
+        let starts: Vec<Node> = reach.starts.iter().filter_map(|s| graph.node(*s)).collect();
         reach.all_doors = search(graph, &starts, |_| true);
         loop {
             let opened = &reach.opened;
@@ -125,7 +124,7 @@ impl Reach {
 /// (no wall or red line between).
 pub fn usable(
     pack: &Pack,
-    layout: &Layout,
+    layout: &PackLayout,
     graph: &SpacerGraph,
     reached: &NodeSet,
     at: PageSpace,
@@ -142,113 +141,10 @@ pub fn usable(
 /// Breadth-first search passing the doors `may_pass` allows.
 fn search(
     graph: &SpacerGraph,
-    starts: &[NodeIndex],
+    starts: &[Node],
     may_pass: impl Fn(Option<DoorRef>) -> bool,
 ) -> NodeSet {
-    let mut seen = NodeSet::with_capacity(graph.len());
-    let mut queue: VecDeque<NodeIndex> = VecDeque::new();
-    for &start in starts {
-        if seen.insert(start) {
-            queue.push_back(start);
-        }
-    }
-    while let Some(node) = queue.pop_front() {
-        for edge in graph.graph().edges(node) {
-            if may_pass(edge.weight().door) && seen.insert(edge.target()) {
-                queue.push_back(edge.target());
-            }
-        }
-    }
-    seen
-}
-
-/// A set of Spacer graph nodes, stored as one bit per node.
-///
-/// Reachable sets cover most of a page, so on a page of millions of spaces a
-/// hash set costs far more time and memory than a dense bitmap indexed by node.
-/// Iteration is in ascending node order, which also makes results deterministic.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct NodeSet {
-    words: Vec<u64>,
-    len: usize,
-}
-
-impl NodeSet {
-    /// An empty set sized for nodes `0..nodes` (it grows if a larger node is inserted).
-    pub fn with_capacity(nodes: usize) -> Self {
-        Self {
-            words: vec![0; nodes.div_ceil(64)],
-            len: 0,
-        }
-    }
-
-    /// Whether the set holds a node.
-    pub fn contains(&self, node: &NodeIndex) -> bool {
-        let index = node.index();
-        self.words
-            .get(index / 64)
-            .is_some_and(|w| w & (1 << (index % 64)) != 0)
-    }
-
-    /// Adds a node; `true` if it was not there before.
-    pub fn insert(&mut self, node: NodeIndex) -> bool {
-        let index = node.index();
-        if self.words.len() <= index / 64 {
-            self.words.resize(index / 64 + 1, 0);
-        }
-        let Some(word) = self.words.get_mut(index / 64) else {
-            return false;
-        };
-        let bit = 1 << (index % 64);
-        if *word & bit != 0 {
-            return false;
-        }
-        *word |= bit;
-        self.len += 1;
-        true
-    }
-
-    /// Number of nodes in the set.
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether the set is empty.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The nodes, in ascending order.
-    pub fn iter(&self) -> impl Iterator<Item = NodeIndex> + '_ {
-        self.words.iter().enumerate().flat_map(|(at, &word)| {
-            let mut rest = word;
-            std::iter::from_fn(move || {
-                if rest == 0 {
-                    return None;
-                }
-                let bit = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                Some(NodeIndex::new(at * 64 + bit))
-            })
-        })
-    }
-}
-
-impl<'a> IntoIterator for &'a NodeSet {
-    type Item = NodeIndex;
-    type IntoIter = Box<dyn Iterator<Item = NodeIndex> + 'a>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        Box::new(self.iter())
-    }
-}
-
-impl FromIterator<NodeIndex> for NodeSet {
-    fn from_iter<I: IntoIterator<Item = NodeIndex>>(iter: I) -> Self {
-        let mut set = Self::default();
-        for node in iter {
-            set.insert(node);
-        }
-        set
-    }
+    graph
+        .moves()
+        .reachable(starts.iter().copied(), |step| may_pass(step.door))
 }

@@ -9,9 +9,9 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use deckplan_schema::{Direction, Edge, EdgeKind, Keyword, Pack, Page, PageId, Space, SpaceKind};
-use petgraph::graph::{DiGraph, NodeIndex};
 
-use super::layout::{Layout, UNIT};
+use super::layout::{PackLayout, UNIT};
+use crate::movement::{MoveGraph, Node, NodeTable};
 
 /// A space on a given page: the node of every board graph.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -92,7 +92,7 @@ impl Crossing {
 /// join (more than one when the join is misaligned). Empty at an unjoined page edge.
 pub fn crossings(
     pack: &Pack,
-    layout: &Layout,
+    layout: &PackLayout,
     from: PageSpace,
     direction: Direction,
 ) -> Vec<Crossing> {
@@ -199,10 +199,16 @@ pub struct Step {
     pub door: Option<DoorRef>,
 }
 
-/// The directed Spacer graph of a whole pack.
+/// The directed Spacer graph of a whole pack: a [`MoveGraph`] of the spaces
+/// Spacers can stand on, found through a dense table per page.
 #[derive(Debug, Default)]
 pub struct SpacerGraph {
-    graph: DiGraph<PageSpace, Step>,
+    moves: MoveGraph<PageSpace, Step, SpaceTable>,
+}
+
+/// The node of every space of every page: Spacer graph nodes by page.
+#[derive(Debug, Default)]
+pub struct SpaceTable {
     pages: BTreeMap<PageId, PageNodes>,
 }
 
@@ -214,47 +220,55 @@ pub struct SpacerGraph {
 struct PageNodes {
     columns: u16,
     rows: u16,
-    /// Node index of each space, `NO_NODE` where Spacers cannot stand.
+    /// Node of each space, `NO_NODE` where Spacers cannot stand.
     nodes: Vec<u32>,
 }
 
 const NO_NODE: u32 = u32::MAX;
 
 impl PageNodes {
-    fn get(&self, space: Space) -> Option<NodeIndex> {
-        if space.col >= self.columns || space.row >= self.rows {
-            return None;
+    fn slot(&self, space: Space) -> Option<usize> {
+        (space.col < self.columns && space.row < self.rows)
+            .then(|| usize::from(space.row) * usize::from(self.columns) + usize::from(space.col))
+    }
+}
+
+impl NodeTable<PageSpace> for SpaceTable {
+    fn get(&self, key: &PageSpace) -> Option<Node> {
+        let page = self.pages.get(&key.page)?;
+        let node = *page.nodes.get(page.slot(key.space)?)?;
+        (node != NO_NODE).then(|| Node::from_index(node as usize))?
+    }
+
+    fn insert(&mut self, key: PageSpace, node: Node) {
+        let Some(page) = self.pages.get_mut(&key.page) else {
+            return;
+        };
+        if let Some(slot) = page.slot(key.space).and_then(|at| page.nodes.get_mut(at)) {
+            *slot = u32::try_from(node.index()).unwrap_or(NO_NODE);
         }
-        let at = usize::from(space.row) * usize::from(self.columns) + usize::from(space.col);
-        self.nodes
-            .get(at)
-            .copied()
-            .filter(|&n| n != NO_NODE)
-            .map(|n| NodeIndex::new(n as usize))
     }
 }
 
 impl SpacerGraph {
     /// Builds the graph over every page of the pack.
-    pub fn new(pack: &Pack, layout: &Layout) -> Self {
-        let mut this = Self::default();
-        let spaces: usize = pack.pages.values().map(|p| p.size.area()).sum();
-        // Most spaces have four ways out: reserve up front so the graph is not
-        // reallocated (and briefly held twice) while it grows.
-        this.graph = DiGraph::with_capacity(spaces, spaces * 4);
+    pub fn new(pack: &Pack, layout: &PackLayout) -> Self {
+        // Number the spaces Spacers can stand on page by page while filling
+        // each page's table, so adding them to the graph needs no look-up.
+        let mut table = SpaceTable::default();
+        let mut places = Vec::new();
         for page in pack.pages.values() {
             let mut nodes = vec![NO_NODE; page.size.area()];
             for (slot, space) in nodes.iter_mut().zip(page.size.spaces()) {
                 if is_walkable(page, space) {
-                    let node = PageSpace {
+                    *slot = u32::try_from(places.len()).unwrap_or(NO_NODE);
+                    places.push(PageSpace {
                         page: page.id,
                         space,
-                    };
-                    let index = this.graph.add_node(node);
-                    *slot = u32::try_from(index.index()).unwrap_or(NO_NODE);
+                    });
                 }
             }
-            this.pages.insert(
+            table.pages.insert(
                 page.id,
                 PageNodes {
                     columns: page.size.columns,
@@ -263,8 +277,12 @@ impl SpacerGraph {
                 },
             );
         }
-        for from_index in this.graph.node_indices() {
-            let Some(&from) = this.graph.node_weight(from_index) else {
+        // Most spaces have four ways out: reserve up front so the graph is not
+        // reallocated (and briefly held twice) while it grows.
+        let steps = places.len() * 4;
+        let mut moves = MoveGraph::with_places(table, places, steps);
+        for from_index in (0..moves.len()).filter_map(Node::from_index) {
+            let Some(from) = moves.place(from_index) else {
                 continue;
             };
             let Some(page) = pack.pages.get(&from.page) else {
@@ -300,9 +318,8 @@ impl SpacerGraph {
                         page: from.page,
                         space: next,
                     };
-                    if let Some(to_index) = this.node(to) {
-                        this.graph
-                            .add_edge(from_index, to_index, Step { direction, door });
+                    if let Some(to_index) = moves.node(&to) {
+                        moves.add_step(from_index, to_index, Step { direction, door });
                     }
                     continue;
                 }
@@ -310,8 +327,8 @@ impl SpacerGraph {
                     if crossing.blocker().is_some() {
                         continue;
                     }
-                    if let Some(to_index) = this.node(crossing.to) {
-                        this.graph.add_edge(
+                    if let Some(to_index) = moves.node(&crossing.to) {
+                        moves.add_step(
                             from_index,
                             to_index,
                             Step {
@@ -323,31 +340,31 @@ impl SpacerGraph {
                 }
             }
         }
-        this
+        Self { moves }
     }
 
-    /// The underlying petgraph graph (node weights are [`PageSpace`]s).
-    pub fn graph(&self) -> &DiGraph<PageSpace, Step> {
-        &self.graph
+    /// The movement graph itself, for searches (places are [`PageSpace`]s).
+    pub fn moves(&self) -> &MoveGraph<PageSpace, Step, SpaceTable> {
+        &self.moves
     }
 
     /// The node of a space, if Spacers can stand on it.
-    pub fn node(&self, space: PageSpace) -> Option<NodeIndex> {
-        self.pages.get(&space.page).and_then(|p| p.get(space.space))
+    pub fn node(&self, space: PageSpace) -> Option<Node> {
+        self.moves.node(&space)
     }
 
     /// The space of a node.
-    pub fn space(&self, node: NodeIndex) -> Option<PageSpace> {
-        self.graph.node_weight(node).copied()
+    pub fn space(&self, node: Node) -> Option<PageSpace> {
+        self.moves.place(node)
     }
 
     /// Number of spaces Spacers can stand on.
     pub fn len(&self) -> usize {
-        self.graph.node_count()
+        self.moves.len()
     }
 
     /// Whether the pack has no such space.
     pub fn is_empty(&self) -> bool {
-        self.graph.node_count() == 0
+        self.moves.is_empty()
     }
 }

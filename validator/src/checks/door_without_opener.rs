@@ -3,12 +3,10 @@
 use deckplan_schema::LocationPlace;
 use std::collections::{HashSet, VecDeque};
 
-use petgraph::graph::NodeIndex;
-use petgraph::visit::EdgeRef;
-
 use super::Finding;
 use crate::board::Board;
 use crate::board::spacer::DoorRef;
+use crate::movement::Node;
 
 declare_check! {
     /// ## What it checks
@@ -35,13 +33,11 @@ declare_check! {
 /// Reports each door on the edge of the openable area that stays shut.
 pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
     let reach = &board.reach;
-    let graph = board.spacer.graph();
     let mut reported: HashSet<DoorRef> = HashSet::new();
-    for edge in graph.edge_references() {
-        let Some(door) = edge.weight().door else {
+    for (from, to, step) in board.spacer.moves().steps() {
+        let Some(door) = step.door else {
             continue;
         };
-        let (from, to) = (edge.source(), edge.target());
         let shut = !reach.opened.contains(&(door.page, door.number));
         let leads_out = reach.openable.contains(&from)
             && !reach.openable.contains(&to)
@@ -90,14 +86,13 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
 }
 
 /// How many spaces lie behind a door: reachable with every door open, but not otherwise.
-fn count_behind(board: &Board<'_>, start: NodeIndex) -> usize {
+fn count_behind(board: &Board<'_>, start: Node) -> usize {
     let reach = &board.reach;
-    let graph = board.spacer.graph();
-    let mut seen: HashSet<NodeIndex> = HashSet::from([start]);
+    let graph = board.spacer.moves();
+    let mut seen: HashSet<Node> = HashSet::from([start]);
     let mut queue = VecDeque::from([start]);
     while let Some(node) = queue.pop_front() {
-        for edge in graph.edges(node) {
-            let next = edge.target();
+        for (next, _) in graph.steps_from(node) {
             if reach.all_doors.contains(&next)
                 && !reach.openable.contains(&next)
                 && seen.insert(next)

@@ -5,7 +5,7 @@ use deckplan_schema::{Direction, Join, LocationPlace, Pack, PageId};
 
 use super::{Finding, join_end};
 use crate::board::Board;
-use crate::board::layout::{JoinProblem, Layout, place_across};
+use crate::board::layout::{JoinProblem, PackLayout, place_across};
 
 declare_check! {
     /// ## What it checks
@@ -105,7 +105,7 @@ fn no_contact(pack: &Pack, join: &Join) -> Finding {
     Finding::in_pack(pack, join.offset_span.unwrap_or(join.span), message).help(help)
 }
 
-fn inconsistent(pack: &Pack, layout: &Layout, join: &Join, page: PageId) -> Option<Finding> {
+fn inconsistent(pack: &Pack, layout: &PackLayout, join: &Join, page: PageId) -> Option<Finding> {
     // The join was read from the end that was already placed towards `page`.
     let forward = join.to.page == page;
     let known = if forward {

@@ -3,10 +3,10 @@
 use std::collections::HashMap;
 
 use deckplan_schema::{Corner, LocationPlace, Marker, Span};
-use petgraph::graph::NodeIndex;
 
 use super::{Finding, list_some};
 use crate::board::{Board, PageIntersection, PageSpace};
+use crate::movement::Node;
 
 declare_check! {
     /// ## What it checks
@@ -32,7 +32,7 @@ declare_check! {
 /// Reports every spawn point that touches a Spacer start, naming the starts.
 pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
     // Keyed by lattice node, so a corner shared across an aligned join counts too.
-    let mut starts_at: HashMap<NodeIndex, Vec<(PageSpace, Span)>> = HashMap::new();
+    let mut starts_at: HashMap<Node, Vec<(PageSpace, Span)>> = HashMap::new();
     for page in board.pack.pages.values() {
         for (space, span) in page.spaces.marked(Marker::SpacerStart) {
             for corner in Corner::ALL {

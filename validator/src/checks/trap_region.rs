@@ -3,12 +3,10 @@
 use deckplan_schema::LocationPlace;
 use std::collections::{BTreeSet, HashSet};
 
-use petgraph::algo::kosaraju_scc;
-use petgraph::graph::{DiGraph, NodeIndex};
-use petgraph::visit::EdgeRef;
-
 use super::{Finding, list_some};
+use crate::board::spacer::Step;
 use crate::board::{Board, PageSpace};
+use crate::movement::Node;
 
 declare_check! {
     /// ## What it checks
@@ -34,72 +32,36 @@ declare_check! {
 /// Reports each trap once, at its first space.
 pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
     let reach = &board.reach;
-    let full = board.spacer.graph();
+    let graph = board.spacer.moves();
     // The reachable part, passing only doors that get opened.
-    let mut sub: DiGraph<NodeIndex, ()> = DiGraph::new();
-    // Indexed by node of the full graph: a dense table, as the reachable part
-    // can be millions of spaces.
-    let mut local: Vec<Option<NodeIndex>> = vec![None; full.node_count()];
-    for node in &reach.openable {
-        if let Some(slot) = local.get_mut(node.index()) {
-            *slot = Some(sub.add_node(node));
-        }
-    }
-    let local_of = |node: NodeIndex| local.get(node.index()).copied().flatten();
-    for edge in full.edge_references() {
-        let passable = edge
-            .weight()
-            .door
-            .is_none_or(|d| reach.opened.contains(&(d.page, d.number)));
-        if let (true, Some(a), Some(b)) =
-            (passable, local_of(edge.source()), local_of(edge.target()))
-        {
-            sub.add_edge(a, b, ());
-        }
-    }
-    // Kosaraju is iterative: Tarjan in petgraph recurses once per node and overflows the
-    // stack on large pages.
-    let components = kosaraju_scc(&sub);
+    let passable = |step: &Step| {
+        step.door
+            .is_none_or(|d| reach.opened.contains(&(d.page, d.number)))
+    };
+    let components = graph.components(&reach.openable, passable);
     if components.len() <= 1 {
         return;
     }
-    let starts: HashSet<NodeIndex> = reach
+    let starts: HashSet<Node> = reach
         .starts
         .iter()
         .filter_map(|s| board.spacer.node(*s))
         .collect();
-    // Component of each node of `sub`, instead of a hash set per component.
-    let mut component_of: Vec<usize> = vec![usize::MAX; sub.node_count()];
-    for (label, component) in components.iter().enumerate() {
-        for node in component {
-            if let Some(slot) = component_of.get_mut(node.index()) {
-                *slot = label;
-            }
-        }
-    }
-    for (label, component) in components.into_iter().enumerate() {
-        let is_member = |n: NodeIndex| component_of.get(n.index()) == Some(&label);
-        let leaves = component
-            .iter()
-            .any(|&n| sub.neighbors(n).any(|m| !is_member(m)));
-        let holds_start = component
-            .iter()
-            .any(|n| sub.node_weight(*n).is_some_and(|f| starts.contains(f)));
-        if leaves || holds_start {
+    for (label, component) in components.iter() {
+        let is_member = |n: Node| components.of(n) == Some(label);
+        let holds_start = component.iter().any(|n| starts.contains(n));
+        if !components.is_sink(label) || holds_start {
             continue;
         }
         // A single forced-arrow space with no way on is R004's finding.
-        let lone_arrow = match component.as_slice() {
-            [only] => sub
-                .node_weight(*only)
-                .and_then(|f| board.spacer.space(*f))
-                .is_some_and(|s| {
-                    board
-                        .pack
-                        .pages
-                        .get(&s.page)
-                        .is_some_and(|p| p.spaces.forced_arrows.contains_key(&s.space))
-                }),
+        let lone_arrow = match component {
+            [only] => board.spacer.space(*only).is_some_and(|s| {
+                board
+                    .pack
+                    .pages
+                    .get(&s.page)
+                    .is_some_and(|p| p.spaces.forced_arrows.contains_key(&s.space))
+            }),
             _ => false,
         };
         if lone_arrow {
@@ -107,8 +69,7 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
         }
         let spaces: BTreeSet<PageSpace> = component
             .iter()
-            .filter_map(|n| sub.node_weight(*n))
-            .filter_map(|f| board.spacer.space(*f))
+            .filter_map(|n| board.spacer.space(*n))
             .collect();
         let Some(&first) = spaces.iter().next() else {
             continue;
@@ -131,11 +92,15 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
             ),
         };
         let mut ways_in: BTreeSet<String> = BTreeSet::new();
-        for edge in sub.edge_references() {
-            if is_member(edge.target()) && !is_member(edge.source()) {
-                let from = sub
-                    .node_weight(edge.source())
-                    .and_then(|f| board.spacer.space(*f));
+        let ways: Vec<Node> = component
+            .iter()
+            .flat_map(|&n| graph.steps_into(n))
+            .filter(|(from, step)| components.of(*from).is_some() && passable(step))
+            .map(|(from, _)| from)
+            .collect();
+        for source in ways {
+            if !is_member(source) {
+                let from = board.spacer.space(source);
                 let arrow = from.and_then(|s| {
                     board
                         .pack

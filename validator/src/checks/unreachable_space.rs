@@ -3,12 +3,11 @@
 use std::collections::{BTreeMap, BTreeSet, HashSet, VecDeque};
 
 use deckplan_schema::{Direction, Edge, EdgeKind, LocationPlace, PageId};
-use petgraph::Direction as Way;
-use petgraph::graph::NodeIndex;
 
 use super::{Finding, list_some};
 use crate::board::spacer::crossings;
 use crate::board::{Board, PageSpace};
+use crate::movement::Node;
 
 declare_check! {
     /// ## What it checks
@@ -36,9 +35,10 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
     if board.reach.starts.is_empty() {
         return; // R005 says why; every space would be unreachable.
     }
-    let graph = board.spacer.graph();
-    let unreached: BTreeSet<PageSpace> = graph
-        .node_indices()
+    let unreached: BTreeSet<PageSpace> = board
+        .spacer
+        .moves()
+        .nodes()
         .filter(|n| !board.reach.all_doors.contains(n))
         .filter_map(|n| board.spacer.space(n))
         .collect();
@@ -81,19 +81,16 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
 
 /// The spaces connected to `first` (ignoring step direction) among `within`.
 fn area(board: &Board<'_>, first: PageSpace, within: &BTreeSet<PageSpace>) -> Vec<PageSpace> {
-    let graph = board.spacer.graph();
-    let mut seen: HashSet<NodeIndex> = HashSet::new();
-    let mut queue: VecDeque<NodeIndex> = board.spacer.node(first).into_iter().collect();
+    let graph = board.spacer.moves();
+    let mut seen: HashSet<Node> = HashSet::new();
+    let mut queue: VecDeque<Node> = board.spacer.node(first).into_iter().collect();
     seen.extend(queue.iter().copied());
     let mut region = Vec::new();
     while let Some(node) = queue.pop_front() {
         if let Some(space) = board.spacer.space(node) {
             region.push(space);
         }
-        for next in graph
-            .neighbors_directed(node, Way::Outgoing)
-            .chain(graph.neighbors_directed(node, Way::Incoming))
-        {
+        for (next, _) in graph.steps_from(node).chain(graph.steps_into(node)) {
             let inside = board
                 .spacer
                 .space(next)

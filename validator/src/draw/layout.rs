@@ -1,15 +1,12 @@
 //! A whole pack laid out as its joins say, in one picture.
 //!
-//! Pages are placed by a breadth-first walk over the joins from the start page:
-//! a join fixes where its `to` page lies relative to its `from` page (edge to
-//! edge, shifted by the offset along the shared line), and walking a join
-//! backwards fixes the other way round. The first placement of a page wins, so
-//! a pack whose joins disagree (the linter reports that) still draws, and the
-//! walk is deterministic because joins are visited in file order. Offsets may
-//! be fractional — a misaligned join draws misaligned, which is the point.
-//!
-//! Pages no join reaches from the start are laid out the same way from the
-//! first of them, as separate groups below the main one, so nothing is hidden.
+//! Where pages lie is not worked out here: the [`PackLayout`] of the board (the
+//! one join geometry, in exact hundredths of a space) places them, and this
+//! module only arranges that for a picture — each group of pages not joined to
+//! the start page goes below the groups already drawn, left-aligned — and
+//! converts hundredths to board units at the very end. So a pack whose joins
+//! disagree draws as the checks see it (the first placement of a page wins), and
+//! a misaligned join draws misaligned, which is the point.
 //!
 //! Coordinates go on the outer sides of pages only: a side is labelled when no
 //! other page lies against it or within the band its labels take, so a row
@@ -17,9 +14,9 @@
 //! the picture covers every page: the symbols used anywhere, and each page's
 //! notes prefixed with the page.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::BTreeMap;
 
-use deckplan_schema::{Direction, Intersection, Join, Pack, Page, PageId, Size, Space};
+use deckplan_schema::{Direction, Intersection, Pack, Page, PageId, Size, Space};
 
 use super::icons::palette;
 use super::page::{
@@ -27,120 +24,124 @@ use super::page::{
     draw_page, legend_entries, legend_notes, title,
 };
 use super::scene::{Anchor, Colour, Layer, Point, Rect, Scene, Stroke};
+use crate::board::layout::{PackLayout, Placement, UNIT};
 
-/// Where each page of a pack lies, in board units (bottom-left corners).
+/// Where each page of a pack lies in a picture of the whole pack: the
+/// [`PackLayout`] with groups of pages not joined to each other stacked one
+/// under the other.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Layout {
-    /// Bottom-left corner of each page.
+pub struct PictureLayout {
+    /// Each page's rectangle in the picture, exact, in hundredths of a space.
+    pub placements: BTreeMap<PageId, Placement>,
+    /// Bottom-left corner of each page, in board units.
     pub origins: BTreeMap<PageId, Point>,
-    /// The area all pages cover.
+    /// The area all pages cover, in board units.
     pub bounds: Rect,
     /// Number of groups of pages not joined to each other (1 for a fully joined pack).
     pub groups: usize,
 }
 
-/// Gap between groups of pages not joined to each other, in spaces.
-const GROUP_GAP: f64 = 2.0;
+/// Gap between groups of pages not joined to each other, in hundredths of a space.
+const GROUP_GAP: i64 = 2 * UNIT;
 
-/// Where `join.to` lies relative to `join.from`, or `None` when the two edges
-/// cannot touch (both east, say).
-pub fn relative_origin(join: &Join, from: &Page, to: &Page) -> Option<Point> {
-    let offset = join.offset.as_f64();
-    let (from_w, from_h) = (f64::from(from.size.columns), f64::from(from.size.rows));
-    let (to_w, to_h) = (f64::from(to.size.columns), f64::from(to.size.rows));
-    match (join.from.side, join.to.side) {
-        (Direction::East, Direction::West) => Some(Point::new(from_w, offset)),
-        (Direction::West, Direction::East) => Some(Point::new(-to_w, offset)),
-        (Direction::North, Direction::South) => Some(Point::new(offset, from_h)),
-        (Direction::South, Direction::North) => Some(Point::new(offset, -to_h)),
-        _ => None,
+/// Lays out the pages of a pack from its start page, for a picture.
+pub fn layout(pack: &Pack) -> PictureLayout {
+    PictureLayout::new(&PackLayout::new(pack))
+}
+
+/// A rectangle in hundredths of a space: west, south, east, north.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Extent([i64; 4]);
+
+impl Extent {
+    fn of(p: &Placement) -> Self {
+        Self([p.x, p.y, p.x + p.width, p.y + p.height])
+    }
+
+    fn union(self, other: Self) -> Self {
+        let ([a0, a1, a2, a3], [b0, b1, b2, b3]) = (self.0, other.0);
+        Self([a0.min(b0), a1.min(b1), a2.max(b2), a3.max(b3)])
+    }
+
+    fn shifted(self, dx: i64, dy: i64) -> Self {
+        let [x0, y0, x1, y1] = self.0;
+        Self([x0 + dx, y0 + dy, x1 + dx, y1 + dy])
     }
 }
 
-/// Lays out the pages of a pack from its start page.
-pub fn layout(pack: &Pack) -> Layout {
-    let pages = &pack.pages;
-    let mut origins: BTreeMap<PageId, Point> = BTreeMap::new();
-    let mut bounds: Option<Rect> = None;
-    let mut groups = 0;
-    let first = pages
-        .contains_key(&pack.start)
-        .then_some(pack.start)
-        .into_iter();
-    let seeds: Vec<PageId> = first.chain(pages.keys().copied()).collect();
-    for seed in seeds {
-        if origins.contains_key(&seed) {
-            continue;
-        }
-        let group = place_group(pack, seed);
-        let Some(group_bounds) = group_bounds(pages, &group) else {
-            continue;
-        };
-        // Each further group goes below the ones already placed, left-aligned.
-        let shift = match bounds {
-            None => Point::default(),
-            Some(placed) => Point::new(
-                placed.min.x - group_bounds.min.x,
-                placed.min.y - GROUP_GAP - group_bounds.max.y,
-            ),
-        };
-        for (id, origin) in group {
-            origins.insert(id, origin.offset(shift.x, shift.y));
-        }
-        let moved = Rect::new(
-            group_bounds.min.x + shift.x,
-            group_bounds.min.y + shift.y,
-            group_bounds.max.x + shift.x,
-            group_bounds.max.y + shift.y,
-        );
-        bounds = Some(bounds.map_or(moved, |b| b.union(moved)));
-        groups += 1;
-    }
-    Layout {
-        origins,
-        bounds: bounds.unwrap_or_default(),
-        groups,
-    }
+/// Hundredths of a space in board units: the one place the exact layout
+/// becomes floating point.
+fn board_units(hundredths: i64) -> f64 {
+    hundredths as f64 / UNIT as f64
 }
 
-/// Places every page joined (directly or not) to `seed`, with `seed` at the origin.
-fn place_group(pack: &Pack, seed: PageId) -> BTreeMap<PageId, Point> {
-    let mut placed = BTreeMap::from([(seed, Point::default())]);
-    let mut queue = VecDeque::from([seed]);
-    while let Some(current) = queue.pop_front() {
-        let Some(&here) = placed.get(&current) else {
-            continue;
-        };
-        for join in &pack.joins {
-            let (other, forward) = if join.from.page == current {
-                (join.to.page, true)
-            } else if join.to.page == current {
-                (join.from.page, false)
-            } else {
-                continue;
-            };
-            if placed.contains_key(&other) {
-                continue;
-            }
-            let (Some(from), Some(to)) = (
-                pack.pages.get(&join.from.page),
-                pack.pages.get(&join.to.page),
+impl PictureLayout {
+    /// Arranges a pack's layout for a picture: the first group (the start
+    /// page's, when it loaded) with its first page's corner at the origin, each
+    /// further group, in the order the layout found them, below the ones
+    /// placed so far, left-aligned with them.
+    pub fn new(placed: &PackLayout) -> Self {
+        // Each group's pages relative to its root (the layout puts groups not
+        // joined to the start page far to the east), keyed by the order in
+        // which the root was placed.
+        let mut groups: BTreeMap<usize, Vec<(PageId, Placement)>> = BTreeMap::new();
+        for (id, origin) in &placed.origins {
+            let (Some(root), Some(root_at), Some(at)) = (
+                placed.origins.get(&origin.root),
+                placed.placements.get(&origin.root),
+                placed.placements.get(id),
             ) else {
                 continue;
             };
-            let Some(delta) = relative_origin(join, from, to) else {
+            let relative = Placement {
+                x: at.x - root_at.x,
+                y: at.y - root_at.y,
+                ..*at
+            };
+            groups.entry(root.order).or_default().push((*id, relative));
+        }
+        let mut this = Self::default();
+        let mut bounds: Option<Extent> = None;
+        for pages in groups.values() {
+            let Some(extent) = pages
+                .iter()
+                .map(|(_, at)| Extent::of(at))
+                .reduce(Extent::union)
+            else {
                 continue;
             };
-            let origin = if forward {
-                here.offset(delta.x, delta.y)
-            } else {
-                here.offset(-delta.x, -delta.y)
+            let [x0, _, _, y1] = extent.0;
+            let (dx, dy) = match bounds {
+                None => (0, 0),
+                Some(Extent([px0, py0, _, _])) => (px0 - x0, py0 - GROUP_GAP - y1),
             };
-            placed.insert(other, origin);
-            queue.push_back(other);
+            for (id, at) in pages {
+                let moved = Placement {
+                    x: at.x + dx,
+                    y: at.y + dy,
+                    ..*at
+                };
+                this.placements.insert(*id, moved);
+            }
+            let moved = extent.shifted(dx, dy);
+            bounds = Some(bounds.map_or(moved, |b| b.union(moved)));
+            this.groups += 1;
         }
+        this.origins = this
+            .placements
+            .iter()
+            .map(|(id, at)| (*id, Point::new(board_units(at.x), board_units(at.y))))
+            .collect();
+        if let Some(Extent([x0, y0, x1, y1])) = bounds {
+            this.bounds = Rect::new(
+                board_units(x0),
+                board_units(y0),
+                board_units(x1),
+                board_units(y1),
+            );
+        }
+        this
     }
-    placed
 }
 
 /// The area a page of `size` covers with its bottom-left corner at `origin`.
@@ -151,13 +152,6 @@ fn page_area(origin: Point, size: Size) -> Rect {
         origin.x + f64::from(size.columns),
         origin.y + f64::from(size.rows),
     )
-}
-
-fn group_bounds(pages: &BTreeMap<PageId, Page>, group: &BTreeMap<PageId, Point>) -> Option<Rect> {
-    group
-        .iter()
-        .filter_map(|(id, origin)| Some(page_area(*origin, pages.get(id)?.size)))
-        .reduce(Rect::union)
 }
 
 /// What to draw around a pack layout.
@@ -187,7 +181,7 @@ impl Default for LayoutStyle {
 const MARGIN: f64 = 0.5;
 
 /// The area of each placed page, in board units.
-fn page_areas(pack: &Pack, placed: &Layout) -> BTreeMap<PageId, Rect> {
+fn page_areas(pack: &Pack, placed: &PictureLayout) -> BTreeMap<PageId, Rect> {
     placed
         .origins
         .iter()
@@ -219,7 +213,7 @@ fn overlap(a: Rect, b: Rect) -> bool {
 /// The sides of each page that get coordinates in a layout: those whose band
 /// no other page lies in — neither a neighbour against the side (even along
 /// part of it) nor one less than a band away.
-pub fn labelled_sides(pack: &Pack, placed: &Layout) -> BTreeMap<PageId, Vec<Direction>> {
+pub fn labelled_sides(pack: &Pack, placed: &PictureLayout) -> BTreeMap<PageId, Vec<Direction>> {
     let areas = page_areas(pack, placed);
     areas
         .iter()
@@ -238,7 +232,10 @@ pub fn labelled_sides(pack: &Pack, placed: &Layout) -> BTreeMap<PageId, Vec<Dire
 /// The coordinate labels of a layout, with their pages: those on the
 /// [`labelled_sides`], less any in the band of another page's labelled side
 /// (where two pages meet at a corner, both leave the shared square empty).
-pub(crate) fn layout_coordinates(pack: &Pack, placed: &Layout) -> Vec<(PageId, CoordinateLabel)> {
+pub(crate) fn layout_coordinates(
+    pack: &Pack,
+    placed: &PictureLayout,
+) -> Vec<(PageId, CoordinateLabel)> {
     let areas = page_areas(pack, placed);
     let sides = labelled_sides(pack, placed);
     let bands: Vec<(PageId, Rect)> = sides

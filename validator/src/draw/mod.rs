@@ -10,7 +10,7 @@
 //! - [`scene`] — the primitives and their layers;
 //! - [`page`] — a page of the model as a scene, with title, coordinates, legend;
 //! - [`icons`] — the printed symbols and the palette;
-//! - [`layout`] — a pack's pages placed by their joins;
+//! - [`layout`] — a picture of a whole pack, placed by the board's join geometry;
 //! - [`annotate`] — lint problems drawn over a page;
 //! - [`font`] — the embedded label font, measured and outlined;
 //! - [`triangulate`] — polygons cut into triangles for convex-only painters.

@@ -2,7 +2,7 @@
 //! roll (seeds/001, `blip-movement.md`) and along patrol arrows
 //! (`blip-patrols.md`).
 //!
-//! Positions are compared in the pack frame of [`Layout`](crate::board::Layout)
+//! Positions are compared in the pack frame of [`PackLayout`](crate::board::PackLayout)
 //! (hundredths of a space), so a Blip walks across joined pages as if the map
 //! were one sheet; the [`BlipLattice`](crate::board::BlipLattice) says which
 //! intersections are linked, and where a misaligned join needs a `Snap`.
@@ -74,13 +74,12 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
 
 use deckplan_schema::{Axis, Direction, EdgeKind, PageId};
-use petgraph::graph::NodeIndex;
-use petgraph::visit::EdgeRef as _;
 
 use super::{DoorState, PlayState, movement_axis};
 use crate::board::layout::UNIT;
 use crate::board::spacer::DoorRef;
 use crate::board::{Board, PageIntersection, PageSpace, lattice::LatticeStep};
+use crate::movement::Node;
 
 /// Most options one move or one Noise roll reports; beyond it the search stops
 /// (a Noise roll says so in [`NoiseResult::truncated`]), because ties multiply
@@ -355,8 +354,8 @@ pub enum BlipError {
 struct Lines<'b> {
     board: &'b Board<'b>,
     position: Vec<Option<Point>>,
-    line: Vec<[Option<NodeIndex>; 4]>,
-    snaps: Vec<Vec<NodeIndex>>,
+    line: Vec<[Option<Node>; 4]>,
+    snaps: Vec<Vec<Node>>,
 }
 
 /// Index of a direction in [`Direction::ALL`] order.
@@ -398,22 +397,21 @@ fn heading(from: Point, to: Point) -> Direction {
 
 impl<'b> Lines<'b> {
     fn new(board: &'b Board<'b>) -> Self {
-        let graph = board.lattice.graph();
-        let count = graph.node_count();
+        let graph = board.lattice.moves();
+        let count = graph.len();
         let position: Vec<Option<Point>> = graph
-            .node_indices()
-            .map(|n| graph.node_weight(n).and_then(|w| point_of(board, *w)))
+            .nodes()
+            .map(|n| graph.place(n).and_then(|w| point_of(board, w)))
             .collect();
         let mut line = vec![[None; 4]; count];
-        let mut snaps: Vec<Vec<NodeIndex>> = vec![Vec::new(); count];
-        for edge in graph.edge_references() {
-            let (a, b) = (edge.source(), edge.target());
+        let mut snaps: Vec<Vec<Node>> = vec![Vec::new(); count];
+        for (a, b, step) in graph.steps() {
             let (Some(Some(pa)), Some(Some(pb))) =
                 (position.get(a.index()), position.get(b.index()))
             else {
                 continue;
             };
-            match edge.weight() {
+            match step {
                 LatticeStep::Line => {
                     if let Some(d) = direction_between(*pa, *pb) {
                         if let Some(cell) = line
@@ -446,7 +444,7 @@ impl<'b> Lines<'b> {
             let Some(Some(here)) = position.get(index) else {
                 continue;
             };
-            let far = |n: &NodeIndex| {
+            let far = |n: &Node| {
                 position
                     .get(n.index())
                     .copied()
@@ -466,11 +464,11 @@ impl<'b> Lines<'b> {
         }
     }
 
-    fn position(&self, node: NodeIndex) -> Option<Point> {
+    fn position(&self, node: Node) -> Option<Point> {
         self.position.get(node.index()).copied().flatten()
     }
 
-    fn node(&self, at: PageIntersection) -> Option<NodeIndex> {
+    fn node(&self, at: PageIntersection) -> Option<Node> {
         self.board
             .lattice
             .node(at)
@@ -479,7 +477,7 @@ impl<'b> Lines<'b> {
 
     /// Where one step in a direction leads: the next intersection along the
     /// line, or the nearest ones across a misaligned join (`snap` true).
-    fn step(&self, from: NodeIndex, direction: Direction) -> (Vec<NodeIndex>, bool) {
+    fn step(&self, from: Node, direction: Direction) -> (Vec<Node>, bool) {
         if let Some(next) = self
             .line
             .get(from.index())
@@ -493,8 +491,8 @@ impl<'b> Lines<'b> {
 
     /// The name of a node, on `prefer`'s page when the node lies on it (merged
     /// nodes of an aligned join have a name on each page).
-    fn name(&self, node: NodeIndex, prefer: PageId) -> Option<PageIntersection> {
-        let weight = *self.board.lattice.graph().node_weight(node)?;
+    fn name(&self, node: Node, prefer: PageId) -> Option<PageIntersection> {
+        let weight = self.board.lattice.moves().place(node)?;
         if weight.page == prefer {
             return Some(weight);
         }
@@ -502,7 +500,7 @@ impl<'b> Lines<'b> {
     }
 
     /// The node's name on a given page, if the node lies on it.
-    fn name_on(&self, node: NodeIndex, page: PageId) -> Option<PageIntersection> {
+    fn name_on(&self, node: Node, page: PageId) -> Option<PageIntersection> {
         let p = self.position(node)?;
         let placed = self.board.layout.placements.get(&page)?;
         let (dx, dy) = (p.x - placed.x, p.y - placed.y);
@@ -525,8 +523,8 @@ impl<'b> Lines<'b> {
 struct Rules<'b> {
     lines: Lines<'b>,
     spacers_at: HashMap<Point, Vec<PageSpace>>,
-    welded_ends: HashMap<NodeIndex, DoorRef>,
-    welded_lines: HashMap<(NodeIndex, NodeIndex), DoorRef>,
+    welded_ends: HashMap<Node, DoorRef>,
+    welded_lines: HashMap<(Node, Node), DoorRef>,
 }
 
 impl<'b> Rules<'b> {
@@ -581,7 +579,7 @@ impl<'b> Rules<'b> {
         }
     }
 
-    fn adjacent_spacers(&self, node: NodeIndex) -> Option<&Vec<PageSpace>> {
+    fn adjacent_spacers(&self, node: Node) -> Option<&Vec<PageSpace>> {
         self.lines
             .position(node)
             .and_then(|p| self.spacers_at.get(&p))
@@ -599,14 +597,14 @@ struct Aim {
 
 /// Where every Blip is, by Blip id: its node and the name it goes by; `None`
 /// once revealed.
-type World = Vec<Option<(NodeIndex, PageIntersection)>>;
+type World = Vec<Option<(Node, PageIntersection)>>;
 
 /// One Blip part-way through its move.
 #[derive(Clone, Debug)]
 struct Walker {
     id: usize,
     from: PageIntersection,
-    at: NodeIndex,
+    at: Node,
     page: PageId,
     remaining: u32,
     steps: Vec<BlipStep>,
@@ -617,7 +615,7 @@ struct Walker {
 
 impl Walker {
     /// A Blip about to move `moves` times from `at` (named `from`).
-    fn new(id: usize, at: NodeIndex, from: PageIntersection, moves: u32) -> Self {
+    fn new(id: usize, at: Node, from: PageIntersection, moves: u32) -> Self {
         Self {
             id,
             from,
@@ -636,7 +634,7 @@ impl Walker {
 enum Choice {
     Step {
         direction: Direction,
-        to: NodeIndex,
+        to: Node,
         snap: bool,
     },
     Stop(Ending),
@@ -644,12 +642,7 @@ enum Choice {
 
 impl Rules<'_> {
     /// The steps the Noise rules allow from `at` toward `target`.
-    fn toward_choices(
-        &self,
-        at: NodeIndex,
-        target: SpaceBox,
-        last_axis: Option<Axis>,
-    ) -> Vec<Choice> {
+    fn toward_choices(&self, at: Node, target: SpaceBox, last_axis: Option<Axis>) -> Vec<Choice> {
         let Some(p) = self.lines.position(at) else {
             return vec![Choice::Stop(Ending::CannotMove)];
         };
@@ -726,7 +719,7 @@ impl Rules<'_> {
 
     /// The steps one move in a direction can take (none at the board edge),
     /// each stopped if it would run along a welded door.
-    fn step_choices(&self, at: NodeIndex, direction: Direction) -> Vec<Choice> {
+    fn step_choices(&self, at: Node, direction: Direction) -> Vec<Choice> {
         let (targets, snap) = self.lines.step(at, direction);
         targets
             .into_iter()
@@ -743,7 +736,7 @@ impl Rules<'_> {
 
     /// Snaps to the nearest intersections across a misaligned join, named by
     /// the way they lead.
-    fn snap_choices(&self, at: NodeIndex, p: Point) -> Vec<Choice> {
+    fn snap_choices(&self, at: Node, p: Point) -> Vec<Choice> {
         let snaps = self
             .lines
             .snaps
@@ -884,14 +877,7 @@ impl Rules<'_> {
         None
     }
 
-    fn take_step(
-        &self,
-        walker: &mut Walker,
-        direction: Direction,
-        to: NodeIndex,
-        snap: bool,
-        aim: Aim,
-    ) {
+    fn take_step(&self, walker: &mut Walker, direction: Direction, to: Node, snap: bool, aim: Aim) {
         let name = self.lines.name(to, walker.page).unwrap_or(walker.from);
         walker.steps.push(BlipStep {
             direction,

@@ -26,13 +26,12 @@ use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::fmt;
 
 use deckplan_schema::{Direction, PageId, SpaceKind};
-use petgraph::graph::NodeIndex;
-use petgraph::visit::EdgeRef as _;
 
 use super::PlayState;
 use crate::board::layout::UNIT;
 use crate::board::spacer::{Crossing, crossings, is_walkable};
 use crate::board::{Board, PageSpace};
+use crate::movement::Node;
 
 /// Why a movement question cannot be answered at all (as opposed to a space
 /// that cannot be reached, which is an answer).
@@ -93,7 +92,7 @@ pub fn same_frame(board: &Board<'_>, a: PageId, b: PageId) -> bool {
     let mut seen = BTreeSet::from([a]);
     let mut queue = VecDeque::from([a]);
     while let Some(page) = queue.pop_front() {
-        for contact in &board.layout.contacts {
+        for contact in board.layout.contacts() {
             let other = if contact.low == page {
                 contact.high
             } else if contact.high == page {
@@ -237,13 +236,12 @@ fn spacer_walk(
 ) -> Option<u32> {
     let graph = &board.spacer;
     let (start, goal) = (graph.node(from)?, graph.node(to)?);
-    let mut seen: HashMap<NodeIndex, u32> = HashMap::from([(start, 0)]);
+    let mut seen: HashMap<Node, u32> = HashMap::from([(start, 0)]);
     let mut queue = VecDeque::from([start]);
     while let Some(node) = queue.pop_front() {
         let steps = seen.get(&node).copied().unwrap_or(0) + 1;
-        for edge in graph.graph().edges(node) {
-            let next = edge.target();
-            let door_shut = edge.weight().door.is_some_and(|d| state.door_shut(d));
+        for (next, step) in graph.moves().steps_from(node) {
+            let door_shut = step.door.is_some_and(|d| state.door_shut(d));
             if door_shut || seen.contains_key(&next) {
                 continue;
             }

@@ -63,7 +63,7 @@ use crate::board::{Board, PageIntersection, PageSpace};
 /// What interrupts a line of sight.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum Blocker {
+pub enum SightBlocker {
     /// A wall (black line).
     Wall {
         /// Its page.
@@ -110,7 +110,7 @@ pub enum Blocker {
     OffBoard,
 }
 
-impl fmt::Display for Blocker {
+impl fmt::Display for SightBlocker {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Wall { page, edge } => write!(f, "wall on {page} {edge}"),
@@ -168,7 +168,7 @@ pub struct Sight {
     /// blockers. `None` when both ends are the same space.
     pub line: Option<SightLine>,
     /// What interrupts `line` (empty with sight).
-    pub blockers: Vec<Blocker>,
+    pub blockers: Vec<SightBlocker>,
 }
 
 impl Sight {
@@ -294,7 +294,7 @@ struct Query {
 enum Found<'v> {
     Any(bool),
     All {
-        list: &'v mut Vec<Blocker>,
+        list: &'v mut Vec<SightBlocker>,
         limit: usize,
     },
 }
@@ -306,7 +306,7 @@ impl Found<'_> {
     }
 
     /// Records a blocker; `true` when the search can stop.
-    fn add(&mut self, blocker: Blocker) -> bool {
+    fn add(&mut self, blocker: SightBlocker) -> bool {
         match self {
             Self::Any(hit) => {
                 *hit = true;
@@ -315,8 +315,8 @@ impl Found<'_> {
             Self::All { list, limit } => {
                 let duplicate = list.iter().any(|b| match (b, &blocker) {
                     (
-                        Blocker::Terrain { page, tile, .. },
-                        Blocker::Terrain {
+                        SightBlocker::Terrain { page, tile, .. },
+                        SightBlocker::Terrain {
                             page: p2, tile: t2, ..
                         },
                     ) => page == p2 && tile == t2,
@@ -548,7 +548,7 @@ impl<'b> SightMap<'b> {
                 blockers: Vec::new(),
             });
         }
-        let mut best: Option<(SightLine, Vec<Blocker>)> = None;
+        let mut best: Option<(SightLine, Vec<SightBlocker>)> = None;
         for (_, line, query) in &pairs {
             let limit = best
                 .as_ref()
@@ -575,7 +575,7 @@ impl<'b> SightMap<'b> {
         let mut blocked = false;
         if crosses_pages && !self.on_pages(query.a, query.b) {
             blocked = true;
-            if found.add(Blocker::OffBoard) {
+            if found.add(SightBlocker::OffBoard) {
                 return true;
             }
         }
@@ -864,9 +864,9 @@ fn check_cell(
             blocked = true;
             let index = usize::try_from(tile).unwrap_or(usize::MAX);
             let blockers = [
-                (OBSTACLE, Blocker::Obstacle(here)),
-                (OUT_OF_BOUNDS, Blocker::OutOfBounds(here)),
-                (INTRUDER, Blocker::Intruder(here)),
+                (OBSTACLE, SightBlocker::Obstacle(here)),
+                (OUT_OF_BOUNDS, SightBlocker::OutOfBounds(here)),
+                (INTRUDER, SightBlocker::Intruder(here)),
             ];
             for (flag, blocker) in blockers {
                 if wanted & flag != 0 && found.add(blocker) {
@@ -874,7 +874,7 @@ fn check_cell(
                 }
             }
             if wanted & TILE != 0
-                && found.add(Blocker::Terrain {
+                && found.add(SightBlocker::Terrain {
                     page: page.id,
                     tile: index,
                     name: page.tile_names.get(index).cloned().flatten(),
@@ -925,15 +925,15 @@ fn check_cell(
         }
         blocked = true;
         let blocker = match barrier {
-            Barrier::Wall => Blocker::Wall {
+            Barrier::Wall => SightBlocker::Wall {
                 page: page.id,
                 edge,
             },
-            Barrier::RedLine => Blocker::RedLine {
+            Barrier::RedLine => SightBlocker::RedLine {
                 page: page.id,
                 edge,
             },
-            Barrier::Door(number, state) => Blocker::Door {
+            Barrier::Door(number, state) => SightBlocker::Door {
                 page: page.id,
                 number,
                 edge,
@@ -1186,7 +1186,7 @@ mod tests {
         assert!(!two.visible);
         assert_eq!(
             two.blockers,
-            vec![Blocker::Wall {
+            vec![SightBlocker::Wall {
                 page: L1P1,
                 edge: space("C5").space.side(Direction::North)
             }]
@@ -1199,7 +1199,7 @@ mod tests {
 
         let three = sees(&board, &state, "B5", "B1");
         assert!(!three.visible);
-        assert_eq!(three.blockers, vec![Blocker::Intruder(space("B2"))]);
+        assert_eq!(three.blockers, vec![SightBlocker::Intruder(space("B2"))]);
 
         // With the doors closed, the first Grin is hidden too.
         let closed = PlayState {
@@ -1211,7 +1211,7 @@ mod tests {
         assert!(
             shut.blockers
                 .iter()
-                .all(|b| matches!(b, Blocker::Door { .. } | Blocker::Wall { .. }))
+                .all(|b| matches!(b, SightBlocker::Door { .. } | SightBlocker::Wall { .. }))
         );
     }
 
@@ -1240,7 +1240,7 @@ terrain = [{ spaces = ["B4", "B5"], keywords = ["obscuring"], name = "Smoke" }]
         // along one of its sides.
         let across = sees(&board, &state, "C1", "C5");
         assert!(!across.visible);
-        assert_eq!(across.blockers, vec![Blocker::Obstacle(space("C3"))]);
+        assert_eq!(across.blockers, vec![SightBlocker::Obstacle(space("C3"))]);
         assert!(!sees(&board, &state, "B3", "D3").visible);
         // B2 → D4: the lines from B2 nw (1, 2) to D4 nw (3, 4) and from B2 se
         // (2, 1) to D4 se (4, 3) touch only a corner of C3; every other line
@@ -1322,7 +1322,7 @@ terrain = [{ spaces = ["B4", "B5"], keywords = ["obscuring"], name = "Smoke" }]
         assert!(!hidden.visible);
         assert_eq!(
             hidden.blockers,
-            vec![Blocker::Terrain {
+            vec![SightBlocker::Terrain {
                 page: L1P1,
                 tile: 0,
                 name: Some("Smoke".to_string()),
@@ -1353,7 +1353,7 @@ terrain = [{ spaces = ["B4", "B5"], keywords = ["obscuring"], name = "Smoke" }]
         let board = Board::new(&gap);
         let split = sees(&board, &state, "A1", "A5");
         assert!(!split.visible);
-        assert_eq!(split.blockers, vec![Blocker::OutOfBounds(space("A3"))]);
+        assert_eq!(split.blockers, vec![SightBlocker::OutOfBounds(space("A3"))]);
     }
 
     const CORRIDOR: &str = r#"format = 1
@@ -1389,7 +1389,7 @@ doors = [{ number = 1, at = "C3 east" }]
         // Row B is walled on both sides: the red line east of B3 blocks it.
         let red = sees(&board, &state, "B1", "B6");
         assert!(!red.visible);
-        assert!(red.blockers.contains(&Blocker::RedLine {
+        assert!(red.blockers.contains(&SightBlocker::RedLine {
             page: L1P1,
             edge: space("B3").space.side(Direction::East)
         }));
@@ -1400,7 +1400,7 @@ doors = [{ number = 1, at = "C3 east" }]
         let welded = sees(&board, &state, "C1", "C6");
         assert!(welded.blockers.iter().any(|b| matches!(
             b,
-            Blocker::Door {
+            SightBlocker::Door {
                 state: DoorState::Welded,
                 ..
             }
@@ -1466,7 +1466,7 @@ A ..
         // line passes over the empty corner above L1p2's west column.
         let far = line_of_sight(&board, &state, on(1, "B1"), on(3, "B1")).unwrap();
         assert!(!far.visible);
-        assert_eq!(far.blockers, vec![Blocker::OffBoard]);
+        assert_eq!(far.blockers, vec![SightBlocker::OffBoard]);
         let back = line_of_sight(&board, &state, on(3, "B1"), on(1, "B1")).unwrap();
         assert!(!back.visible);
     }

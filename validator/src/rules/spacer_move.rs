@@ -47,13 +47,12 @@ use std::collections::{BinaryHeap, HashMap, VecDeque};
 use std::fmt;
 
 use deckplan_schema::{Direction, Edge, PageId, SpaceKind};
-use petgraph::graph::NodeIndex;
-use petgraph::visit::EdgeRef as _;
 
 use super::distance::{MoveError, adjacent_spaces, check_on_board, kind, manhattan};
 use super::{DoorState, PlayState};
 use crate::board::spacer::{DoorRef, crossings};
 use crate::board::{Board, PageSpace, SpacerGraph};
+use crate::movement::Node;
 
 /// How a Spacer moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,15 +166,15 @@ pub fn reach<'b>(
             triggered.saturating_add(u16::try_from(near).unwrap_or(u16::MAX))
         };
         let parent = u32::try_from(here).unwrap_or(UNSEEN);
-        for edge in graph.graph().edges(node) {
-            let Some(next) = visits.get_mut(edge.target().index()) else {
+        for (target, step) in graph.moves().steps_from(node) {
+            let Some(next) = visits.get_mut(target.index()) else {
                 continue;
             };
             let flag = next.flags;
             let must_stop_on_occupied = end_on_arrows && flag & ARROW != 0 && flag & SPACER != 0;
             if flag & INTRUDER != 0
                 || must_stop_on_occupied
-                || edge.weight().door.is_some_and(|d| state.door_shut(d))
+                || step.door.is_some_and(|d| state.door_shut(d))
             {
                 continue;
             }
@@ -183,7 +182,7 @@ pub fn reach<'b>(
                 next.steps = steps + 1;
                 next.parent = parent;
                 next.triggered = quiet;
-                queue.push_back(edge.target());
+                queue.push_back(target);
             } else if next.steps == steps + 1 && quiet < next.triggered {
                 // Just as short and fewer Intruders triggered: a better parent.
                 // The whole previous layer is handled before this node is
@@ -301,7 +300,7 @@ pub enum Figure {
 
 /// The feature that walls a space off, nearest to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Blocker {
+pub enum MoveBlocker {
     /// A black line.
     Wall {
         /// The page it is drawn on.
@@ -336,7 +335,7 @@ pub enum Blocker {
     },
 }
 
-impl fmt::Display for Blocker {
+impl fmt::Display for MoveBlocker {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Wall { page, edge } => write!(f, "the wall on {page} {edge}"),
@@ -397,7 +396,7 @@ pub enum Unreachable {
     /// No route at all, even through doors and figures: walled off.
     Enclosed {
         /// The blocking feature nearest to the space, if any.
-        nearest: Option<Blocker>,
+        nearest: Option<MoveBlocker>,
     },
 }
 
@@ -466,7 +465,7 @@ impl<'b> SpacerReach<'b> {
     }
 
     fn space(&self, node: usize) -> Option<PageSpace> {
-        self.board.spacer.space(NodeIndex::new(node))
+        self.board.spacer.space(Node::from_index(node)?)
     }
 
     fn steps(&self, node: usize) -> u32 {
@@ -615,7 +614,7 @@ impl<'b> SpacerReach<'b> {
     /// the fewest such hindrances, then the fewest steps. The first hindrance
     /// on it is the reason; with none, the route is merely too long; with no
     /// route at all, the nearest wall-like feature is named.
-    fn explain(&self, goal: NodeIndex) -> Unreachable {
+    fn explain(&self, goal: Node) -> Unreachable {
         let graph: &SpacerGraph = &self.board.spacer;
         let count = graph.len();
         let Some(start) = graph.node(self.from) else {
@@ -632,12 +631,15 @@ impl<'b> SpacerReach<'b> {
                 continue;
             }
             let from_arrow = node != start.index() && self.flags(node) & ARROW != 0;
-            for edge in graph.graph().edges(NodeIndex::new(node)) {
-                let next = edge.target().index();
+            let Some(here) = Node::from_index(node) else {
+                continue;
+            };
+            for (target, step) in graph.moves().steps_from(here) {
+                let next = target.index();
                 let intruder = self.flags(next) & INTRUDER != 0;
                 let cost = u32::from(from_arrow)
                     + u32::from(intruder)
-                    + u32::from(edge.weight().door.is_some_and(|d| self.state.door_shut(d)));
+                    + u32::from(step.door.is_some_and(|d| self.state.door_shut(d)));
                 let candidate = (hindrances + cost, steps + 1);
                 if best.get(next).is_some_and(|b| candidate < *b) {
                     if let Some(slot) = best.get_mut(next) {
@@ -690,10 +692,13 @@ impl<'b> SpacerReach<'b> {
                     distance,
                 };
             }
-            let door = graph
-                .graph()
-                .edges_connecting(NodeIndex::new(here), NodeIndex::new(next))
-                .find_map(|e| e.weight().door);
+            let door = Node::from_index(here).and_then(|from| {
+                graph
+                    .moves()
+                    .steps_from(from)
+                    .filter(|(to, _)| to.index() == next)
+                    .find_map(|(_, step)| step.door)
+            });
             if let Some(door) = door.filter(|d| self.state.door_shut(*d)) {
                 return Unreachable::ClosedDoor {
                     door,
@@ -717,7 +722,7 @@ impl<'b> SpacerReach<'b> {
     /// The wall-like feature on the border of the area a Spacer could reach
     /// (through doors and figures) that lies nearest to the goal, ties to the
     /// one nearest the start.
-    fn nearest_blocker(&self, best: &[(u32, u32)], goal: NodeIndex) -> Option<Blocker> {
+    fn nearest_blocker(&self, best: &[(u32, u32)], goal: Node) -> Option<MoveBlocker> {
         let board = self.board;
         let graph = &board.spacer;
         let target = graph.space(goal)?;
@@ -727,7 +732,7 @@ impl<'b> SpacerReach<'b> {
                 .and_then(|n| best.get(n.index()))
                 .is_some_and(|b| b.0 != UNSEEN)
         };
-        let mut found: Option<((u32, u32), Blocker)> = None;
+        let mut found: Option<((u32, u32), MoveBlocker)> = None;
         for (node, (hindrances, steps)) in best.iter().enumerate() {
             if *hindrances == UNSEEN {
                 continue;
@@ -747,7 +752,7 @@ impl<'b> SpacerReach<'b> {
                 if ways.is_empty() {
                     candidates.push((
                         here,
-                        Blocker::PageEdge {
+                        MoveBlocker::PageEdge {
                             at: here,
                             side: direction,
                         },
@@ -759,21 +764,21 @@ impl<'b> SpacerReach<'b> {
                     }
                     let blocker = if let Some(mark) = way.blocker() {
                         match mark.kind {
-                            deckplan_schema::EdgeKind::RedLine => Blocker::RedLine {
+                            deckplan_schema::EdgeKind::RedLine => MoveBlocker::RedLine {
                                 page: mark.page,
                                 edge: mark.edge,
                             },
-                            _ => Blocker::Wall {
+                            _ => MoveBlocker::Wall {
                                 page: mark.page,
                                 edge: mark.edge,
                             },
                         }
                     } else if kind(board, way.to) == Some(SpaceKind::OutOfBounds) {
-                        Blocker::OutOfBounds(way.to)
+                        MoveBlocker::OutOfBounds(way.to)
                     } else if graph.node(way.to).is_none() {
-                        Blocker::Obstacle(way.to)
+                        MoveBlocker::Obstacle(way.to)
                     } else if let Some(only) = forced.filter(|only| *only != direction) {
-                        Blocker::ForcedArrow {
+                        MoveBlocker::ForcedArrow {
                             at: here,
                             direction: only,
                         }

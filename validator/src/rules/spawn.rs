@@ -29,12 +29,12 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use deckplan_schema::{Corner, Direction, Intersection, Pack};
-use petgraph::graph::NodeIndex;
 use petgraph::unionfind::UnionFind;
 
 use super::PlayState;
 use super::blip_move::{BlipError, BlipMove, Point, SpaceBox, move_blip, point_of};
 use crate::board::{Board, PageIntersection, PageSpace};
+use crate::movement::Node;
 
 /// Spawn points joined by spawn links: one starting Blip goes on one of them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -108,7 +108,7 @@ pub fn spawn_clusters(board: &Board<'_>) -> Vec<SpawnCluster> {
 /// A lattice node, or an intersection the lattice does not know (unplaced page).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum NodeKey {
-    Node(NodeIndex),
+    Node(Node),
     Alone(PageIntersection),
 }
 
@@ -177,14 +177,14 @@ pub fn spawn(
         page: near.page,
         point: near.space.corner(Corner::SouthWest),
     });
-    let occupant: HashMap<NodeIndex, PageIntersection> = state
+    let occupant: HashMap<Node, PageIntersection> = state
         .blips
         .iter()
         .filter_map(|b| board.lattice.node(*b).map(|n| (n, *b)))
         .collect();
 
     // (distance, spawn point, Blip already on it), one per lattice node.
-    let mut seen: BTreeSet<NodeIndex> = BTreeSet::new();
+    let mut seen: BTreeSet<Node> = BTreeSet::new();
     let mut candidates: Vec<(i64, PageIntersection, Option<PageIntersection>)> = Vec::new();
     for page in board.pack.pages.values() {
         for &point in page.intersections.spawn_points.keys() {

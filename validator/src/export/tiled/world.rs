@@ -227,15 +227,15 @@ pub struct Exported {
     pub notes: Vec<String>,
 }
 
-/// Where each page of a pack lies in its layout, to the hundredth.
+/// Where each page of a pack lies in its layout, exactly (hundredths of a space).
 pub fn positions(pack: &Pack) -> BTreeMap<PageId, Position> {
     layout(pack)
-        .origins
+        .placements
         .into_iter()
-        .map(|(id, origin)| {
+        .map(|(id, at)| {
             let position = Position {
-                east: hundredths(origin.x),
-                north: hundredths(origin.y),
+                east: at.x,
+                north: at.y,
             };
             (id, position)
         })

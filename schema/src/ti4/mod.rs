@@ -1,0 +1,16 @@
+//! Twilight Imperium 4 galaxies: the hex grid, the tile catalogue and map strings.
+//!
+//! - [`hex`] — cube coordinates of flat-topped hexes, the six directions, rings,
+//!   distance and the spiral index map strings use (0 = centre, each ring from north,
+//!   clockwise);
+//! - [`catalogue`] — every base-game and Prophecy of Kings tile (planets, wormholes,
+//!   anomalies, home systems, hyperlane lanes), shipped as `data/ti4/tiles.toml`;
+//! - [`map_string`] — the community's map strings, read into a [`map_string::Galaxy`]
+//!   with strict, spanned errors and written back in one canonical form.
+//!
+//! This module knows positions and tiles only: adjacency, movement and checks build
+//! on it elsewhere.
+
+pub mod catalogue;
+pub mod hex;
+pub mod map_string;
