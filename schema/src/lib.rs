@@ -18,6 +18,7 @@ pub mod json_schema;
 pub mod limits;
 pub mod load;
 pub mod model;
+pub mod nemesis;
 pub mod place;
 mod raw;
 pub mod resolve;

@@ -22,6 +22,8 @@ use crate::model::Page;
 pub enum Place {
     /// A place on an Enormity pack of Location maps.
     Location(LocationPlace),
+    /// A place on a Nemesis ship.
+    Nemesis(crate::nemesis::NemesisPlace),
     /// A place in a Twilight Imperium 4 galaxy.
     Ti4(Ti4Place),
 }
@@ -31,6 +33,7 @@ impl Place {
     pub const fn ruleset(&self) -> &'static str {
         match self {
             Self::Location(_) => "enormity",
+            Self::Nemesis(_) => "nemesis",
             Self::Ti4(_) => "ti4",
         }
     }
@@ -39,6 +42,7 @@ impl Place {
     pub const fn page(&self) -> Option<PageId> {
         match self {
             Self::Location(place) => place.page(),
+            Self::Nemesis(_) => None,
             Self::Ti4(_) => None,
         }
     }
@@ -47,6 +51,7 @@ impl Place {
     pub const fn location(&self) -> Option<&LocationPlace> {
         match self {
             Self::Location(place) => Some(place),
+            Self::Nemesis(_) => None,
             Self::Ti4(_) => None,
         }
     }
@@ -57,6 +62,7 @@ impl fmt::Display for Place {
         match self {
             Self::Location(place) => place.fmt(f),
             Self::Ti4(place) => place.fmt(f),
+            Self::Nemesis(place) => place.fmt(f),
         }
     }
 }
@@ -102,6 +108,12 @@ impl fmt::Display for Ti4Place {
             Self::Side { position, side } => write!(f, "position {position} {side} side"),
             Self::Seat { seat, position } => write!(f, "seat {seat} at position {position}"),
         }
+    }
+}
+
+impl From<crate::nemesis::NemesisPlace> for Place {
+    fn from(place: crate::nemesis::NemesisPlace) -> Self {
+        Self::Nemesis(place)
     }
 }
 

@@ -39,6 +39,10 @@ fn bundled_maps_validate_against_the_schema() {
             galaxies += 1;
             continue;
         }
+        // Other games' packs are checked against their own schemas (nemesis_json_schema.rs).
+        if deckplan_schema::sniff::ruleset_name(&source).is_some_and(|n| n.name != "enormity") {
+            continue;
+        }
         assert_eq!(
             errors(&pack_schema, &pack_path),
             Vec::<String>::new(),

@@ -37,6 +37,10 @@ fn every_bundled_file_is_canonical() {
             files += 1;
             continue;
         }
+        // Other games' packs round-trip in their own tests (nemesis_roundtrip.rs).
+        if deckplan_schema::sniff::ruleset_name(&source).is_some_and(|n| n.name != "enormity") {
+            continue;
+        }
         let pack = load::pack_file_from_source(&source)
             .value
             .expect("pack.toml resolves");

@@ -26,6 +26,7 @@ pub mod explain;
 pub mod export;
 pub mod lint;
 pub mod movement;
+pub mod nemesis;
 pub mod reformat;
 pub mod render;
 pub mod rules;

@@ -13,20 +13,23 @@ use super::exit;
 #[command(after_help = "Examples:
   deckplan import --tiled page1.tmj -o book1/page1.toml
   deckplan import --tiled tiled/pack.world -o my-pack   (every map of the world, as a pack folder)
-  deckplan import --map-string \"26 39 25 40 0 0 …\" -o my-galaxy   (a TI4 galaxy pack)")]
+  deckplan import --map-string \"26 39 25 40 0 0 …\" -o my-galaxy   (a TI4 galaxy pack)
+  deckplan import --graphml board.graphml -o my-ship   (a Nemesis ship, as a pack folder)")]
 pub struct ImportArgs {
     /// Read a Tiled JSON map (`.tmj`) or a Tiled world (`.world`) written by
     /// `deckplan export --tiled` or edited in Tiled.
-    #[arg(
-        long,
-        value_name = "FILE",
-        required_unless_present = "map_string",
-        conflicts_with = "map_string"
-    )]
+    #[arg(long, value_name = "FILE", required_unless_present_any = ["graphml", "map_string"])]
     tiled: Option<PathBuf>,
+    /// Read a Nemesis ship from GraphML (edge weights are corridor labels such
+    /// as `3` or `12`; the node named by `--hub` is the technical corridors).
+    #[arg(long, value_name = "FILE", conflicts_with = "tiled")]
+    graphml: Option<PathBuf>,
+    /// With `--graphml`, the name of the technical-corridor hub node.
+    #[arg(long, value_name = "NAME", default_value = "0", requires = "graphml")]
+    hub: String,
     /// Read a TI4 map string (tile numbers in spiral order, `{N}` for another
     /// centre, `0` open, `-1` no tile, `83A2` hyperlanes) as a galaxy pack.
-    #[arg(long, value_name = "STRING")]
+    #[arg(long, value_name = "STRING", conflicts_with_all = ["tiled", "graphml"])]
     map_string: Option<String>,
     /// The galaxy's name (with --map-string; the folder's name otherwise).
     #[arg(long, requires = "map_string")]
@@ -47,8 +50,16 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<ExitCode> {
     if let Some(text) = &args.map_string {
         return import_map_string(text, args);
     }
+    if let Some(graphml) = &args.graphml {
+        return super::import_graphml::run(
+            graphml,
+            &args.hub,
+            args.output.as_deref(),
+            args.overwrite,
+        );
+    }
     let Some(tiled_path) = &args.tiled else {
-        bail!("name what to import: --tiled FILE or --map-string STRING");
+        bail!("name a file to import with --tiled, --graphml or --map-string");
     };
     let is_world = tiled_path
         .extension()

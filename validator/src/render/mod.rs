@@ -88,6 +88,7 @@ pub fn place_fields(place: &Place) -> serde_json::Value {
                 json!({ "kind": "join", "from": from.to_string(), "to": to.to_string() })
             }
         },
+        Place::Nemesis(place) => crate::nemesis::place_fields(place),
         Place::Ti4(place) => match *place {
             Ti4Place::Galaxy => json!({ "kind": "galaxy" }),
             Ti4Place::System { position } => json!({ "kind": "system", "position": position }),
