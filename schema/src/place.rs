@@ -22,6 +22,10 @@ use crate::model::Page;
 pub enum Place {
     /// A place on an Enormity pack of Location maps.
     Location(LocationPlace),
+    /// A place on a Nemesis ship.
+    Nemesis(crate::nemesis::NemesisPlace),
+    /// A place in a Twilight Imperium 4 galaxy.
+    Ti4(Ti4Place),
 }
 
 impl Place {
@@ -29,6 +33,8 @@ impl Place {
     pub const fn ruleset(&self) -> &'static str {
         match self {
             Self::Location(_) => "enormity",
+            Self::Nemesis(_) => "nemesis",
+            Self::Ti4(_) => "ti4",
         }
     }
 
@@ -36,6 +42,8 @@ impl Place {
     pub const fn page(&self) -> Option<PageId> {
         match self {
             Self::Location(place) => place.page(),
+            Self::Nemesis(_) => None,
+            Self::Ti4(_) => None,
         }
     }
 
@@ -43,6 +51,8 @@ impl Place {
     pub const fn location(&self) -> Option<&LocationPlace> {
         match self {
             Self::Location(place) => Some(place),
+            Self::Nemesis(_) => None,
+            Self::Ti4(_) => None,
         }
     }
 }
@@ -51,7 +61,59 @@ impl fmt::Display for Place {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Location(place) => place.fmt(f),
+            Self::Ti4(place) => place.fmt(f),
+            Self::Nemesis(place) => place.fmt(f),
         }
+    }
+}
+
+impl From<Ti4Place> for Place {
+    fn from(place: Ti4Place) -> Self {
+        Self::Ti4(place)
+    }
+}
+
+/// A place in a TI4 galaxy, by spiral index (`position 19`, `position 19 ne`,
+/// `seat 1 at position 19`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Ti4Place {
+    /// The galaxy as a whole.
+    Galaxy,
+    /// A system position.
+    System {
+        /// Its spiral index (0 = centre).
+        position: u32,
+    },
+    /// One side of a position (a hyperlane's end, a border).
+    Side {
+        /// The position's spiral index.
+        position: u32,
+        /// The side, clockwise from north.
+        side: crate::ti4::hex::Direction,
+    },
+    /// A home seat.
+    Seat {
+        /// The seat number, from 1.
+        seat: u8,
+        /// Its position's spiral index.
+        position: u32,
+    },
+}
+
+impl fmt::Display for Ti4Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Galaxy => f.write_str("the galaxy"),
+            Self::System { position } => write!(f, "position {position}"),
+            Self::Side { position, side } => write!(f, "position {position} {side} side"),
+            Self::Seat { seat, position } => write!(f, "seat {seat} at position {position}"),
+        }
+    }
+}
+
+impl From<crate::nemesis::NemesisPlace> for Place {
+    fn from(place: crate::nemesis::NemesisPlace) -> Self {
+        Self::Nemesis(place)
     }
 }
 

@@ -64,6 +64,12 @@ fn deserialize<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, Vec<Form
     })
 }
 
+/// [`deserialize`] for other games' raw types: the same size limit, version
+/// check and messages in a map author's terms.
+pub fn deserialize_raw<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, Vec<FormatError>> {
+    deserialize(text)
+}
+
 /// A version error, when a file that failed to parse declares another `format`.
 fn unsupported_version(text: &str) -> Option<FormatError> {
     let version: raw::TomlVersion = toml::from_str(text).ok()?;

@@ -23,15 +23,32 @@ fn bundled_maps_validate_against_the_schema() {
     let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
     let (pack_schema, page_schema) = (pack_schema(), page_schema());
     let mut checked = 0;
+    let mut galaxies = 0;
     for dir in load::find_packs(&maps).unwrap() {
         let pack_path = dir.join(PACK_FILE);
+        let source = load::read_source(&pack_path, &pack_path).unwrap();
+        // A TI4 pack's `pack.toml` is its galaxy, with a schema of its own.
+        if deckplan_schema::sniff::ruleset_name(&source).is_some_and(|r| r.name == "ti4") {
+            let schema = deckplan_schema::ti4::galaxy::galaxy_schema();
+            assert_eq!(
+                errors(&schema, &pack_path),
+                Vec::<String>::new(),
+                "{}",
+                pack_path.display()
+            );
+            galaxies += 1;
+            continue;
+        }
+        // Other games' packs are checked against their own schemas (nemesis_json_schema.rs).
+        if deckplan_schema::sniff::ruleset_name(&source).is_some_and(|n| n.name != "enormity") {
+            continue;
+        }
         assert_eq!(
             errors(&pack_schema, &pack_path),
             Vec::<String>::new(),
             "{}",
             pack_path.display()
         );
-        let source = load::read_source(&pack_path, &pack_path).unwrap();
         let pack = load::pack_file_from_source(&source).value.unwrap();
         for file in pack.page_files {
             let path = dir.join(&file.path);
@@ -45,6 +62,7 @@ fn bundled_maps_validate_against_the_schema() {
         }
     }
     assert!(checked >= 6, "only {checked} page files checked");
+    assert_eq!(galaxies, 2, "the two bundled TI4 galaxies");
 }
 
 #[test]

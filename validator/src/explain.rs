@@ -73,6 +73,8 @@ fn family(code: &str) -> &'static str {
         Some("S") => "Spawning",
         Some("E") => "Extraction",
         Some("X") => "Placement",
+        Some("N") => "Nemesis",
+        Some("T") => "TI4 galaxy",
         _ => "Other",
     }
 }

@@ -48,6 +48,12 @@ enum Command {
     Export(cli::export::ExportArgs),
     /// Read a page (a Tiled JSON map) or a whole pack (a Tiled world) from another tool's format.
     Import(cli::import::ImportArgs),
+    /// Nemesis: the rooms a Movement action reaches from a room, and what entering each does.
+    Move(cli::movement::MoveArgs),
+    /// Nemesis: what a Noise roll does in a room, for one die face or all of them.
+    Noise(cli::noise::NoiseArgs),
+    /// Nemesis: where an Intruder goes when moved through the corridor with a number.
+    Intruder(cli::intruder::IntruderArgs),
 }
 
 fn main() -> ExitCode {
@@ -68,5 +74,8 @@ fn run(command: &Command) -> anyhow::Result<ExitCode> {
         Command::Render(args) => cli::render::run(args),
         Command::Export(args) => cli::export::run(args),
         Command::Import(args) => cli::import::run(args),
+        Command::Move(args) => cli::movement::run(args),
+        Command::Noise(args) => cli::noise::run(args),
+        Command::Intruder(args) => cli::intruder::run(args),
     }
 }

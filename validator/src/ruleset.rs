@@ -20,8 +20,10 @@ use crate::diagnostic::Diagnostic;
 use crate::draw::Scene;
 use crate::enormity::Enormity;
 use crate::lint::LintOutcome;
+use crate::nemesis::Nemesis;
 use crate::reformat::Formatted;
 use crate::targets::{Target, TargetError};
+use crate::ti4::Ti4;
 
 /// One game: everything the command line asks of it.
 pub trait Ruleset: Sync {
@@ -115,7 +117,7 @@ pub enum DrawError {
 }
 
 /// Every game deckplan knows, in the order `explain` lists them.
-pub static REGISTRY: Registry = Registry(&[&Enormity]);
+pub static REGISTRY: Registry = Registry(&[&Enormity, &Nemesis, &Ti4]);
 
 /// The ruleset used for a lone file that names none: Enormity's page files
 /// predate the seam and carry no `ruleset` key.

@@ -360,17 +360,17 @@ fn a_world_that_is_not_a_pack_exits_1_with_each_problem() {
 /// What every command that reads a pack says of one written for a game
 /// deckplan does not know: the same error, at the `ruleset` value.
 const UNKNOWN_RULESET: &str = "\
-pack.toml:3:11: error[F003]: unknown ruleset `nemsis`; deckplan knows `enormity`
+pack.toml:3:11: error[F003]: unknown ruleset `chess`; deckplan knows `enormity`, `nemesis` and `ti4`
   |
-3 | ruleset = \"nemsis\"
-  |           ^^^^^^^^
+3 | ruleset = \"chess\"
+  |           ^^^^^^^
 ";
 
 #[test]
 fn an_unknown_ruleset_is_refused_by_lint_fmt_show_and_render() {
     let pack = TempPack::new(
         "unknown-ruleset",
-        &PACK.replace("ruleset = \"enormity\"", "ruleset = \"nemsis\""),
+        &PACK.replace("ruleset = \"enormity\"", "ruleset = \"chess\""),
         PAGE,
     );
     let lint = deckplan(&pack.root, &["lint", "."]);
@@ -438,6 +438,6 @@ fn schema_names_the_ruleset_and_refuses_an_unknown_one() {
     assert_eq!(unknown.status.code(), Some(2));
     assert_eq!(
         stderr(&unknown),
-        "error: unknown ruleset `chess`; deckplan knows `enormity`\n"
+        "error: unknown ruleset `chess`; deckplan knows `enormity`, `nemesis` and `ti4`\n"
     );
 }

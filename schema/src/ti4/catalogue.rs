@@ -24,6 +24,8 @@ pub enum Expansion {
     Base,
     /// Prophecy of Kings (tiles 52–91).
     Pok,
+    /// A custom tile defined in a galaxy file.
+    Homebrew,
 }
 
 /// The colour of a system tile's back, which decides how it is dealt.
@@ -311,6 +313,18 @@ impl Catalogue {
     /// The hyperlane tile numbered `number`, if any.
     pub fn hyperlane(&self, number: u16) -> Option<&Hyperlane> {
         self.hyperlanes.get(&number)
+    }
+
+    /// This catalogue with more system tiles (a galaxy's custom tiles); a number
+    /// already taken keeps its first tile.
+    pub fn with_systems(&self, extra: impl IntoIterator<Item = System>) -> Catalogue {
+        let mut catalogue = self.clone();
+        for system in extra {
+            if catalogue.tile(system.number).is_none() {
+                catalogue.systems.insert(system.number, system);
+            }
+        }
+        catalogue
     }
 
     /// All system tiles, by number.

@@ -268,6 +268,12 @@ pub fn write(galaxy: &Galaxy) -> String {
     tokens.join(" ")
 }
 
+/// One map-string token (without braces) as what it places, checked against
+/// `catalogue`; a refusal is the message and a possible "did you mean".
+pub fn read_slot(token: &str, catalogue: &Catalogue) -> Result<Slot, (String, Option<String>)> {
+    read_token(token, catalogue)
+}
+
 /// The tokens of a map string with their byte offsets; spaces and commas separate.
 fn split(text: &str) -> Vec<(usize, &str)> {
     let mut tokens = Vec::new();

@@ -6,11 +6,14 @@
 //! - [`catalogue`] — every base-game and Prophecy of Kings tile (planets, wormholes,
 //!   anomalies, home systems, hyperlane lanes), shipped as `data/ti4/tiles.toml`;
 //! - [`map_string`] — the community's map strings, read into a [`map_string::Galaxy`]
-//!   with strict, spanned errors and written back in one canonical form.
+//!   with strict, spanned errors and written back in one canonical form;
+//! - [`galaxy`] — the galaxy file: tiles by position, home seats, custom tiles and
+//!   adjacency modifiers, read strictly and written canonically.
 //!
 //! This module knows positions and tiles only: adjacency, movement and checks build
 //! on it elsewhere.
 
 pub mod catalogue;
+pub mod galaxy;
 pub mod hex;
 pub mod map_string;

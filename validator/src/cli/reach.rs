@@ -65,12 +65,42 @@ pub struct ReachArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = ReachFormat::Human)]
     format: ReachFormat,
+    /// TI4: a position holding another player's ships (blocks passing); repeatable.
+    #[arg(long = "enemy", value_name = "POSITION")]
+    enemies: Vec<String>,
+    /// TI4: a position holding the player's command token; repeatable.
+    #[arg(long = "token", value_name = "POSITION")]
+    tokens: Vec<String>,
+    /// TI4: the active system's position.
+    #[arg(long, value_name = "POSITION")]
+    active: Option<String>,
 }
 
 pub fn run(args: &ReachArgs) -> anyhow::Result<ExitCode> {
     use deckplan_validator::board::Board;
     use deckplan_validator::rules::place_arg;
     use deckplan_validator::rules::spacer_move::{MoveOptions, reach};
+    use deckplan_validator::ruleset::REGISTRY;
+    use deckplan_validator::targets::Target;
+
+    // A TI4 galaxy asks about ships and systems (see `reach_ti4`).
+    if REGISTRY
+        .for_target(&Target::of(&args.pack))
+        .is_ok_and(|ruleset| ruleset.name() == "ti4")
+    {
+        return super::reach_ti4::run(&super::reach_ti4::Question {
+            galaxy: &args.pack,
+            from: &args.from,
+            move_value: args.move_value,
+            enemies: &args.enemies,
+            tokens: &args.tokens,
+            active: args.active.as_deref(),
+            json: matches!(args.format, ReachFormat::Json),
+        });
+    }
+    if !args.enemies.is_empty() || !args.tokens.is_empty() || args.active.is_some() {
+        anyhow::bail!("--enemy, --token and --active are for TI4 galaxies");
+    }
 
     // Format problems in the pack are findings for `reach` (exit 1); `blip`
     // and `los` refuse the question instead (exit 2).

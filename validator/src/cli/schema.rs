@@ -29,8 +29,14 @@ pub fn run(args: &SchemaArgs) -> anyhow::Result<ExitCode> {
             REGISTRY.listed()
         );
     };
-    let kind = if args.pack { "pack" } else { "page" };
-    let Some(schema) = ruleset.schemas().into_iter().find(|s| s.kind == kind) else {
+    let schemas = ruleset.schemas();
+    // A game with one kind of file (a TI4 galaxy is its pack.toml) needs no flag.
+    let only = match schemas.as_slice() {
+        [one] if !args.page => Some(one.kind),
+        _ => None,
+    };
+    let kind = only.unwrap_or(if args.pack { "pack" } else { "page" });
+    let Some(schema) = schemas.into_iter().find(|s| s.kind == kind) else {
         bail!("{} has no {kind} files", ruleset.title());
     };
     println!("{}", serde_json::to_string_pretty(&schema.schema)?);

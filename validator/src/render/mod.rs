@@ -12,7 +12,7 @@ pub mod sarif;
 
 use std::path::Path;
 
-use deckplan_schema::{LineCol, LocationPlace, Place};
+use deckplan_schema::{LineCol, LocationPlace, Place, Ti4Place};
 
 use crate::diagnostic::Diagnostic;
 
@@ -104,6 +104,17 @@ pub fn place_fields(place: &Place) -> serde_json::Value {
             }),
             LocationPlace::Join { from, to } => {
                 json!({ "kind": "join", "from": from.to_string(), "to": to.to_string() })
+            }
+        },
+        Place::Nemesis(place) => crate::nemesis::place_fields(place),
+        Place::Ti4(place) => match *place {
+            Ti4Place::Galaxy => json!({ "kind": "galaxy" }),
+            Ti4Place::System { position } => json!({ "kind": "system", "position": position }),
+            Ti4Place::Side { position, side } => {
+                json!({ "kind": "side", "position": position, "side": side.name() })
+            }
+            Ti4Place::Seat { seat, position } => {
+                json!({ "kind": "seat", "seat": seat, "position": position })
             }
         },
     };

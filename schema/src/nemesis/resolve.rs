@@ -1,0 +1,758 @@
+//! Raw Nemesis files → the checked [`model`](super::model), collecting every
+//! problem with its span, its [`NemesisPlace`] and a suggestion.
+//!
+//! What needs the whole ship to judge — the numbers around a room, a door on
+//! a technical corridor, a corridor doubled — resolves without complaint and
+//! is left to the validator's checks, which can be allowed with a reason.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use toml::Spanned;
+
+use crate::error::{FormatCode, FormatError};
+use crate::limits;
+use crate::model::{LintLevel, LintSetting, LintSettings};
+use crate::source::{SourceFile, Span};
+use crate::suggest;
+
+use super::id::Id;
+use super::model::*;
+use super::place::NemesisPlace;
+use super::raw::{self, Text};
+
+/// The only `format` version this build reads and writes.
+pub const FORMAT_VERSION: i64 = 1;
+
+/// The ruleset name the files carry.
+pub const RULESET: &str = "nemesis";
+
+/// Most rooms, corridors, entrances or pods in one ship file.
+pub const MAX_ITEMS: usize = 1000;
+
+/// Largest drawing coordinate of a room or network.
+pub const MAX_AT: u16 = 99;
+
+/// Reads and resolves a ship file.
+pub fn parse_ship(source: &Arc<SourceFile>) -> Result<Ship, Vec<FormatError>> {
+    let raw: raw::TomlShip = deserialize(source.text())?;
+    let mut resolver = Resolver::default();
+    let ship = resolver.ship(raw, source);
+    resolver.finish(ship)
+}
+
+/// Reads and resolves a Nemesis `pack.toml` (without reading its ship).
+pub fn parse_pack(source: &Arc<SourceFile>) -> Result<ShipPack, Vec<FormatError>> {
+    let raw: raw::TomlShipPack = deserialize(source.text())?;
+    let mut resolver = Resolver::default();
+    let pack = resolver.pack(raw, source);
+    resolver.finish(pack)
+}
+
+fn span_of<T>(value: &Spanned<T>) -> Span {
+    Span::from_range(value.span())
+}
+
+/// Parses TOML into a raw type, rephrasing serde's messages in the file's terms.
+// The Location-map resolver does the same for its own types; this copy keeps
+// the two games' formats free to change apart.
+fn deserialize<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, Vec<FormatError>> {
+    if text.len() as u64 > limits::MAX_FILE_BYTES {
+        return Err(vec![FormatError::new(
+            FormatCode::LimitExceeded,
+            format!(
+                "the file is {} bytes; files are limited to {} bytes",
+                text.len(),
+                limits::MAX_FILE_BYTES
+            ),
+            None,
+        )]);
+    }
+    toml::from_str(text).map_err(|error| vec![translate(&error)])
+}
+
+fn translate(error: &toml::de::Error) -> FormatError {
+    let span = error.span().map(Span::from_range);
+    let message = error.message().trim_end();
+    let first = message.lines().next().unwrap_or(message);
+    if let Some(rest) = message.strip_prefix("unknown field `") {
+        let (key, expected) = rest.split_once('`').unwrap_or((rest, ""));
+        let known: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
+        let help = match suggest::closest(key, known.iter().copied()) {
+            Some(best) => format!("did you mean `{best}`?"),
+            None => format!(
+                "expected one of {}",
+                known
+                    .iter()
+                    .map(|k| format!("`{k}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        };
+        return FormatError::new(FormatCode::UnknownKey, format!("unknown key `{key}`"), span)
+            .with_help(help);
+    }
+    if let Some(rest) = message.strip_prefix("missing field `") {
+        let key = rest.split('`').next().unwrap_or(rest);
+        return FormatError::new(
+            FormatCode::InvalidValue,
+            format!("missing key `{key}`"),
+            span.filter(|s| s.end > s.start),
+        )
+        .with_help(format!(
+            "add `{key} = …`; docs/format.md lists the required keys"
+        ));
+    }
+    let data = ["invalid type", "invalid value", "invalid length"];
+    if data.iter().any(|p| message.starts_with(p)) {
+        let plain = first
+            .replace("expected i64", "expected an integer")
+            .replace("a sequence", "an array")
+            .replace("sequence", "array");
+        return FormatError::new(FormatCode::InvalidValue, plain, span);
+    }
+    FormatError::new(FormatCode::Syntax, format!("invalid TOML: {first}"), span)
+}
+
+#[derive(Default)]
+struct Resolver {
+    errors: Vec<FormatError>,
+}
+
+impl Resolver {
+    fn finish<T>(self, value: T) -> Result<T, Vec<FormatError>> {
+        if self.errors.is_empty() {
+            Ok(value)
+        } else {
+            Err(self.errors)
+        }
+    }
+
+    fn error(
+        &mut self,
+        code: FormatCode,
+        message: impl Into<String>,
+        span: Span,
+    ) -> &mut FormatError {
+        self.errors
+            .push_mut(FormatError::new(code, message, Some(span)))
+    }
+
+    fn version(&mut self, format: &Spanned<i64>) {
+        if *format.get_ref() != FORMAT_VERSION {
+            self.error(
+                FormatCode::UnsupportedVersion,
+                format!(
+                    "`format = {}` is not supported; this version of deckplan reads `format = {FORMAT_VERSION}`",
+                    format.get_ref()
+                ),
+                span_of(format),
+            )
+            .help = Some("write the file in format 1 (see docs/format.md)".to_string());
+        }
+    }
+
+    fn ruleset(&mut self, value: &Text) {
+        if value.get_ref() != RULESET {
+            self.error(
+                FormatCode::InvalidValue,
+                format!(
+                    "this is a Nemesis file, but it names the ruleset `{}`",
+                    value.get_ref()
+                ),
+                span_of(value),
+            )
+            .help = Some(format!("write `ruleset = \"{RULESET}\"`"));
+        }
+    }
+
+    fn text(&mut self, value: &Text, what: &str) -> String {
+        let text = value.get_ref();
+        if text.trim().is_empty() {
+            self.error(
+                FormatCode::InvalidValue,
+                format!("{what} is empty"),
+                span_of(value),
+            );
+        }
+        if text.chars().count() > limits::MAX_TEXT_CHARS {
+            self.error(
+                FormatCode::LimitExceeded,
+                format!(
+                    "{what} is longer than {} characters",
+                    limits::MAX_TEXT_CHARS
+                ),
+                span_of(value),
+            );
+        }
+        text.clone()
+    }
+
+    fn id(&mut self, value: &Text) -> Option<Id> {
+        Id::new(value.get_ref())
+            .map_err(|e| {
+                self.error(FormatCode::InvalidValue, e.0, span_of(value));
+            })
+            .ok()
+    }
+
+    /// An id that must name something in `known`; a dangling one gets a suggestion.
+    fn reference(&mut self, value: &Text, known: &BTreeMap<Id, Span>, what: &str) -> Option<Id> {
+        let id = self.id(value)?;
+        if known.contains_key(&id) {
+            return Some(id);
+        }
+        let names = known.keys().map(Id::as_str);
+        let help = suggest::closest(id.as_str(), names)
+            .map(|b| format!("did you mean `{b}`?"))
+            .unwrap_or_else(|| format!("declare the {what} first, or name one that exists"));
+        self.error(
+            FormatCode::DanglingReference,
+            format!("there is no {what} `{id}`"),
+            span_of(value),
+        )
+        .help = Some(help);
+        None
+    }
+
+    fn position(&mut self, value: &Spanned<Vec<Spanned<i64>>>) -> Option<(u16, u16)> {
+        let bad = |r: &mut Self| {
+            r.error(
+                FormatCode::InvalidValue,
+                "a position is two whole numbers, a column and a row",
+                span_of(value),
+            )
+            .help = Some(format!(
+                "write `at = [column, row]` with both from 0 to {MAX_AT}"
+            ));
+            None
+        };
+        let [x, y] = value.get_ref().as_slice() else {
+            return bad(self);
+        };
+        let coord = |v: &Spanned<i64>| u16::try_from(*v.get_ref()).ok().filter(|n| *n <= MAX_AT);
+        match (coord(x), coord(y)) {
+            (Some(x), Some(y)) => Some((x, y)),
+            _ => bad(self),
+        }
+    }
+
+    /// One or two distinct corridor numbers 1–4.
+    fn numbers(
+        &mut self,
+        value: &Spanned<Vec<Spanned<i64>>>,
+        place: NemesisPlace,
+    ) -> Option<Numbers> {
+        let mut set = Numbers::NONE;
+        let mut ok = true;
+        for n in value.get_ref() {
+            match u8::try_from(*n.get_ref()).ok().and_then(Numbers::one) {
+                Some(one) if set.intersection(one).is_empty() => set = set.union(one),
+                Some(_) => {
+                    self.error(
+                        FormatCode::Duplicate,
+                        format!("corridor number {} is written twice", n.get_ref()),
+                        span_of(n),
+                    )
+                    .place = Some(place.into());
+                    ok = false;
+                }
+                None => {
+                    let e = self.error(
+                        FormatCode::InvalidValue,
+                        format!(
+                            "corridor number {} is out of range; corridors are numbered 1 to 4",
+                            n.get_ref()
+                        ),
+                        span_of(n),
+                    );
+                    e.place = Some(place.into());
+                    ok = false;
+                }
+            }
+        }
+        if ok && !(1..=2).contains(&set.len()) {
+            let e = self.error(
+                FormatCode::InvalidValue,
+                format!(
+                    "a corridor end carries one or two numbers, not {}",
+                    set.len()
+                ),
+                span_of(value),
+            );
+            e.place = Some(place.into());
+            e.help = Some("write one or two of 1, 2, 3 and 4, like `[1, 2]`".to_string());
+            ok = false;
+        }
+        ok.then_some(set)
+    }
+
+    /// Reports a list longer than the limit, as a problem of the whole file.
+    fn count(&mut self, len: usize, what: &str) {
+        if len > MAX_ITEMS {
+            self.errors.push(FormatError::new(
+                FormatCode::LimitExceeded,
+                format!("{len} {what} listed; a ship holds at most {MAX_ITEMS}"),
+                None,
+            ));
+        }
+    }
+
+    fn lint(&mut self, raw: BTreeMap<Text, Spanned<raw::TomlLint>>) -> LintSettings {
+        let mut checks = BTreeMap::new();
+        for (name, setting) in raw {
+            let setting = setting.get_ref();
+            let level_text = setting.level.get_ref();
+            let Some(level) = LintLevel::ALL.into_iter().find(|l| l.name() == level_text) else {
+                let help = suggest::closest(level_text, LintLevel::ALL.iter().map(|l| l.name()))
+                    .map(|b| format!("did you mean `{b}`?"))
+                    .unwrap_or_else(|| "use `allow`, `warn` or `deny`".to_string());
+                self.error(
+                    FormatCode::InvalidValue,
+                    format!("`{level_text}` is not a lint level"),
+                    span_of(&setting.level),
+                )
+                .help = Some(help);
+                continue;
+            };
+            if setting.reason.get_ref().trim().is_empty() {
+                self.error(
+                    FormatCode::InvalidValue,
+                    format!("the reason for setting `{}` is empty", name.get_ref()),
+                    span_of(&setting.reason),
+                )
+                .help = Some("say why the check is set here".to_string());
+                continue;
+            }
+            let reason = self.text(&setting.reason, "the reason for a lint setting");
+            checks.insert(
+                name.get_ref().clone(),
+                LintSetting {
+                    level,
+                    reason,
+                    name_span: span_of(&name),
+                },
+            );
+        }
+        LintSettings { checks }
+    }
+
+    fn pack(&mut self, raw: raw::TomlShipPack, source: &Arc<SourceFile>) -> ShipPack {
+        self.version(&raw.format);
+        self.ruleset(&raw.ruleset);
+        let name = self.text(&raw.name, "the pack name");
+        let ship_path = raw.ship.get_ref().clone();
+        if let Err(message) = check_ship_path(&ship_path) {
+            self.error(FormatCode::PathEscape, message, span_of(&raw.ship))
+                .help =
+                Some("name a `.toml` file inside the pack folder, like `ship.toml`".to_string());
+        }
+        ShipPack {
+            name,
+            ship_path,
+            ship_span: span_of(&raw.ship),
+            lint: self.lint(raw.lint),
+            ship: None,
+            source: Arc::clone(source),
+        }
+    }
+
+    fn ship(&mut self, raw: raw::TomlShip, source: &Arc<SourceFile>) -> Ship {
+        self.version(&raw.format);
+        self.ruleset(&raw.ruleset);
+        let name = self.text(&raw.name, "the ship name");
+        let board = raw.board.as_ref().map(|b| self.text(b, "the board name"));
+        for (len, what) in [
+            (raw.rooms.len(), "rooms"),
+            (raw.corridors.len(), "corridors"),
+            (raw.technical_entrances.len(), "technical entrances"),
+            (raw.escape_pods.len(), "escape pods"),
+        ] {
+            self.count(len, what);
+        }
+
+        let mut room_ids: BTreeMap<Id, Span> = BTreeMap::new();
+        let mut rooms = Vec::new();
+        for room in raw.rooms.iter().take(MAX_ITEMS) {
+            let r = room.get_ref();
+            let id = self.id(&r.id);
+            let kind = RoomKind::parse(r.kind.get_ref());
+            if kind.is_none() {
+                let help = suggest::closest(r.kind.get_ref(), RoomKind::NAMES)
+                    .map(|b| format!("did you mean `{b}`?"))
+                    .unwrap_or_else(|| {
+                        format!(
+                            "a room is a `1` or `2` slot or one of {}",
+                            RoomKind::NAMES
+                                .iter()
+                                .skip(2)
+                                .map(|n| format!("`{n}`"))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )
+                    });
+                let e = self.error(
+                    FormatCode::InvalidValue,
+                    format!("`{}` is not a room kind", r.kind.get_ref()),
+                    span_of(&r.kind),
+                );
+                e.help = Some(help);
+                e.place = id.map(|id| NemesisPlace::Room(id).into());
+            }
+            let room_name = r.name.as_ref().map(|n| self.text(n, "the room name"));
+            let at = self.position(&r.at);
+            let Some(id) = id else { continue };
+            if let Some(&first) = room_ids.get(&id) {
+                let e = self.error(
+                    FormatCode::Duplicate,
+                    format!("room `{id}` is declared twice"),
+                    span_of(&r.id),
+                );
+                e.place = Some(NemesisPlace::Room(id).into());
+                e.labels.push((first, "first declared here".to_string()));
+                continue;
+            }
+            room_ids.insert(id, span_of(&r.id));
+            if let (Some(kind), Some(at)) = (kind, at) {
+                rooms.push(Room {
+                    id,
+                    kind,
+                    name: room_name,
+                    at,
+                    span: span_of(room),
+                    id_span: span_of(&r.id),
+                    kind_span: span_of(&r.kind),
+                });
+            }
+        }
+
+        let mut corridors = Vec::new();
+        for corridor in raw.corridors.iter().take(MAX_ITEMS) {
+            let c = corridor.get_ref();
+            let ends: Vec<Option<Id>> = c
+                .between
+                .get_ref()
+                .iter()
+                .map(|end| self.reference(end, &room_ids, "room"))
+                .collect();
+            let [Some(a), Some(b)] = ends.as_slice() else {
+                if ends.len() != 2 {
+                    self.error(
+                        FormatCode::InvalidValue,
+                        format!(
+                            "a corridor joins two rooms, but `between` names {}",
+                            ends.len()
+                        ),
+                        span_of(&c.between),
+                    )
+                    .help = Some("write `between = [\"one-room\", \"another-room\"]`".to_string());
+                }
+                continue;
+            };
+            let (a, b) = (*a, *b);
+            let place = NemesisPlace::Corridor(a, b);
+            let numbers = self.numbers(&c.numbers, place);
+            let other_end = c.other_end.as_ref().map(|o| self.numbers(o, place));
+            let (Some(numbers), Some(other_end)) =
+                (numbers, other_end.unwrap_or(Some(Numbers::NONE)))
+            else {
+                continue;
+            };
+            let other_end = c
+                .other_end
+                .as_ref()
+                .map(|_| other_end)
+                .filter(|o| *o != numbers);
+            corridors.push(Corridor {
+                rooms: [a, b],
+                numbers,
+                other_end,
+                door: c.door.as_ref().is_some_and(|d| *d.get_ref()),
+                span: span_of(corridor),
+                rooms_span: span_of(&c.between),
+                numbers_span: span_of(&c.numbers),
+                other_end_span: c.other_end.as_ref().map(span_of),
+                door_span: c.door.as_ref().map(span_of),
+            });
+        }
+
+        let mut network_ids: BTreeMap<Id, Span> = BTreeMap::new();
+        let mut networks = Vec::new();
+        for network in &raw.networks {
+            let n = network.get_ref();
+            let id = self.id(&n.id);
+            let at = self.position(&n.at);
+            let Some(id) = id else { continue };
+            if let Some(&first) = network_ids.get(&id) {
+                let e = self.error(
+                    FormatCode::Duplicate,
+                    format!("network `{id}` is declared twice"),
+                    span_of(&n.id),
+                );
+                e.labels.push((first, "first declared here".to_string()));
+                continue;
+            }
+            network_ids.insert(id, span_of(&n.id));
+            if let Some(at) = at {
+                networks.push(Network {
+                    id,
+                    at,
+                    span: span_of(network),
+                });
+            }
+        }
+
+        let mut entrances = Vec::new();
+        let mut entrance_rooms: BTreeMap<Id, Span> = BTreeMap::new();
+        for entrance in raw.technical_entrances.iter().take(MAX_ITEMS) {
+            let e = entrance.get_ref();
+            let Some(room) = self.reference(&e.room, &room_ids, "room") else {
+                continue;
+            };
+            let place = NemesisPlace::Entrance(room);
+            if let Some(&first) = entrance_rooms.get(&room) {
+                let err = self.error(
+                    FormatCode::Duplicate,
+                    format!("room `{room}` has two technical entrances"),
+                    span_of(&e.room),
+                );
+                err.place = Some(place.into());
+                err.labels.push((first, "first entrance here".to_string()));
+                continue;
+            }
+            entrance_rooms.insert(room, span_of(&e.room));
+            let numbers = match &e.numbers {
+                Some(list) => match self.numbers(list, place) {
+                    Some(set) => Some(set),
+                    None => continue,
+                },
+                None => None,
+            };
+            let network = match &e.network {
+                Some(n) => match self.reference(n, &network_ids, "network") {
+                    Some(id) => Some(id),
+                    None => continue,
+                },
+                None => None,
+            };
+            entrances.push(Entrance {
+                room,
+                numbers,
+                network,
+                door: e.door.as_ref().is_some_and(|d| *d.get_ref()),
+                span: span_of(entrance),
+                room_span: span_of(&e.room),
+                door_span: e.door.as_ref().map(span_of),
+            });
+        }
+
+        let mut escape_pods = Vec::new();
+        let mut pod_numbers: BTreeMap<u8, Span> = BTreeMap::new();
+        for pod in raw.escape_pods.iter().take(MAX_ITEMS) {
+            let p = pod.get_ref();
+            let number = u8::try_from(*p.number.get_ref())
+                .ok()
+                .filter(|n| (1..=4).contains(n));
+            let Some(number) = number else {
+                self.error(
+                    FormatCode::InvalidValue,
+                    format!(
+                        "escape pod {} is out of range; escape pods are numbered 1 to 4",
+                        p.number.get_ref()
+                    ),
+                    span_of(&p.number),
+                );
+                continue;
+            };
+            let section = match p.section.get_ref().as_str() {
+                "A" => Some(Section::A),
+                "B" => Some(Section::B),
+                other => {
+                    let e = self.error(
+                        FormatCode::InvalidValue,
+                        format!("`{other}` is not an escape-pod section"),
+                        span_of(&p.section),
+                    );
+                    e.place = Some(NemesisPlace::EscapePod(number).into());
+                    e.help = Some("sections are `A` and `B`".to_string());
+                    None
+                }
+            };
+            let room = self.reference(&p.room, &room_ids, "room");
+            if let Some(&first) = pod_numbers.get(&number) {
+                let e = self.error(
+                    FormatCode::Duplicate,
+                    format!("escape pod number {number} is used twice"),
+                    span_of(&p.number),
+                );
+                e.place = Some(NemesisPlace::EscapePod(number).into());
+                e.labels.push((first, "first used here".to_string()));
+                continue;
+            }
+            pod_numbers.insert(number, span_of(&p.number));
+            if let (Some(section), Some(room)) = (section, room) {
+                escape_pods.push(EscapePod {
+                    number,
+                    section,
+                    room,
+                    span: span_of(pod),
+                });
+            }
+        }
+
+        let tiles = match &raw.tiles {
+            Some(t) => {
+                let mut names = |list: &[Text]| -> Vec<String> {
+                    list.iter()
+                        .map(|n| self.text(n, "a room tile's name"))
+                        .collect()
+                };
+                let one = names(&t.get_ref().one);
+                let two = names(&t.get_ref().two);
+                TilePool {
+                    one,
+                    two,
+                    span: Some(span_of(t)),
+                }
+            }
+            None => TilePool::default(),
+        };
+
+        Ship {
+            name,
+            board,
+            rooms,
+            corridors,
+            networks,
+            entrances,
+            escape_pods,
+            tiles,
+            source: Arc::clone(source),
+        }
+    }
+}
+
+/// A ship path in `pack.toml`: relative, inside the pack folder, a `.toml` file.
+fn check_ship_path(path: &str) -> Result<(), String> {
+    let escapes = path.starts_with('/')
+        || path.starts_with('\\')
+        || path.contains(':')
+        || path.split(['/', '\\']).any(|part| part == "..");
+    if escapes {
+        return Err(format!("ship path `{path}` leads outside the pack folder"));
+    }
+    if !path.ends_with(".toml") {
+        return Err(format!("ship path `{path}` is not a `.toml` file"));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
+mod tests {
+    use super::*;
+
+    fn errors(text: &str) -> Vec<String> {
+        let source = SourceFile::new("ship.toml", text.to_string());
+        match parse_ship(&source) {
+            Ok(_) => Vec::new(),
+            Err(errors) => errors
+                .iter()
+                .map(|e| {
+                    let at = e.span.map(|s| source.line_col(s.start));
+                    let at = at.map_or(String::new(), |a| format!("{}:{} ", a.line, a.column));
+                    format!(
+                        "{at}{} {}{}",
+                        e.code,
+                        e.message,
+                        e.help.as_ref().map_or(String::new(), |h| format!(" ({h})"))
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    const HEAD: &str = "format = 1\nruleset = \"nemesis\"\nname = \"T\"\n";
+
+    #[test]
+    fn a_misspelt_key_gets_a_suggestion_with_its_position() {
+        let text =
+            format!("{HEAD}[[rooms]]\nid = \"a\"\nkind = \"1\"\nat = [0, 0]\nnmae = \"x\"\n");
+        assert_eq!(
+            errors(&text),
+            ["8:1 F002 unknown key `nmae` (did you mean `name`?)"]
+        );
+    }
+
+    #[test]
+    fn every_problem_is_reported_at_once() {
+        let text = format!(
+            "{HEAD}[[rooms]]\nid = \"a\"\nkind = \"cokpit\"\nat = [0, 0]\n\n\
+             [[corridors]]\nbetween = [\"a\", \"b\"]\nnumbers = [5]\n\n\
+             [[escape_pods]]\nnumber = 1\nsection = \"C\"\nroom = \"a\"\n"
+        );
+        assert_eq!(
+            errors(&text),
+            [
+                "6:8 F003 `cokpit` is not a room kind (did you mean `cockpit`?)",
+                "10:17 F007 there is no room `b` (did you mean `a`?)",
+                "15:11 F003 `C` is not an escape-pod section (sections are `A` and `B`)",
+            ]
+        );
+    }
+
+    #[test]
+    fn numbers_are_one_or_two_of_one_to_four() {
+        let text = format!(
+            "{HEAD}[[rooms]]\nid = \"a\"\nkind = \"1\"\nat = [0, 0]\n\n\
+             [[rooms]]\nid = \"b\"\nkind = \"2\"\nat = [1, 0]\n\n\
+             [[corridors]]\nbetween = [\"a\", \"b\"]\nnumbers = [1, 2, 3]\n\n\
+             [[corridors]]\nbetween = [\"a\", \"b\"]\nnumbers = [0]\n"
+        );
+        assert_eq!(
+            errors(&text),
+            [
+                "16:11 F003 a corridor end carries one or two numbers, not 3 (write one or two of 1, 2, 3 and 4, like `[1, 2]`)",
+                "20:12 F003 corridor number 0 is out of range; corridors are numbered 1 to 4",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_misspelt_room_reference_gets_a_suggestion() {
+        let text = format!(
+            "{HEAD}[[rooms]]\nid = \"storage\"\nkind = \"1\"\nat = [0, 0]\n\n\
+             [[technical_entrances]]\nroom = \"storag\"\nnumbers = [2]\n"
+        );
+        assert_eq!(
+            errors(&text),
+            ["10:8 F007 there is no room `storag` (did you mean `storage`?)"]
+        );
+    }
+
+    #[test]
+    fn ship_paths_stay_in_the_pack() {
+        assert!(check_ship_path("ship.toml").is_ok());
+        assert_eq!(
+            check_ship_path("../x.toml"),
+            Err("ship path `../x.toml` leads outside the pack folder".to_string())
+        );
+        assert!(check_ship_path("/etc/x.toml").is_err());
+        assert!(check_ship_path("ship.txt").is_err());
+    }
+
+    proptest::proptest! {
+        /// No input makes the resolver or the writer panic, and whatever
+        /// resolves writes text that resolves to the same canonical text.
+        #[test]
+        fn any_text_resolves_or_fails_without_panicking(tail in "[a-z_\\[\\]=\"0-9, \n]{0,200}") {
+            let text = format!("{HEAD}{tail}");
+            let source = SourceFile::new("ship.toml", text);
+            if let Ok(ship) = parse_ship(&source) {
+                let written = super::super::write::write_ship(&ship);
+                let again = parse_ship(&SourceFile::new("ship.toml", written.clone())).unwrap();
+                proptest::prop_assert_eq!(super::super::write::write_ship(&again), written);
+            }
+        }
+    }
+}

@@ -1,0 +1,199 @@
+//! Twilight Imperium 4 galaxies as a [`Ruleset`]: a galaxy file (the pack's
+//! `pack.toml`, or a lone file with `ruleset = "ti4"`), its adjacency and the
+//! checks built on it.
+
+pub mod adjacency;
+pub mod checks;
+pub mod rules;
+pub mod show;
+
+use std::path::Path;
+use std::sync::Arc;
+
+use deckplan_schema::load::{self, PACK_FILE};
+use deckplan_schema::ti4::catalogue::Catalogue;
+use deckplan_schema::ti4::galaxy::{self, GalaxyFile};
+use deckplan_schema::{FileError, FormatCode, FormatError, SourceFile};
+
+use crate::check::CheckMeta;
+use crate::diagnostic::Diagnostic;
+use crate::draw::Scene;
+use crate::lint::LintOutcome;
+use crate::reformat::Formatted;
+use crate::ruleset::{DrawError, DrawRequest, Drawing, FileSchema, Ruleset};
+use crate::targets::{self, Target, TargetError};
+
+/// The TI4 ruleset (`ruleset = "ti4"`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Ti4;
+
+/// What `render` says until galaxies are drawn as pictures.
+pub const NOT_DRAWN: &str =
+    "pictures are not yet drawn for TI4 galaxies; `deckplan show` draws one in the terminal";
+
+impl Ruleset for Ti4 {
+    fn name(&self) -> &'static str {
+        "ti4"
+    }
+
+    fn title(&self) -> &'static str {
+        "Twilight Imperium 4 galaxies"
+    }
+
+    fn checks(&self) -> Vec<CheckMeta> {
+        checks::all_meta()
+    }
+
+    fn schemas(&self) -> Vec<FileSchema> {
+        vec![FileSchema {
+            kind: "pack",
+            schema: galaxy::galaxy_schema(),
+        }]
+    }
+
+    fn lint_pack(&self, dir: &Path) -> Result<LintOutcome, TargetError> {
+        confine_pack_file(dir)?;
+        let mut outcome = self.lint_file(&dir.join(PACK_FILE))?;
+        outcome.packs = 1;
+        Ok(outcome)
+    }
+
+    fn lint_file(&self, path: &Path) -> Result<LintOutcome, TargetError> {
+        let display = targets::relative_to_cwd(path);
+        let source = load::read_source(path, &display)?;
+        let (galaxy, mut diagnostics) = parse(&source);
+        if let (Some(galaxy), Ok(builtin)) = (galaxy, builtin_catalogue()) {
+            let catalogue = galaxy.catalogue(builtin);
+            let adjacency = adjacency::Adjacency::of(&galaxy, &catalogue);
+            diagnostics.extend(checks::run_all(&checks::Galaxy {
+                file: &galaxy,
+                catalogue: &catalogue,
+                adjacency: &adjacency,
+                source: &source,
+            }));
+        }
+        Ok(LintOutcome {
+            diagnostics,
+            packs: 0,
+            pages: 1,
+        })
+    }
+
+    fn format_pack(&self, dir: &Path) -> Result<Vec<Formatted>, TargetError> {
+        confine_pack_file(dir)?;
+        Ok(vec![self.format_file(&dir.join(PACK_FILE))?])
+    }
+
+    fn format_file(&self, path: &Path) -> Result<Formatted, TargetError> {
+        let display = targets::relative_to_cwd(path);
+        let source: Arc<SourceFile> = load::read_source(path, &display)?;
+        let (galaxy, errors) = parse(&source);
+        let canonical = galaxy.as_ref().map(galaxy::write);
+        let changed = canonical.as_deref().is_some_and(|c| c != source.text());
+        Ok(Formatted {
+            write_to: path.to_path_buf(),
+            path: display,
+            canonical,
+            changed,
+            errors,
+        })
+    }
+
+    fn show(
+        &self,
+        target: &Target,
+        request: &DrawRequest<'_>,
+    ) -> Result<Drawing<String>, DrawError> {
+        if request.only.is_some() || request.layout {
+            return Err(DrawError::Refused(
+                "a TI4 pack holds one galaxy: --page and --layout do not apply".into(),
+            ));
+        }
+        if let Target::Pack(dir) = target {
+            confine_pack_file(dir)?;
+        }
+        let path = galaxy_path(target);
+        let display = targets::relative_to_cwd(&path);
+        let source = load::read_source(&path, &display).map_err(TargetError::from)?;
+        let (galaxy, problems) = parse(&source);
+        let mut boards = Vec::new();
+        if let (Some(galaxy), Ok(builtin)) = (galaxy, builtin_catalogue()) {
+            let catalogue = galaxy.catalogue(builtin);
+            let adjacency = adjacency::Adjacency::of(&galaxy, &catalogue);
+            let text = show::draw(&checks::Galaxy {
+                file: &galaxy,
+                catalogue: &catalogue,
+                adjacency: &adjacency,
+                source: &source,
+            });
+            boards.push((galaxy.name.clone(), text));
+        }
+        Ok(Drawing { boards, problems })
+    }
+
+    fn render(
+        &self,
+        _target: &Target,
+        _request: &DrawRequest<'_>,
+    ) -> Result<Drawing<Scene>, DrawError> {
+        Err(DrawError::Refused(NOT_DRAWN.to_string()))
+    }
+}
+
+/// The built-in tile catalogue; it is part of the binary and checked by tests,
+/// so a failure here is reported rather than assumed away.
+pub fn builtin_catalogue() -> Result<&'static Catalogue, String> {
+    Catalogue::builtin().map_err(ToString::to_string)
+}
+
+/// Reads a galaxy file from text already read: the galaxy when it resolved,
+/// and every problem as a diagnostic.
+pub fn parse(source: &Arc<SourceFile>) -> (Option<GalaxyFile>, Vec<Diagnostic>) {
+    let result = match builtin_catalogue() {
+        Ok(catalogue) => galaxy::parse_galaxy(source, catalogue),
+        Err(message) => Err(vec![FormatError::new(
+            FormatCode::InvalidValue,
+            message,
+            None,
+        )]),
+    };
+    match result {
+        Ok(galaxy) => (Some(galaxy), Vec::new()),
+        Err(errors) => (
+            None,
+            errors
+                .into_iter()
+                .map(|error| {
+                    Diagnostic::from(FileError {
+                        source: Arc::clone(source),
+                        error,
+                    })
+                })
+                .collect(),
+        ),
+    }
+}
+
+/// Reads a galaxy file (a pack's `pack.toml` or a lone galaxy file).
+pub fn load_galaxy(path: &Path) -> Result<(Option<GalaxyFile>, Vec<Diagnostic>), TargetError> {
+    let display = targets::relative_to_cwd(path);
+    let source = load::read_source(path, &display)?;
+    Ok(parse(&source))
+}
+
+/// Refuses a pack whose `pack.toml` is a link that leads outside its folder,
+/// before anything reads it.
+fn confine_pack_file(dir: &Path) -> Result<(), TargetError> {
+    let pack_path = dir.join(PACK_FILE);
+    let display = targets::relative_to_cwd(&pack_path);
+    load::read_pack_source(dir, &pack_path, &display)?;
+    Ok(())
+}
+
+/// The galaxy file a target names: `pack.toml` of a pack, or the file itself.
+pub fn galaxy_path(target: &Target) -> std::path::PathBuf {
+    match target {
+        Target::Pack(dir) => dir.join(PACK_FILE),
+        Target::Page(path) => path.clone(),
+    }
+}

@@ -1,0 +1,3 @@
+//! TI4 rules: tactical-action movement on a galaxy's adjacency.
+
+pub mod movement;

@@ -1,0 +1,137 @@
+//! A TI4 galaxy drawn for the terminal: each position's tile at its place on a
+//! flat-topped hex grid, seats in brackets, then the seats' balance figures.
+
+use std::collections::BTreeSet;
+
+use deckplan_schema::ti4::catalogue::{Anomaly, Wormhole};
+use deckplan_schema::ti4::hex::Hex;
+use deckplan_schema::ti4::map_string::Slot;
+
+use super::adjacency::Node;
+use super::checks::Galaxy;
+
+/// Columns between the centres of two neighbouring columns of hexes.
+const COLUMN: i32 = 7;
+
+/// The symbols of a system: wormholes as Greek letters, anomalies as marks.
+fn symbols(galaxy: &Galaxy<'_>, node: Node) -> String {
+    let Some(system) = galaxy.system(node) else {
+        return String::new();
+    };
+    let mut out = String::new();
+    for wormhole in &system.wormholes {
+        out.push(match wormhole {
+            Wormhole::Alpha => 'α',
+            Wormhole::Beta => 'β',
+            Wormhole::Gamma => 'γ',
+            _ => 'δ',
+        });
+    }
+    for anomaly in &system.anomalies {
+        out.push(match anomaly {
+            Anomaly::AsteroidField => ':',
+            Anomaly::Nebula => '~',
+            Anomaly::Supernova => '*',
+            Anomaly::GravityRift => '@',
+        });
+    }
+    out
+}
+
+/// The label of a position: tile, symbols, and brackets for a seat.
+fn label(galaxy: &Galaxy<'_>, index: u32, slot: Slot) -> String {
+    let text = match slot {
+        Slot::Open => "0".to_string(),
+        other => format!("{other}{}", symbols(galaxy, Node::Board(index))),
+    };
+    if galaxy.file.homes.iter().any(|h| h.position == index) {
+        format!("[{text}]")
+    } else {
+        text
+    }
+}
+
+/// Resources and influence of the planets at these systems.
+fn planets(galaxy: &Galaxy<'_>, nodes: &BTreeSet<Node>) -> (u32, u32) {
+    let mut totals = (0, 0);
+    for node in nodes {
+        for planet in galaxy
+            .system(*node)
+            .map(|s| s.planets.as_slice())
+            .unwrap_or_default()
+        {
+            totals.0 += u32::from(planet.resources);
+            totals.1 += u32::from(planet.influence);
+        }
+    }
+    totals
+}
+
+/// The galaxy as text.
+pub fn draw(galaxy: &Galaxy<'_>) -> String {
+    let rings = i32::try_from(galaxy.file.rings).unwrap_or(8);
+    let height = usize::try_from(4 * rings + 1).unwrap_or(0);
+    let width = usize::try_from(2 * rings * COLUMN + COLUMN).unwrap_or(0);
+    let mut grid: Vec<Vec<char>> = vec![vec![' '; width]; height];
+    for (&index, placed) in &galaxy.file.tiles {
+        let hex = Hex::from_index(index);
+        let row = 2 * hex.r() + hex.q() + 2 * rings;
+        let centre = (hex.q() + rings) * COLUMN + COLUMN / 2;
+        let text: Vec<char> = label(galaxy, index, placed.slot).chars().collect();
+        let start = centre - i32::try_from(text.len() / 2).unwrap_or(0);
+        let Some(line) = usize::try_from(row).ok().and_then(|r| grid.get_mut(r)) else {
+            continue;
+        };
+        for (offset, character) in text.into_iter().enumerate() {
+            let column = usize::try_from(start).ok().map(|s| s + offset);
+            if let Some(cell) = column.and_then(|c| line.get_mut(c)) {
+                *cell = character;
+            }
+        }
+    }
+    let picture: String = grid
+        .iter()
+        .map(|line| {
+            let text: String = line.iter().collect();
+            format!("{}\n", text.trim_end())
+        })
+        .collect();
+    // Rows above and below the outermost tiles are left out.
+    let mut out = format!("{}\n", picture.trim_matches('\n'));
+    out.push_str(&format!(
+        "\n{} · {} rings\n",
+        galaxy.file.name, galaxy.file.rings
+    ));
+    out.push_str("α β γ δ wormholes   : asteroid field   ~ nebula   * supernova   @ gravity rift   [ ] home seat\n");
+    if !galaxy.file.off_board.is_empty() {
+        let tiles: Vec<String> = galaxy
+            .file
+            .off_board
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        out.push_str(&format!("Beside the board: {}\n", tiles.join(", ")));
+    }
+    for home in &galaxy.file.homes {
+        let seat = Node::Board(home.position);
+        let one: BTreeSet<Node> = galaxy.adjacency.neighbours(seat).map(|(n, _)| n).collect();
+        let two: BTreeSet<Node> = one
+            .iter()
+            .flat_map(|n| galaxy.adjacency.neighbours(*n).map(|(m, _)| m))
+            .chain(one.iter().copied())
+            .filter(|n| *n != seat)
+            .collect();
+        let wormholes = two
+            .iter()
+            .any(|n| galaxy.system(*n).is_some_and(|s| !s.wormholes.is_empty()));
+        let (r1, i1) = planets(galaxy, &one);
+        let (r2, i2) = planets(galaxy, &two);
+        out.push_str(&format!(
+            "Seat {} (position {}): within 1 move {r1} resources / {i1} influence; within 2 moves {r2} / {i2}; wormhole within 2: {}\n",
+            home.seat,
+            home.position,
+            if wormholes { "yes" } else { "no" }
+        ));
+    }
+    out
+}

@@ -1,0 +1,231 @@
+//! The TI4 galaxy commands end to end: map strings in and out, lint, fmt,
+//! schema, and what `show` and `render` say until galaxies are drawn.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The "Learn to Play" six-player galaxy, from TI4-TTPG's map-string database.
+const SIX: &str = "26 61 64 59 62 63 71 45 69 41 65 68 72 79 66 80 75 67 0 73 40 0 74 46 0 37 49 0 60 77 0 76 47 0 70 78";
+
+fn deckplan(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_deckplan"))
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("deckplan-ti4-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn repository() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+#[test]
+fn a_map_string_imports_as_a_clean_canonical_galaxy_and_exports_unchanged() {
+    let dir = scratch("import");
+    let out = deckplan(
+        &dir,
+        &["import", "--map-string", SIX, "--name", "Six", "-o", "six"],
+    );
+    assert_eq!(
+        text(&out.stdout),
+        "wrote six/pack.toml\n",
+        "{}",
+        text(&out.stderr)
+    );
+    let out = deckplan(&dir, &["lint", "six"]);
+    assert_eq!(
+        text(&out.stdout),
+        "Checked 1 page in 1 pack: no problems.\n"
+    );
+    let out = deckplan(&dir, &["fmt", "--check", "six"]);
+    assert!(out.status.success(), "{}", text(&out.stdout));
+    let out = deckplan(&dir, &["export", "--map-string", "six"]);
+    assert_eq!(text(&out.stdout), format!("{SIX}\n"));
+    let again = deckplan(&dir, &["import", "--map-string", SIX, "-o", "six"]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(
+        text(&again.stderr)
+            .contains("six/pack.toml already exists; pass --overwrite to replace it")
+    );
+}
+
+#[test]
+fn a_bad_map_string_is_refused_at_its_token() {
+    let dir = scratch("bad");
+    let out = deckplan(&dir, &["import", "--map-string", "26 61 84C0"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "error: map string: `84C0` at bytes 6..10: `C` is not a hyperlane face: faces are A and B; did you mean `84A0` or `84B0`?\n"
+    );
+}
+
+#[test]
+fn the_bundled_hyperlane_galaxy_exports_its_hyperlanes() {
+    let out = deckplan(
+        &repository(),
+        &["export", "--map-string", "maps/ti4-five-hyperlanes"],
+    );
+    assert_eq!(
+        text(&out.stdout),
+        "77 40 41 85A0 39 65 67 60 70 66 74 88A0 75 87A0 68 72 73 69 7 62 76 8 79 71 9 80 83A0 86A0 84A0 63 10 64 78 11 61 59\n"
+    );
+}
+
+#[test]
+fn show_draws_the_galaxy_with_symbols_seats_and_balance() {
+    let out = deckplan(
+        &repository(),
+        &["show", "tests/fixtures/checks/T003-seat-placement/pass"],
+    );
+    assert_eq!(
+        text(&out.stdout),
+        "                [1]
+
+                18
+
+                [2]
+
+T003-seat-placement pass · 2 rings
+α β γ δ wormholes   : asteroid field   ~ nebula   * supernova   @ gravity rift   [ ] home seat
+Seat 1 (position 1): within 1 move 1 resources / 6 influence; within 2 moves 5 / 7; wormhole within 2: no
+Seat 2 (position 4): within 1 move 1 resources / 6 influence; within 2 moves 5 / 8; wormhole within 2: no
+",
+        "{}",
+        text(&out.stderr)
+    );
+    let out = deckplan(
+        &repository(),
+        &["show", "tests/fixtures/checks/T001-adjacent-anomalies/fail"],
+    );
+    assert!(
+        text(&out.stdout).starts_with("         41@\n                42~\n"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn render_says_galaxies_are_not_yet_drawn_as_pictures() {
+    let out = deckplan(
+        &repository(),
+        &["render", "maps/ti4-six-players", "-o", "never-written.png"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "error: pictures are not yet drawn for TI4 galaxies; `deckplan show` draws one in the terminal\n"
+    );
+}
+
+#[test]
+fn the_schema_of_a_galaxy_needs_no_flag() {
+    let out = deckplan(&repository(), &["schema", "--ruleset", "ti4"]);
+    let schema: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(schema["title"], "deckplan TI4 galaxy");
+}
+
+#[test]
+fn reach_lists_systems_with_a_path_and_the_rift_rolls() {
+    let out = deckplan(
+        &repository(),
+        &[
+            "reach",
+            "maps/ti4-six-players",
+            "--from",
+            "25",
+            "--move",
+            "2",
+        ],
+    );
+    let answer = text(&out.stdout);
+    assert!(
+        answer.contains("2: 25 → 11 → 10 → 2 (gravity rift roll at 10: destroyed on 1–3)\n"),
+        "{answer}"
+    );
+    assert!(answer.contains("24: 25 → 24\n"), "{answer}");
+    let out = deckplan(
+        &repository(),
+        &[
+            "reach",
+            "maps/ti4-six-players",
+            "--from",
+            "25",
+            "--move",
+            "2",
+            "--active",
+            "11",
+            "--enemy",
+            "24",
+            "--format",
+            "json",
+        ],
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        json["destinations"][0]["path"],
+        serde_json::json!(["25", "11"])
+    );
+    assert_eq!(json["destinations"].as_array().map(Vec::len), Some(1));
+}
+
+#[test]
+fn reach_refuses_a_ship_under_its_own_command_token() {
+    let out = deckplan(
+        &repository(),
+        &[
+            "reach",
+            "maps/ti4-six-players",
+            "--from",
+            "25",
+            "--move",
+            "2",
+            "--token",
+            "25",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "error: the ship starts at position 25, which holds its own command token and is not the active system\n"
+    );
+}
+
+#[test]
+fn enormity_reach_refuses_the_ti4_flags() {
+    let out = deckplan(
+        &repository(),
+        &[
+            "reach",
+            "maps/derelict-meridian-tithe",
+            "--from",
+            "L1p1:C3",
+            "--move",
+            "2",
+            "--active",
+            "3",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "error: --enemy, --token and --active are for TI4 galaxies\n"
+    );
+}
