@@ -661,3 +661,42 @@ fn annotate_prints_the_findings_and_skips_a_page_too_large_to_draw() {
     // E003 is a warning: the run passes, pictures or not.
     assert_eq!(output.status.code(), Some(0));
 }
+
+/// The bundled Nemesis pack, copied into `work/pack`.
+fn nemesis_pack(work: &Work) {
+    let bundled = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/kestrel-relay");
+    std::fs::remove_dir_all(work.path("pack")).unwrap();
+    std::fs::create_dir_all(work.path("pack")).unwrap();
+    for file in ["pack.toml", "ship.toml"] {
+        std::fs::copy(bundled.join(file), work.path(&format!("pack/{file}"))).unwrap();
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_nemesis_ship_linked_outside_is_refused_and_not_printed() {
+    let work = Work::new("nemesis-link");
+    nemesis_pack(&work);
+    let ship = std::fs::read_to_string(work.path("pack/ship.toml")).unwrap();
+    work.write("outside/ship.toml", &format!("# {SECRET}{ship}"));
+    work.link("pack/ship.toml", "../outside/ship.toml");
+    let before = work.outside();
+    let output = work.run(&["lint", "pack", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let messages: Vec<&str> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        messages,
+        vec!["`pack/ship.toml` is a symbolic link that leads outside the pack folder"]
+    );
+    for args in [&["fmt", "pack"][..], &["fmt", "--check", "pack"]] {
+        let output = work.run(args);
+        assert_not_leaked(&output);
+        assert_eq!(stdout(&output), "", "{args:?}");
+    }
+    assert_eq!(work.outside(), before);
+}
