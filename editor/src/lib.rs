@@ -1,5 +1,19 @@
 //! The deckplan desktop editor, as a library so its parts can be tested
 //! without a window (and the whole window driven headless by egui_kittest).
+//! It edits Enormity's Location maps; the rules and checks it shows come from
+//! the validator, never from here.
+//!
+//! ```text
+//!  deckplan (CLI) ─┐                 ┌─ deckplan-editor (egui)
+//!                  ▼                 ▼
+//!  validator: targets → ruleset REGISTRY → lint · reformat · explain · draw
+//!             shared: Diagnostic + Place, renderers, Scene → PNG/SVG, movement graph
+//!             games:  enormity (board, checks, rules) · nemesis · ti4
+//!  schema:    shared: SourceFile/Span, FormatError, Place, sniff, limits, save
+//!             games:  Enormity (coord, model, resolve, write, load) · nemesis · ti4
+//! ```
+//!
+//! See `docs/architecture.md` for the seam and the checklist for adding a game.
 //!
 //! How the pieces fit:
 //! - [`document`] — what is open: a whole pack, where it lives, its history,

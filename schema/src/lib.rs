@@ -1,7 +1,22 @@
-//! The deckplan map model for Location maps, and its TOML format.
+//! The deckplan map models and their TOML formats, for every game deckplan knows.
 //!
-//! This crate owns what a map *is* and how it is written; it knows nothing of
-//! graphs, rules or drawing. The pieces fit like this:
+//! ```text
+//!  deckplan (CLI) ─┐                 ┌─ deckplan-editor (egui)
+//!                  ▼                 ▼
+//!  validator: targets → ruleset REGISTRY → lint · reformat · explain · draw
+//!             shared: Diagnostic + Place, renderers, Scene → PNG/SVG, movement graph
+//!             games:  enormity (board, checks, rules) · nemesis · ti4
+//!  schema:    shared: SourceFile/Span, FormatError, Place, sniff, limits, save
+//!             games:  Enormity (coord, model, resolve, write, load) · nemesis · ti4
+//! ```
+//!
+//! See `docs/architecture.md` for the seam and the checklist for adding a game.
+//!
+//! This crate owns what a board *is* and how it is written; it knows nothing of
+//! graphs, rules or drawing. Shared by every game: [`source`] (files with
+//! spans), [`error`] (format errors and their stable `F` codes), [`place`]
+//! (typed board places), [`sniff`] (which ruleset a file names), [`suggest`],
+//! [`limits`] and [`save`]. Enormity's Location maps, the first game:
 //!
 //! - [`coord`] — positions (spaces, edges, intersections, pages) and the printed
 //!   notation (`H3`, `H3 north`, `H3 ne`, `L1p2`), converted nowhere else;
@@ -12,6 +27,8 @@
 //! - [`load`] — packs and pages from disk, with path and size limits;
 //! - [`confine`] and [`save`] — reading and writing that stay inside a pack;
 //! - [`json_schema`] — the published JSON Schema of both file kinds.
+//!
+//! Each later game is one folder: [`nemesis`], [`ti4`].
 
 pub mod confine;
 pub mod coord;

@@ -1,19 +1,31 @@
-//! Checks, board graphs and the command line for deckplan Location maps.
+//! Checks, board graphs, rules engines, pictures and the command line of
+//! deckplan, for every game it knows.
 //!
-//! The CLI (`src/main.rs`) is a thin layer over this library:
-//! [`targets`] expands the paths given, [`lint`] loads and checks them into
-//! [`diagnostic::Diagnostic`]s, [`render`] prints those in each output format,
-//! and [`fmt`] rewrites files in canonical form.
+//! ```text
+//!  deckplan (CLI) ─┐                 ┌─ deckplan-editor (egui)
+//!                  ▼                 ▼
+//!  validator: targets → ruleset REGISTRY → lint · reformat · explain · draw
+//!             shared: Diagnostic + Place, renderers, Scene → PNG/SVG, movement graph
+//!             games:  enormity (board, checks, rules) · nemesis · ti4
+//!  schema:    shared: SourceFile/Span, FormatError, Place, sniff, limits, save
+//!             games:  Enormity (coord, model, resolve, write, load) · nemesis · ti4
+//! ```
 //!
-//! Board geometry and movement are shared by every game: [`movement`] is the
-//! game-neutral movement graph (reachability, trap regions, cheapest moves)
-//! that the Spacer graph and the Blip lattice of [`board`] are instances of, and
-//! [`board::layout`] is the one join geometry that checks, rules, pictures
-//! and the Tiled export read.
+//! See `docs/architecture.md` for the seam and the checklist for adding a game.
 //!
-//! Pictures come from one drawing description: [`draw`] turns pages, packs and
-//! lint problems into a scene of lines, fills and labels in board units, and
-//! [`export`] writes scenes as PNG or SVG (and pages as Tiled maps).
+//! The CLI (`src/main.rs`, one file per subcommand under `src/cli/`) is a thin
+//! layer over this library: [`targets`] expands the paths given, [`ruleset`]
+//! picks the game each target is written for, [`lint`] and [`reformat`] drive
+//! the game's loader, checks and writer, and [`render`] prints the
+//! [`diagnostic::Diagnostic`]s in each output format.
+//!
+//! Shared by every game: [`check`] (a check's code, name and documentation),
+//! [`movement`] (the game-neutral movement graph: reachability, trap regions,
+//! cheapest moves), [`draw::scene`] and [`export`] (pictures as PNG or SVG).
+//! Enormity's Location maps — the first game — are [`enormity`] with its
+//! [`board`] (the Spacer graph, the Blip lattice and [`board::layout`], the one
+//! join geometry), [`checks`], [`rules`], [`show`] and the page drawing in
+//! [`draw`]; each later game is one folder ([`nemesis`], [`ti4`]).
 
 pub mod board;
 #[macro_use]

@@ -123,16 +123,32 @@ Seat 2 (position 4): within 1 move 1 resources / 6 influence; within 2 moves 5 /
 }
 
 #[test]
-fn render_says_galaxies_are_not_yet_drawn_as_pictures() {
+fn render_draws_a_galaxy_as_one_picture() {
+    let out_dir = std::env::temp_dir().join(format!("deckplan-ti4-render-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out_dir);
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let picture = out_dir.join("galaxy.svg");
     let out = deckplan(
         &repository(),
-        &["render", "maps/ti4-six-players", "-o", "never-written.png"],
+        &[
+            "render",
+            "maps/ti4-six-players",
+            "-o",
+            picture.to_str().unwrap(),
+        ],
     );
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let svg = std::fs::read_to_string(&picture).unwrap();
+    // Mecatol Rex in the centre, a seat ring, and every one of the 37 positions outlined.
+    assert!(svg.contains("Mecatol Rex 1/6"), "{svg}");
+    assert!(svg.contains("seat 1"), "{svg}");
+    assert!(svg.contains("aria-label=\"alpha wormhole\""), "{svg}");
     assert_eq!(
-        text(&out.stderr),
-        "error: pictures are not yet drawn for TI4 galaxies; `deckplan show` draws one in the terminal\n"
+        svg.matches("<polygon").count(),
+        37 + 6,
+        "37 hexes and 6 seat rings"
     );
+    let _ = std::fs::remove_dir_all(&out_dir);
 }
 
 #[test]

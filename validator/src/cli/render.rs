@@ -101,7 +101,12 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {
         &drawing.problems,
         "Pages with problems are left out; fix them to draw every page.",
     );
-    let one_picture = matches!(target, Target::Page(_)) || args.layout || args.page.is_some();
+    // A pack whose game draws it as one board (a galaxy, a ship) gives one
+    // picture when `-o` names a picture file; otherwise a pack is a folder of pages.
+    let one_picture = matches!(target, Target::Page(_))
+        || args.layout
+        || args.page.is_some()
+        || (drawing.boards.len() == 1 && picture_format(&args.output).is_ok());
     if one_picture {
         if let Some((_, scene)) = drawing.boards.first() {
             write_picture(scene, args, picture_format(&args.output)?, &args.output)?;

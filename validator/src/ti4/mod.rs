@@ -4,6 +4,7 @@
 
 pub mod adjacency;
 pub mod checks;
+pub mod draw;
 pub mod rules;
 pub mod show;
 
@@ -26,10 +27,6 @@ use crate::targets::{self, Target, TargetError};
 /// The TI4 ruleset (`ruleset = "ti4"`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Ti4;
-
-/// What `render` says until galaxies are drawn as pictures.
-pub const NOT_DRAWN: &str =
-    "pictures are not yet drawn for TI4 galaxies; `deckplan show` draws one in the terminal";
 
 impl Ruleset for Ti4 {
     fn name(&self) -> &'static str {
@@ -104,40 +101,52 @@ impl Ruleset for Ti4 {
         target: &Target,
         request: &DrawRequest<'_>,
     ) -> Result<Drawing<String>, DrawError> {
-        if request.only.is_some() || request.layout {
-            return Err(DrawError::Refused(
-                "a TI4 pack holds one galaxy: --page and --layout do not apply".into(),
-            ));
-        }
-        if let Target::Pack(dir) = target {
-            confine_pack_file(dir)?;
-        }
-        let path = galaxy_path(target);
-        let display = targets::relative_to_cwd(&path);
-        let source = load::read_source(&path, &display).map_err(TargetError::from)?;
-        let (galaxy, problems) = parse(&source);
-        let mut boards = Vec::new();
-        if let (Some(galaxy), Ok(builtin)) = (galaxy, builtin_catalogue()) {
-            let catalogue = galaxy.catalogue(builtin);
-            let adjacency = adjacency::Adjacency::of(&galaxy, &catalogue);
-            let text = show::draw(&checks::Galaxy {
-                file: &galaxy,
-                catalogue: &catalogue,
-                adjacency: &adjacency,
-                source: &source,
-            });
-            boards.push((galaxy.name.clone(), text));
-        }
-        Ok(Drawing { boards, problems })
+        draw_galaxy(target, request, show::draw)
     }
 
     fn render(
         &self,
-        _target: &Target,
-        _request: &DrawRequest<'_>,
+        target: &Target,
+        request: &DrawRequest<'_>,
     ) -> Result<Drawing<Scene>, DrawError> {
-        Err(DrawError::Refused(NOT_DRAWN.to_string()))
+        draw_galaxy(target, request, |galaxy| {
+            draw::galaxy_scene(galaxy, request.title)
+        })
     }
+}
+
+/// Reads the galaxy a target holds and draws it with `draw`; a galaxy that
+/// does not load gives its problems and no drawing.
+fn draw_galaxy<T>(
+    target: &Target,
+    request: &DrawRequest<'_>,
+    draw: impl Fn(&checks::Galaxy<'_>) -> T,
+) -> Result<Drawing<T>, DrawError> {
+    if request.only.is_some() || request.layout {
+        return Err(DrawError::Refused(
+            "a TI4 pack holds one galaxy: --page and --layout do not apply".into(),
+        ));
+    }
+    if let Target::Pack(dir) = target {
+        confine_pack_file(dir)?;
+    }
+    let path = galaxy_path(target);
+    let display = targets::relative_to_cwd(&path);
+    let source = load::read_source(&path, &display).map_err(TargetError::from)?;
+    let (galaxy, problems) = parse(&source);
+    let mut boards = Vec::new();
+    if let (Some(galaxy), Ok(builtin)) = (galaxy, builtin_catalogue()) {
+        let catalogue = galaxy.catalogue(builtin);
+        let adjacency = adjacency::Adjacency::of(&galaxy, &catalogue);
+        let drawn = draw(&checks::Galaxy {
+            file: &galaxy,
+            catalogue: &catalogue,
+            adjacency: &adjacency,
+            source: &source,
+        });
+        boards.push((galaxy.name.clone(), drawn));
+    }
+    Ok(Drawing { boards, problems })
 }
 
 /// The built-in tile catalogue; it is part of the binary and checked by tests,
