@@ -14,12 +14,13 @@ pub const MAX_SCAN_BYTES: u64 = 128 * 1024 * 1024;
 /// Most spaces along either side of a page.
 pub const MAX_PAGE_SIDE: u16 = 5000;
 
-/// Most spaces on one page (columns × rows): a 500 × 500 page. Each space
-/// costs a few hundred bytes across the model and the graphs.
-pub const MAX_PAGE_SPACES: u32 = 250_000;
+/// Most spaces on one page (columns × rows): a 2000 × 2000 page, the largest
+/// the checks are benchmarked on. Each space costs about 320 bytes across the
+/// model and the graphs, so this bounds a lint at about 1.3 GB.
+pub const MAX_PAGE_SPACES: u32 = 4_000_000;
 
-/// Most spaces on all the pages of one pack together.
-pub const MAX_PACK_SPACES: u64 = 1_000_000;
+/// Most spaces on all the pages of one pack together (as many as the largest page).
+pub const MAX_PACK_SPACES: u64 = 4_000_000;
 
 /// Most features (markers, edges, arrows, …) listed in one page file.
 pub const MAX_FEATURES_PER_PAGE: usize = 250_000;

@@ -390,7 +390,7 @@ fn a_tiled_map_declaring_a_huge_grid_is_refused_before_allocating() {
     let output = work.run(&["import", "--tiled", "huge.tmj"]);
     assert_eq!(
         stderr(&output),
-        "error: huge.tmj: the map is 65535 × 65535 spaces; a page has at most 5000 a side and 250000 in all\n"
+        "error: huge.tmj: the map is 65535 × 65535 spaces; a page has at most 5000 a side and 4000000 in all\n"
     );
     assert_eq!(output.status.code(), Some(1));
 }
@@ -557,14 +557,14 @@ fn a_patrol_of_a_hundred_thousand_steps_is_refused() {
 #[test]
 fn a_pack_over_the_space_limit_is_refused() {
     let work = Work::new("spaces");
-    // Five pages of 500 × 500 = 1,250,000 spaces, over the pack's 1,000,000.
-    let row = ".".repeat(500);
+    // Three pages of 1500 × 1000 = 4,500,000 spaces, over the pack's 4,000,000.
+    let row = ".".repeat(1500);
     let mut grid = String::new();
-    for _ in 0..500 {
+    for _ in 0..1000 {
         grid.push_str(&row);
         grid.push('\n');
     }
-    let pages = 5;
+    let pages = 3;
     let pack = PACK.replace(
         "pages = [\n    \"book1/page1.toml\",\n]",
         &format!(
@@ -595,7 +595,7 @@ fn a_pack_over_the_space_limit_is_refused() {
         .collect();
     assert_eq!(
         messages,
-        vec!["with page L1p5 the pack has more than 1000000 spaces"]
+        vec!["with page L1p3 the pack has more than 4000000 spaces"]
     );
     assert_eq!(output.status.code(), Some(1));
 }
@@ -603,8 +603,8 @@ fn a_pack_over_the_space_limit_is_refused() {
 #[test]
 fn a_page_over_the_space_limit_is_refused() {
     let work = Work::new("page-spaces");
-    let row = ".".repeat(501);
-    let grid: String = (0..500).map(|_| format!("{row}\n")).collect();
+    let row = ".".repeat(2001);
+    let grid: String = (0..2000).map(|_| format!("{row}\n")).collect();
     work.write(
         "big.toml",
         &format!(
@@ -621,7 +621,7 @@ fn a_page_over_the_space_limit_is_refused() {
         .collect();
     assert_eq!(
         messages,
-        vec!["the grid has 501 × 500 = 250500 spaces; a page has at most 250000"]
+        vec!["the grid has 2001 × 2000 = 4002000 spaces; a page has at most 4000000"]
     );
     assert_eq!(output.status.code(), Some(1));
 }
