@@ -12,8 +12,8 @@ use std::path::Path;
 use deckplan_schema::load::{self, PACK_FILE};
 use deckplan_schema::{SourceFile, write};
 use deckplan_validator::diagnostic::Diagnostic;
-use deckplan_validator::export::tiled;
 use deckplan_validator::render::human::{self, Styling};
+use deckplan_validator::tiled;
 
 fn render(errors: Vec<deckplan_schema::FileError>) {
     let diagnostics: Vec<Diagnostic> = errors.into_iter().map(Diagnostic::from).collect();

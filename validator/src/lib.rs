@@ -47,3 +47,4 @@ pub mod ruleset;
 pub mod show;
 pub mod targets;
 pub mod ti4;
+pub mod tiled;

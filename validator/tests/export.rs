@@ -24,9 +24,9 @@ use deckplan_validator::draw::layout::{LayoutStyle, layout, pack_scene};
 use deckplan_validator::draw::page::{PageStyle, page_scene};
 use deckplan_validator::export::png::{RasterOptions, encode, picture_size, rasterize};
 use deckplan_validator::export::svg::{SvgOptions, render};
-use deckplan_validator::export::tiled::{self, TiledError, world};
 use deckplan_validator::export::units::{Length, pixels_per_space};
 use deckplan_validator::export::{Paper, annotated};
+use deckplan_validator::tiled::{self, TiledError, world};
 use image::RgbaImage;
 
 fn maps() -> PathBuf {

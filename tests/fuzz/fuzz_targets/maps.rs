@@ -9,7 +9,7 @@
 use deckplan_schema::load::{self, PACK_FILE};
 use deckplan_schema::{SourceFile, write};
 use deckplan_validator::diagnostic::Diagnostic;
-use deckplan_validator::export::tiled;
+use deckplan_validator::tiled;
 use deckplan_validator::lint::check_pack;
 use deckplan_validator::render::human::{self, Styling};
 use libfuzzer_sys::fuzz_target;

@@ -38,7 +38,7 @@ pub struct ExportArgs {
 
 /// Writes the Tiled map or world.
 pub fn run(args: &ExportArgs) -> anyhow::Result<ExitCode> {
-    use deckplan_validator::export::tiled;
+    use deckplan_validator::tiled;
     if args.map_string {
         return export_map_string(args);
     }

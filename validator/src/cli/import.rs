@@ -46,7 +46,7 @@ pub struct ImportArgs {
 
 /// Reads the Tiled map or world and writes it as map files.
 pub fn run(args: &ImportArgs) -> anyhow::Result<ExitCode> {
-    use deckplan_validator::export::tiled::{self, TiledError};
+    use deckplan_validator::tiled::{self, TiledError};
     if let Some(text) = &args.map_string {
         return import_map_string(text, args);
     }

@@ -1,17 +1,15 @@
-//! Pictures and files for other tools, made from the drawing description in
-//! [`crate::draw`]:
+//! Pictures made from the drawing description in [`crate::draw`] (Tiled maps,
+//! which go both ways, are [`crate::tiled`]):
 //!
 //! - [`png`] — anti-aliased raster pictures (tiny-skia, written with `image`),
 //!   carrying their DPI so they print at the real size;
 //! - [`svg`] — the same scene as vector graphics, for vector printing;
 //! - [`units`] — DPI and physical space sizes (`1in`, `25mm`) to pixels;
-//! - [`annotated`] — the pictures of `deckplan lint --annotate`;
-//! - [`tiled`] — Tiled JSON maps (`.tmj`) out and back in.
+//! - [`annotated`] — the pictures of `deckplan lint --annotate`.
 
 pub mod annotated;
 pub mod png;
 pub mod svg;
-pub mod tiled;
 pub mod units;
 
 use std::path::PathBuf;

@@ -42,11 +42,11 @@ use serde_json::{Value, json};
 
 pub mod world;
 
-use super::png::{RasterOptions, encode, rasterize};
-use super::{ExportError, Paper};
 use crate::draw::icons::palette;
 use crate::draw::page::runs;
 use crate::draw::{Cap, Colour, Layer, Point, Rect, Scene, Stroke};
+use crate::export::png::{RasterOptions, encode, rasterize};
+use crate::export::{ExportError, Paper};
 
 /// Pixels per space in the Tiled map.
 pub const TILE: u32 = 32;
