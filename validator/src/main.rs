@@ -15,7 +15,7 @@ use clap::{Parser, Subcommand};
 #[command(
     name = "deckplan",
     version,
-    about = "Author, validate and render the Location maps of grid-based board games",
+    about = "Check, draw and play-test the boards of board games: Enormity Location maps, Nemesis ships and TI4 galaxies",
     after_help = "Exit codes: 0 clean (warnings allowed), 1 problems found, 2 usage or I/O failure."
 )]
 struct Cli {
@@ -29,24 +29,24 @@ enum Command {
     Lint(cli::lint::LintArgs),
     /// Rewrite map files in canonical form.
     Fmt(cli::reformat::FmtArgs),
-    /// Print the JSON Schema of page files (default) or of `pack.toml`.
+    /// Print the JSON Schema of a ruleset's files: page files (default) or `pack.toml`.
     Schema(cli::schema::SchemaArgs),
-    /// Draw a page in the terminal: a page file, or a pack's pages.
+    /// Draw boards in the terminal: a page file, a pack's pages, a ship or a galaxy.
     Show(cli::show::ShowArgs),
     /// Explain a diagnostic code (`F002`) or name (`unknown-key`); without one, list them all.
     Explain(cli::explain::ExplainArgs),
-    /// Show where a Spacer can move: every reachable space with a shortest path.
+    /// Where a Spacer (or, on a TI4 galaxy, a ship) can move, with the steps to each place.
     Reach(cli::reach::ReachArgs),
     /// Move a Blip toward a Spacer (a Noise move) or along its patrol arrow,
     /// and say where it stops and whether it is revealed.
     Blip(cli::blip::BlipArgs),
     /// Whether the miniature on one space has line of sight to another, and what blocks it.
     Los(cli::los::LosArgs),
-    /// Draw a page, or a whole pack laid out by its joins, as a PNG or SVG for printing.
+    /// Draw a page, a whole pack laid out by its joins, a ship or a galaxy, as a PNG or SVG.
     Render(cli::render::RenderArgs),
-    /// Write pages in another tool's format (Tiled JSON maps).
+    /// Write boards in another tool's format (Tiled JSON maps, TI4 map strings).
     Export(cli::export::ExportArgs),
-    /// Read a page (a Tiled JSON map) or a whole pack (a Tiled world) from another tool's format.
+    /// Read boards from another tool's format (Tiled maps and worlds, GraphML ships, TI4 map strings).
     Import(cli::import::ImportArgs),
     /// Nemesis: the rooms a Movement action reaches from a room, and what entering each does.
     Move(cli::movement::MoveArgs),
