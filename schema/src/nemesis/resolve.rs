@@ -13,6 +13,7 @@ use toml::Spanned;
 use crate::error::{FormatCode, FormatError};
 use crate::limits;
 use crate::model::{LintLevel, LintSetting, LintSettings};
+use crate::resolve::deserialize_raw;
 use crate::source::{SourceFile, Span};
 use crate::suggest;
 
@@ -35,7 +36,7 @@ pub const MAX_AT: u16 = 99;
 
 /// Reads and resolves a ship file.
 pub fn parse_ship(source: &Arc<SourceFile>) -> Result<Ship, Vec<FormatError>> {
-    let raw: raw::TomlShip = deserialize(source.text())?;
+    let raw: raw::TomlShip = deserialize_raw(source.text())?;
     let mut resolver = Resolver::default();
     let ship = resolver.ship(raw, source);
     resolver.finish(ship)
@@ -43,7 +44,7 @@ pub fn parse_ship(source: &Arc<SourceFile>) -> Result<Ship, Vec<FormatError>> {
 
 /// Reads and resolves a Nemesis `pack.toml` (without reading its ship).
 pub fn parse_pack(source: &Arc<SourceFile>) -> Result<ShipPack, Vec<FormatError>> {
-    let raw: raw::TomlShipPack = deserialize(source.text())?;
+    let raw: raw::TomlShipPack = deserialize_raw(source.text())?;
     let mut resolver = Resolver::default();
     let pack = resolver.pack(raw, source);
     resolver.finish(pack)
@@ -51,67 +52,6 @@ pub fn parse_pack(source: &Arc<SourceFile>) -> Result<ShipPack, Vec<FormatError>
 
 fn span_of<T>(value: &Spanned<T>) -> Span {
     Span::from_range(value.span())
-}
-
-/// Parses TOML into a raw type, rephrasing serde's messages in the file's terms.
-// The Location-map resolver does the same for its own types; this copy keeps
-// the two games' formats free to change apart.
-fn deserialize<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, Vec<FormatError>> {
-    if text.len() as u64 > limits::MAX_FILE_BYTES {
-        return Err(vec![FormatError::new(
-            FormatCode::LimitExceeded,
-            format!(
-                "the file is {} bytes; files are limited to {} bytes",
-                text.len(),
-                limits::MAX_FILE_BYTES
-            ),
-            None,
-        )]);
-    }
-    toml::from_str(text).map_err(|error| vec![translate(&error)])
-}
-
-fn translate(error: &toml::de::Error) -> FormatError {
-    let span = error.span().map(Span::from_range);
-    let message = error.message().trim_end();
-    let first = message.lines().next().unwrap_or(message);
-    if let Some(rest) = message.strip_prefix("unknown field `") {
-        let (key, expected) = rest.split_once('`').unwrap_or((rest, ""));
-        let known: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
-        let help = match suggest::closest(key, known.iter().copied()) {
-            Some(best) => format!("did you mean `{best}`?"),
-            None => format!(
-                "expected one of {}",
-                known
-                    .iter()
-                    .map(|k| format!("`{k}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        };
-        return FormatError::new(FormatCode::UnknownKey, format!("unknown key `{key}`"), span)
-            .with_help(help);
-    }
-    if let Some(rest) = message.strip_prefix("missing field `") {
-        let key = rest.split('`').next().unwrap_or(rest);
-        return FormatError::new(
-            FormatCode::InvalidValue,
-            format!("missing key `{key}`"),
-            span.filter(|s| s.end > s.start),
-        )
-        .with_help(format!(
-            "add `{key} = …`; docs/format.md lists the required keys"
-        ));
-    }
-    let data = ["invalid type", "invalid value", "invalid length"];
-    if data.iter().any(|p| message.starts_with(p)) {
-        let plain = first
-            .replace("expected i64", "expected an integer")
-            .replace("a sequence", "an array")
-            .replace("sequence", "array");
-        return FormatError::new(FormatCode::InvalidValue, plain, span);
-    }
-    FormatError::new(FormatCode::Syntax, format!("invalid TOML: {first}"), span)
 }
 
 #[derive(Default)]
