@@ -29,6 +29,8 @@ use std::process::ExitCode;
 use deckplan_schema::FileError;
 use deckplan_validator::diagnostic::Diagnostic;
 use deckplan_validator::render::human::{self, Styling};
+use deckplan_validator::ruleset::{REGISTRY, Ruleset, RulesetChoice};
+use deckplan_validator::targets::Target;
 
 /// Whether to colour output: only on a terminal, and never with `NO_COLOR` set.
 pub fn styling() -> Styling {
@@ -47,6 +49,34 @@ pub fn print_problems(problems: &[Diagnostic], summary: &str) {
         return;
     }
     let _ = human::render_to(&mut std::io::stderr().lock(), problems, summary, styling());
+}
+
+/// The ruleset a target is written for, or `None` after printing why none can
+/// read it (the `ruleset` name it gives is unknown), with `summary` under it.
+pub fn ruleset_for(target: &Target, summary: &str) -> Option<&'static dyn Ruleset> {
+    match REGISTRY.for_target(target) {
+        Ok(ruleset) => Some(ruleset),
+        Err(RulesetChoice::Unknown(problem)) => {
+            print_problems(&[*problem], summary);
+            None
+        }
+        Err(RulesetChoice::Empty) => None,
+    }
+}
+
+/// For a command that answers one game's questions: whether `target` is that
+/// game's (`Ok(false)` after printing an unknown ruleset); another game's
+/// pack is refused by name.
+pub fn is_game(target: &Target, game: &dyn Ruleset, question: &str) -> anyhow::Result<bool> {
+    match ruleset_for(target, "Fix this problem first.") {
+        Some(ruleset) if ruleset.name() == game.name() => Ok(true),
+        Some(ruleset) => anyhow::bail!(
+            "{question}; {} is a pack of {}",
+            target.path().display(),
+            ruleset.title()
+        ),
+        None => Ok(false),
+    }
 }
 
 /// [`print_problems`] for format errors straight from the loader.

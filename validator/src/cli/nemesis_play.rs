@@ -3,17 +3,16 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context as _, bail};
+use anyhow::Context as _;
 use clap::ValueEnum;
 use deckplan_schema::nemesis::{Ship, load};
 use deckplan_validator::nemesis::Nemesis;
 use deckplan_validator::nemesis::graph::ShipGraph;
 use deckplan_validator::nemesis::rules::PlayState;
 use deckplan_validator::nemesis::rules::state::{door_arg, room_arg, way_arg};
-use deckplan_validator::ruleset::{REGISTRY, Ruleset as _, RulesetChoice};
 use deckplan_validator::targets::{self, Target};
 
-use super::{print_load_errors, print_problems};
+use super::{is_game, print_load_errors};
 
 /// How the Nemesis play-test commands print their answer.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -56,18 +55,12 @@ pub struct ShipState {
 pub fn load_ship(path: &Path) -> anyhow::Result<Option<Ship>> {
     let path = targets::relative_to_cwd(path);
     let target = Target::of(&path);
-    match REGISTRY.for_target(&target) {
-        Ok(ruleset) if ruleset.name() == Nemesis.name() => {}
-        Ok(ruleset) => bail!(
-            "this command answers questions on Nemesis ships; {} is a pack of {}",
-            path.display(),
-            ruleset.title()
-        ),
-        Err(RulesetChoice::Unknown(problem)) => {
-            print_problems(&[*problem], "Fix this problem first.");
-            return Ok(None);
-        }
-        Err(RulesetChoice::Empty) => return Ok(None),
+    if !is_game(
+        &target,
+        &Nemesis,
+        "this command answers questions on Nemesis ships",
+    )? {
+        return Ok(None);
     }
     let (ship, errors) = match &target {
         Target::Pack(dir) => {

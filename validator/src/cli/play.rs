@@ -3,14 +3,13 @@
 
 use std::path::Path;
 
-use anyhow::{Context as _, bail};
+use anyhow::Context as _;
 use clap::ValueEnum;
 use deckplan_schema::load;
 use deckplan_validator::enormity::Enormity;
-use deckplan_validator::ruleset::{REGISTRY, Ruleset as _, RulesetChoice};
 use deckplan_validator::targets::{self, Target};
 
-use super::{print_load_errors, print_problems};
+use super::{is_game, print_load_errors};
 
 /// How the `blip` and `los` commands print their answer.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -27,18 +26,9 @@ pub fn load_rules_pack(path: &Path) -> anyhow::Result<Option<deckplan_schema::Pa
     let path = targets::relative_to_cwd(path);
     // These questions are Enormity's; another game's pack is refused by name
     // rather than misread as a broken Enormity pack.
-    match REGISTRY.for_target(&Target::of(&path)) {
-        Ok(ruleset) if ruleset.name() == Enormity.name() => {}
-        Ok(ruleset) => bail!(
-            "this command answers questions on Enormity packs; {} is a pack of {}",
-            path.display(),
-            ruleset.title()
-        ),
-        Err(RulesetChoice::Unknown(problem)) => {
-            print_problems(&[*problem], "Fix this problem first.");
-            return Ok(None);
-        }
-        Err(RulesetChoice::Empty) => return Ok(None),
+    let question = "this command answers questions on Enormity packs";
+    if !is_game(&Target::of(&path), &Enormity, question)? {
+        return Ok(None);
     }
     let loaded = load::load_pack(&path)?;
     if !loaded.errors.is_empty() {

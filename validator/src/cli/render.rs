@@ -6,10 +6,10 @@ use std::process::ExitCode;
 
 use anyhow::{Context as _, bail};
 use clap::ValueEnum;
-use deckplan_validator::ruleset::{DrawRequest, REGISTRY, RulesetChoice};
+use deckplan_validator::ruleset::DrawRequest;
 use deckplan_validator::targets::Target;
 
-use super::{exit, print_problems};
+use super::{exit, print_problems, ruleset_for};
 
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
@@ -79,13 +79,8 @@ const DEFAULT_DPI: f64 = 300.0;
 /// Draws what the arguments ask for and writes it.
 pub fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {
     let target = Target::of(&args.path);
-    let ruleset = match REGISTRY.for_target(&target) {
-        Ok(ruleset) => ruleset,
-        Err(RulesetChoice::Unknown(problem)) => {
-            print_problems(&[*problem], "Fix this problem to draw the pack.");
-            return Ok(exit(true));
-        }
-        Err(RulesetChoice::Empty) => return Ok(exit(true)),
+    let Some(ruleset) = ruleset_for(&target, "Fix this problem to draw the pack.") else {
+        return Ok(exit(true));
     };
     let request = DrawRequest {
         only: args.page.as_deref(),

@@ -3,10 +3,10 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use deckplan_validator::ruleset::{DrawRequest, REGISTRY, RulesetChoice};
+use deckplan_validator::ruleset::DrawRequest;
 use deckplan_validator::targets::Target;
 
-use super::{exit, print_problems, styling};
+use super::{exit, print_problems, ruleset_for, styling};
 
 /// The arguments of `deckplan show`.
 #[derive(clap::Args)]
@@ -21,13 +21,8 @@ pub struct ShowArgs {
 /// Draws the boards, one after another.
 pub fn run(args: &ShowArgs) -> anyhow::Result<ExitCode> {
     let target = Target::of(&args.path);
-    let ruleset = match REGISTRY.for_target(&target) {
-        Ok(ruleset) => ruleset,
-        Err(RulesetChoice::Unknown(problem)) => {
-            print_problems(&[*problem], "Fix this problem to draw the pack.");
-            return Ok(exit(true));
-        }
-        Err(RulesetChoice::Empty) => return Ok(exit(true)),
+    let Some(ruleset) = ruleset_for(&target, "Fix this problem to draw the pack.") else {
+        return Ok(exit(true));
     };
     let request = DrawRequest {
         only: args.page.as_deref(),
