@@ -166,7 +166,7 @@ fn by_default_destinations_are_listed_with_their_steps_only() {
          \x20 L1p1:B5      1\n\
          \x20 … and 7 more (--limit N lists more; --format json lists every one)\n\
          \x20 L1p1:C2      3  L1p1:C4 L1p1:C3 L1p1:C2\n\
-         \x20 L1p1:A6    not reachable\n"
+         \x20 L1p1:A6    not reachable (--why L1p1:A6 says why)\n"
     );
 }
 

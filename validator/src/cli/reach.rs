@@ -234,7 +234,8 @@ pub fn run(args: &ReachArgs) -> anyhow::Result<ExitCode> {
         }
     }
     for to in paths_to.iter().filter(|to| found.steps_to(**to).is_none()) {
-        writeln!(out, "  {:<10} not reachable", format_space(*to))?;
+        let to = format_space(*to);
+        writeln!(out, "  {to:<10} not reachable (--why {to} says why)")?;
     }
     if let Some((space, reason)) = explained {
         match reason {
