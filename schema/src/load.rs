@@ -142,15 +142,7 @@ fn attach(source: &Arc<SourceFile>, mut errors: Vec<FormatError>) -> Vec<FileErr
 /// Reads a pack folder (or its `pack.toml`) with every page it lists, and
 /// resolves the references between them.
 pub fn load_pack(path: &Path) -> Result<Loaded<Pack>, LoadError> {
-    let (dir, pack_path) = if path.is_dir() {
-        (path.to_path_buf(), path.join(PACK_FILE))
-    } else {
-        (
-            path.parent()
-                .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
-            path.to_path_buf(),
-        )
-    };
+    let (dir, pack_path) = pack_folder_and_file(path);
     let (root, source) = read_pack_source(&dir, &pack_path, &clean(&pack_path))?;
     let mut loaded = pack_file_from_source(&source);
     let Some(pack) = loaded.value.as_mut() else {
@@ -327,8 +319,22 @@ pub fn resolve_references(pack: &Pack, every_page_read: bool, errors: &mut Vec<F
     }
 }
 
+/// The pack folder and its `pack.toml`, for a path that names either; every
+/// game's pack loader starts here.
+pub(crate) fn pack_folder_and_file(path: &Path) -> (PathBuf, PathBuf) {
+    if path.is_dir() {
+        (path.to_path_buf(), path.join(PACK_FILE))
+    } else {
+        (
+            path.parent()
+                .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
+            path.to_path_buf(),
+        )
+    }
+}
+
 /// Removes `.` components so paths in messages read cleanly (`maps/x/p.toml`).
-fn clean(path: &Path) -> PathBuf {
+pub(crate) fn clean(path: &Path) -> PathBuf {
     path.components()
         .filter(|c| !matches!(c, Component::CurDir))
         .collect()

@@ -70,6 +70,35 @@ pub fn deserialize_raw<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, 
     deserialize(text)
 }
 
+/// What is wrong with a free-text value (a name, a title): empty when it is
+/// `required`, or longer than the limit. Every game's resolver checks text here.
+pub(crate) fn text_problems(
+    value: &Spanned<String>,
+    what: &str,
+    required: bool,
+) -> Vec<FormatError> {
+    let text = value.get_ref();
+    let mut problems = Vec::new();
+    if required && text.trim().is_empty() {
+        problems.push(FormatError::new(
+            FormatCode::InvalidValue,
+            format!("{what} is empty"),
+            Some(span_of(value)),
+        ));
+    }
+    if text.chars().count() > limits::MAX_TEXT_CHARS {
+        problems.push(FormatError::new(
+            FormatCode::LimitExceeded,
+            format!(
+                "{what} is longer than {} characters",
+                limits::MAX_TEXT_CHARS
+            ),
+            Some(span_of(value)),
+        ));
+    }
+    problems
+}
+
 /// A version error, when a file that failed to parse declares another `format`.
 fn unsupported_version(text: &str) -> Option<FormatError> {
     let version: raw::TomlVersion = toml::from_str(text).ok()?;
@@ -272,25 +301,8 @@ impl Resolver {
     }
 
     fn text(&mut self, value: &Text, what: &str, required: bool) -> String {
-        let text = value.get_ref();
-        if required && text.trim().is_empty() {
-            self.error(
-                FormatCode::InvalidValue,
-                format!("{what} is empty"),
-                span_of(value),
-            );
-        }
-        if text.chars().count() > limits::MAX_TEXT_CHARS {
-            self.error(
-                FormatCode::LimitExceeded,
-                format!(
-                    "{what} is longer than {} characters",
-                    limits::MAX_TEXT_CHARS
-                ),
-                span_of(value),
-            );
-        }
-        text.clone()
+        self.errors.extend(text_problems(value, what, required));
+        value.get_ref().clone()
     }
 
     fn page_id(&mut self, value: &Text) -> Option<PageId> {

@@ -2,11 +2,11 @@
 //! [`read_source`](crate::load::read_source) so every game reads files under
 //! the same limits.
 
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::error::{FileError, FormatCode, FormatError, LoadError};
-use crate::load::{Loaded, PACK_FILE, read_code, read_pack_source, read_source};
+use crate::load::{Loaded, clean, pack_folder_and_file, read_code, read_pack_source, read_source};
 use crate::source::SourceFile;
 use crate::{confine, limits};
 
@@ -59,15 +59,7 @@ pub fn ship_path(dir: &Path, pack: &ShipPack) -> PathBuf {
 
 /// Reads a pack folder (or its `pack.toml`) and its ship file.
 pub fn load_pack(path: &Path) -> Result<Loaded<ShipPack>, LoadError> {
-    let (dir, pack_path) = if path.is_dir() {
-        (path.to_path_buf(), path.join(PACK_FILE))
-    } else {
-        (
-            path.parent()
-                .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
-            path.to_path_buf(),
-        )
-    };
+    let (dir, pack_path) = pack_folder_and_file(path);
     let (root, source) = read_pack_source(&dir, &pack_path, &clean(&pack_path))?;
     let mut loaded = pack_from_source(&source);
     let Some(pack) = loaded.value.as_mut() else {
@@ -104,11 +96,4 @@ pub fn load_pack(path: &Path) -> Result<Loaded<ShipPack>, LoadError> {
     loaded.errors.extend(ship.errors);
     pack.ship = ship.value;
     Ok(loaded)
-}
-
-/// Removes `.` components so paths in messages read cleanly.
-fn clean(path: &Path) -> PathBuf {
-    path.components()
-        .filter(|c| !matches!(c, Component::CurDir))
-        .collect()
 }

@@ -11,9 +11,8 @@ use std::sync::Arc;
 use toml::Spanned;
 
 use crate::error::{FormatCode, FormatError};
-use crate::limits;
 use crate::model::{LintLevel, LintSetting, LintSettings};
-use crate::resolve::deserialize_raw;
+use crate::resolve::{deserialize_raw, text_problems};
 use crate::source::{SourceFile, Span};
 use crate::suggest;
 
@@ -107,25 +106,8 @@ impl Resolver {
     }
 
     fn text(&mut self, value: &Text, what: &str) -> String {
-        let text = value.get_ref();
-        if text.trim().is_empty() {
-            self.error(
-                FormatCode::InvalidValue,
-                format!("{what} is empty"),
-                span_of(value),
-            );
-        }
-        if text.chars().count() > limits::MAX_TEXT_CHARS {
-            self.error(
-                FormatCode::LimitExceeded,
-                format!(
-                    "{what} is longer than {} characters",
-                    limits::MAX_TEXT_CHARS
-                ),
-                span_of(value),
-            );
-        }
-        text.clone()
+        self.errors.extend(text_problems(value, what, true));
+        value.get_ref().clone()
     }
 
     fn id(&mut self, value: &Text) -> Option<Id> {
