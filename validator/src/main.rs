@@ -54,6 +54,9 @@ enum Command {
     Noise(cli::noise::NoiseArgs),
     /// Nemesis: where an Intruder goes when moved through the corridor with a number.
     Intruder(cli::intruder::IntruderArgs),
+    /// Write a seeded pack of generated pages, for benchmarks (`bench/run`).
+    #[command(hide = true)]
+    GeneratePack(cli::generate::GenerateArgs),
 }
 
 fn main() -> ExitCode {
@@ -77,5 +80,6 @@ fn run(command: &Command) -> anyhow::Result<ExitCode> {
         Command::Move(args) => cli::movement::run(args),
         Command::Noise(args) => cli::noise::run(args),
         Command::Intruder(args) => cli::intruder::run(args),
+        Command::GeneratePack(args) => cli::generate::run(args),
     }
 }

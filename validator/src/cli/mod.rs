@@ -7,6 +7,7 @@
 pub mod blip;
 pub mod explain;
 pub mod export;
+pub mod generate;
 pub mod import;
 pub mod import_graphml;
 pub mod intruder;
