@@ -152,6 +152,7 @@ pub fn load_pack(path: &Path) -> Result<Loaded<Pack>, LoadError> {
     let mut first_file: BTreeMap<PageId, PathBuf> = BTreeMap::new();
     let mut all_pages_read = true;
     let mut pack_spaces: u64 = 0;
+    let most_spaces = limits::pack_limits().pack_spaces;
     for file in &pack.page_files {
         let page_path = dir.join(&file.path);
         let display = clean(&page_path);
@@ -218,13 +219,12 @@ pub fn load_pack(path: &Path) -> Result<Loaded<Pack>, LoadError> {
             });
         }
         pack_spaces += u64::from(page.size.columns) * u64::from(page.size.rows);
-        if pack_spaces > limits::MAX_PACK_SPACES {
+        if pack_spaces > most_spaces {
             loaded.errors.push(problem(
                 FormatCode::LimitExceeded,
                 format!(
-                    "with page {} the pack has more than {} spaces",
+                    "with page {} the pack has more than {most_spaces} spaces",
                     page.id,
-                    limits::MAX_PACK_SPACES
                 ),
                 "split the pack, or make its pages smaller",
             ));

@@ -21,6 +21,8 @@ use clap::{Parser, Subcommand};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    #[command(flatten)]
+    limits: cli::limits::LimitArgs,
 }
 
 #[derive(Subcommand)]
@@ -61,6 +63,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    cli.limits.apply();
     deckplan_validator::pipe::run(|| run(&cli.command))
 }
 

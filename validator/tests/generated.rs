@@ -211,3 +211,49 @@ fn lint_reports_the_same_findings_on_a_damaged_generated_pack() {
     insta::assert_snapshot!(report(&dir));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_pack_limits_can_be_changed_for_one_run() {
+    let dir = scratch("limits");
+    generate::write_pack(&dir, &spec(3, 20, 10, 5)).unwrap();
+    let lint = |flags: &[&str]| {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_deckplan"))
+            .arg("lint")
+            .arg(&dir)
+            .args(flags)
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        let text = String::from_utf8(output.stdout)
+            .unwrap()
+            .replace(&dir.display().to_string(), "PACK");
+        let summary = text.lines().last().unwrap_or_default().to_string();
+        let first = text.lines().next().unwrap_or_default().to_string();
+        (output.status.code(), first, summary)
+    };
+    assert_eq!(
+        lint(&[]),
+        (
+            Some(0),
+            "Checked 3 pages in 1 pack: no problems.".to_string(),
+            "Checked 3 pages in 1 pack: no problems.".to_string()
+        )
+    );
+    assert_eq!(
+        lint(&["--max-pages", "2"]),
+        (
+            Some(1),
+            "PACK/pack.toml:5:9: error[F009]: 3 pages listed; a pack holds at most 2".to_string(),
+            "Checked 0 pages in 1 pack: 1 error, 0 warnings.".to_string()
+        )
+    );
+    assert_eq!(
+        lint(&["--max-pack-spaces", "400"]).1,
+        "PACK/pack.toml:8:5: error[F009]: with page L1p3 the pack has more than 400 spaces"
+    );
+    assert_eq!(
+        lint(&["--max-page-spaces", "199"]).1,
+        "PACK/book1/page1.toml:9:8: error[F009]: the grid has 20 × 10 = 200 spaces; a page has at most 199"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

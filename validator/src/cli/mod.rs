@@ -11,6 +11,7 @@ pub mod generate;
 pub mod import;
 pub mod import_graphml;
 pub mod intruder;
+pub mod limits;
 pub mod lint;
 pub mod los;
 pub mod movement;
