@@ -46,9 +46,12 @@ pub const MIN_COLUMNS: u16 = 8;
 /// See [`MIN_COLUMNS`].
 pub const MIN_ROWS: u16 = 6;
 
-/// Most rooms on one page: keeps door and console numbers and the features
-/// of the largest pages well inside the format's limits.
-const MAX_ROOMS_PER_PAGE: usize = 16_000;
+/// Most rooms on one page: doors and consoles are numbered up to 999.
+const MAX_ROOMS_PER_PAGE: usize = 999;
+
+/// Most features (wall edges, mostly) planned on one page, well inside the
+/// format's [`limits::MAX_FEATURES_PER_PAGE`].
+const MAX_FEATURES: usize = 200_000;
 
 /// Rows of each corridor.
 const CORRIDOR_ROWS: u16 = 2;
@@ -265,7 +268,9 @@ struct Plan {
 impl Plan {
     fn new(size: Size) -> Self {
         let (mut width, mut height) = (4u16, 4u16);
-        while rooms(size, width, height) > MAX_ROOMS_PER_PAGE {
+        while rooms(size, width, height) > MAX_ROOMS_PER_PAGE
+            || features(size, width, height) > MAX_FEATURES
+        {
             width += 1;
             height += 1;
         }
@@ -316,6 +321,16 @@ fn rooms(size: Size, width: u16, height: u16) -> usize {
     let across = usize::from(size.columns.saturating_sub(SPINE_COLUMNS)) / usize::from(width);
     let up = usize::from(size.rows) / usize::from(height + CORRIDOR_ROWS);
     across * up
+}
+
+/// About how many features rooms of `width` × `height` make on a page: a
+/// wall edge along both sides of every band and down every room's side, and
+/// a handful of markers per room.
+fn features(size: Size, width: u16, height: u16) -> usize {
+    let (columns, rows) = (usize::from(size.columns), usize::from(size.rows));
+    let bands = rows / usize::from(height + CORRIDOR_ROWS) + 1;
+    let room_columns = columns / usize::from(width) + 1;
+    bands * 2 * columns + (room_columns + 1) * rows + rooms(size, width, height) * 8
 }
 
 /// Builds the `index`-th page.
@@ -623,13 +638,15 @@ mod tests {
 
     #[test]
     fn rooms_grow_on_huge_pages_to_keep_the_count_bounded() {
-        let size = Size {
-            columns: 2000,
-            rows: 2000,
-        };
-        let plan = Plan::new(size);
-        let count = plan.room_bands.len() * plan.room_columns.len();
-        assert!(count <= MAX_ROOMS_PER_PAGE, "{count} rooms");
-        assert!(count > MAX_ROOMS_PER_PAGE / 2, "{count} rooms");
+        for (side, most_rooms) in [(24, 24), (2000, MAX_ROOMS_PER_PAGE), (5000, 200)] {
+            let size = Size {
+                columns: side,
+                rows: side,
+            };
+            let plan = Plan::new(size);
+            let count = plan.room_bands.len() * plan.room_columns.len();
+            assert!(count <= most_rooms, "{side}: {count} rooms");
+            assert!(count > most_rooms / 2, "{side}: {count} rooms");
+        }
     }
 }
