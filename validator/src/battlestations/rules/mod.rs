@@ -1,0 +1,1 @@
+//! The rules engine of Battlestations character movement.
