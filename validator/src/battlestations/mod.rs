@@ -7,6 +7,7 @@
 pub mod checks;
 pub mod draw;
 pub mod grid;
+pub mod notation;
 pub mod rules;
 
 use std::path::Path;
