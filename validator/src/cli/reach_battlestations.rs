@@ -224,23 +224,29 @@ fn cost_text(actions: u8, action: u8, spent: u32) -> String {
     }
 }
 
-/// `A2 → B2 → door A2 west | A3 west → jet C9 (6 squares)`.
+/// `A2 → B2 → MagBoots on → A2 | A2 west → jet to C9 (6 squares)`: `|`
+/// starts the next move action.
 fn path_text(grid: &ShipGrid<'_>, from: Cell, path: &[PathStep]) -> String {
     let mut out = notation::name(grid, from);
+    let mut joint = " → ";
     for step in path {
-        match step.mv {
-            Move::Step(cell, Step::Ladder) => {
-                out.push_str(&format!(" → ladder to {}", notation::name(grid, cell)));
-            }
-            Move::Step(cell, _) => out.push_str(&format!(" → {}", notation::name(grid, cell))),
-            Move::Jet(cell, squares) => out.push_str(&format!(
-                " → jet to {} ({})",
+        let part = match step.mv {
+            Move::Step(cell, Step::Ladder) => format!("ladder to {}", notation::name(grid, cell)),
+            Move::Step(cell, _) => notation::name(grid, cell),
+            Move::Jet(cell, squares) => format!(
+                "jet to {} ({})",
                 notation::name(grid, cell),
                 plural(squares, "square")
-            )),
-            Move::BootsOn => out.push_str(" → MagBoots on"),
-            Move::NextAction => out.push_str(" |"),
-        }
+            ),
+            Move::BootsOn => "MagBoots on".to_string(),
+            Move::NextAction => {
+                joint = " | ";
+                continue;
+            }
+        };
+        out.push_str(joint);
+        out.push_str(&part);
+        joint = " → ";
     }
     out
 }
