@@ -42,12 +42,25 @@ fn every_battlestations_file_is_canonical_and_matches_the_schema() {
         let pack_path = dir.join("pack.toml");
         let source = read_source(&pack_path, &pack_path).unwrap();
         let pack = load::pack_from_source(&source).value.unwrap();
-        assert_eq!(write::write_pack(&pack), source.text(), "{}", pack_path.display());
-        assert_eq!(schema_errors(&pack_schema(), source.text()), Vec::<String>::new());
+        assert_eq!(
+            write::write_pack(&pack),
+            source.text(),
+            "{}",
+            pack_path.display()
+        );
+        assert_eq!(
+            schema_errors(&pack_schema(), source.text()),
+            Vec::<String>::new()
+        );
         let ship_path = dir.join(&pack.ship_path);
         let source = read_source(&ship_path, &ship_path).unwrap();
         let ship = load::ship_from_source(&source).value.unwrap();
-        assert_eq!(write::write_ship(&ship), source.text(), "{}", ship_path.display());
+        assert_eq!(
+            write::write_ship(&ship),
+            source.text(),
+            "{}",
+            ship_path.display()
+        );
         assert_eq!(
             schema_errors(&ship_schema(), source.text()),
             Vec::<String>::new(),
@@ -77,17 +90,25 @@ fn a_loose_layout_is_rewritten_canonically() {
 
 #[test]
 fn the_schema_rejects_what_deckplan_rejects() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/battlestations-wayfarer/ship.toml");
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/battlestations-wayfarer/ship.toml");
     let text = std::fs::read_to_string(path)
         .unwrap()
         .replacen("role = \"cannon\"", "role = \"canon\"", 1)
         .replacen("rotation = 180", "rotation = 45", 1)
         .replacen("\"lower A8 west\"", "\"lower A8 up\"", 1)
-        .replacen("    \"C....\",\n    \".....\",\n    \"..#..\"", "    \"C....\",\n    \".....\",\n    \"..X..\"", 1);
+        .replacen(
+            "    \"C....\",\n    \".....\",\n    \"..#..\"",
+            "    \"C....\",\n    \".....\",\n    \"..X..\"",
+            1,
+        );
     let errors = schema_errors(&ship_schema(), &text);
     assert_eq!(errors.len(), 4, "{errors:#?}");
     assert!(errors[0].starts_with("/doors/0:"), "{errors:#?}");
     assert!(errors[1].starts_with("/modules/0/role:"), "{errors:#?}");
-    assert!(errors[2].starts_with("/modules/0/squares/2:"), "{errors:#?}");
+    assert!(
+        errors[2].starts_with("/modules/0/squares/2:"),
+        "{errors:#?}"
+    );
     assert!(errors[3].starts_with("/modules/3/rotation:"), "{errors:#?}");
 }

@@ -35,8 +35,7 @@ const WAYFARER: &str = "maps/battlestations-wayfarer";
 #[test]
 fn reach_lists_every_square_with_its_cheapest_path() {
     let out = deckplan(&[
-        "reach", SMALL, "--from", "E2", "--move", "2", "--friend", "D2", "--enemy", "E4",
-        "--peeks",
+        "reach", SMALL, "--from", "E2", "--move", "2", "--friend", "D2", "--enemy", "E4", "--peeks",
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     insta::assert_snapshot!(text(&out.stdout));
@@ -45,8 +44,20 @@ fn reach_lists_every_square_with_its_cheapest_path() {
 #[test]
 fn reach_walks_the_hull_with_magboots_and_counts_move_actions() {
     let out = deckplan(&[
-        "reach", SMALL, "--from", "E2", "--move", "3", "--actions", "2", "--ooc", "2",
-        "--outside", "--magboots", "--slagged", "hyperdrive",
+        "reach",
+        SMALL,
+        "--from",
+        "E2",
+        "--move",
+        "3",
+        "--actions",
+        "2",
+        "--ooc",
+        "2",
+        "--outside",
+        "--magboots",
+        "--slagged",
+        "hyperdrive",
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     insta::assert_snapshot!(text(&out.stdout));
@@ -89,15 +100,34 @@ fn reach_refuses_questions_about_other_games_and_unknown_names() {
             "error: --from: `H3` names no level; this ship's squares are named with one of `lower`, `upper` first, like `lower H3`\n",
         ),
         (
-            &["reach", SMALL, "--from", "E2", "--move", "2", "--slagged", "hyperdrve"],
+            &[
+                "reach",
+                SMALL,
+                "--from",
+                "E2",
+                "--move",
+                "2",
+                "--slagged",
+                "hyperdrve",
+            ],
             "error: --slagged hyperdrve: the ship has no module `hyperdrve`; did you mean `hyperdrive`?\n",
         ),
         (
-            &["reach", SMALL, "--from", "E2", "--move", "2", "--spacer", "E3"],
+            &[
+                "reach", SMALL, "--from", "E2", "--move", "2", "--spacer", "E3",
+            ],
             "error: --spacer, --intruder, --open-door, --welded-door, --why and --path are for Enormity Location maps; on a Battlestations ship use --friend and --enemy, and every path is printed\n",
         ),
         (
-            &["reach", "maps/kestrel-relay", "--from", "cockpit", "--move", "2", "--jet"],
+            &[
+                "reach",
+                "maps/kestrel-relay",
+                "--from",
+                "cockpit",
+                "--move",
+                "2",
+                "--jet",
+            ],
             "error: --friend, --unconscious, --slagged, --actions, --ooc, --outside, --magboots, --jet and --peeks are for Battlestations ships\n",
         ),
     ];

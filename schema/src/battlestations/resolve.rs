@@ -171,7 +171,10 @@ impl Resolver {
                     format!("level `{name}` is named, but the ship declares no `levels`"),
                     span,
                 )
-                .help = Some("add `levels = [\"lower\", \"upper\"]` at the top, or leave the level out".to_string());
+                .help = Some(
+                    "add `levels = [\"lower\", \"upper\"]` at the top, or leave the level out"
+                        .to_string(),
+                );
                 None
             }
             (Some((name, span)), false) => {
@@ -628,12 +631,13 @@ mod tests {
         }
     }
 
-    const HEAD: &str =
-        "format = 1\nruleset = \"battlestations\"\nname = \"T\"\nmodule_size = 3\nforward = \"north\"\n";
+    const HEAD: &str = "format = 1\nruleset = \"battlestations\"\nname = \"T\"\nmodule_size = 3\nforward = \"north\"\n";
 
     #[test]
     fn a_misspelt_key_gets_a_suggestion_with_its_position() {
-        let text = format!("{HEAD}\n[[modules]]\nid = \"a\"\nrole = \"helm\"\nat = [0, 0]\nrotaton = 90\n");
+        let text = format!(
+            "{HEAD}\n[[modules]]\nid = \"a\"\nrole = \"helm\"\nat = [0, 0]\nrotaton = 90\n"
+        );
         assert_eq!(
             errors(&text),
             ["11:1 F002 unknown key `rotaton` (did you mean `rotation`?)"]

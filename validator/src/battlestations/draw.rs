@@ -61,7 +61,8 @@ pub fn ship_scene(grid: &ShipGrid<'_>, request: &DrawRequest<'_>) -> Scene {
         height + 2.0 * MARGIN + title_room,
     );
     let mut scene = Scene::new(bounds);
-    scene.fill_rect(Layer::Ground, bounds, SPACE);
+    // The background goes first in the bottom layer, under the margin texts.
+    scene.fill_rect(Layer::Margin, bounds, SPACE);
     if request.title {
         scene.text(
             Layer::Margin,
@@ -96,11 +97,25 @@ pub fn ship_scene(grid: &ShipGrid<'_>, request: &DrawRequest<'_>) -> Scene {
         if request.coordinates {
             for column in 0..columns {
                 let at = corner(Cell::of(level, Square::new(column, 0))).offset(0.5, 1.25);
-                scene.text(Layer::Margin, at, Square::column_name(column), 0.4, GRID, Anchor::Bottom);
+                scene.text(
+                    Layer::Margin,
+                    at,
+                    Square::column_name(column),
+                    0.4,
+                    GRID,
+                    Anchor::Bottom,
+                );
             }
             for row in 0..rows {
                 let at = corner(Cell::of(level, Square::new(0, row))).offset(-0.25, 0.5);
-                scene.text(Layer::Margin, at, (row + 1).to_string(), 0.4, GRID, Anchor::Right);
+                scene.text(
+                    Layer::Margin,
+                    at,
+                    (row + 1).to_string(),
+                    0.4,
+                    GRID,
+                    Anchor::Right,
+                );
             }
         }
         // The forward direction, as an arrow beside the level.
@@ -125,7 +140,12 @@ pub fn ship_scene(grid: &ShipGrid<'_>, request: &DrawRequest<'_>) -> Scene {
     scene
 }
 
-fn draw_level(scene: &mut Scene, grid: &ShipGrid<'_>, level: usize, corner: &dyn Fn(Cell) -> Point) {
+fn draw_level(
+    scene: &mut Scene,
+    grid: &ShipGrid<'_>,
+    level: usize,
+    corner: &dyn Fn(Cell) -> Point,
+) {
     let size = grid.module_size();
     let unit = |cell: Cell| {
         let p = corner(cell);
@@ -142,7 +162,12 @@ fn draw_level(scene: &mut Scene, grid: &ShipGrid<'_>, level: usize, corner: &dyn
                 Content::Blocked => scene.fill_rect(Layer::Terrain, rect, BLOCKED),
                 Content::Console => scene.fill_rect(
                     Layer::Markers,
-                    Rect::new(rect.min.x + 0.22, rect.min.y + 0.22, rect.max.x - 0.22, rect.max.y - 0.22),
+                    Rect::new(
+                        rect.min.x + 0.22,
+                        rect.min.y + 0.22,
+                        rect.max.x - 0.22,
+                        rect.max.y - 0.22,
+                    ),
                     CONSOLE,
                 ),
                 Content::Barrel => scene.circle(
@@ -155,16 +180,36 @@ fn draw_level(scene: &mut Scene, grid: &ShipGrid<'_>, level: usize, corner: &dyn
                 Content::Ladder => {
                     let stroke = Stroke::solid(0.07, LADDER);
                     for x in [-0.22, 0.22] {
-                        scene.line(Layer::Markers, centre.offset(x, -0.38), centre.offset(x, 0.38), stroke);
+                        scene.line(
+                            Layer::Markers,
+                            centre.offset(x, -0.38),
+                            centre.offset(x, 0.38),
+                            stroke,
+                        );
                     }
                     for y in [-0.2, 0.0, 0.2] {
-                        scene.line(Layer::Markers, centre.offset(-0.22, y), centre.offset(0.22, y), stroke);
+                        scene.line(
+                            Layer::Markers,
+                            centre.offset(-0.22, y),
+                            centre.offset(0.22, y),
+                            stroke,
+                        );
                     }
                 }
             }
             let grid_line = Stroke::solid(0.02, GRID);
-            scene.line(Layer::Grid, rect.min, Point::new(rect.max.x, rect.min.y), grid_line);
-            scene.line(Layer::Grid, rect.min, Point::new(rect.min.x, rect.max.y), grid_line);
+            scene.line(
+                Layer::Grid,
+                rect.min,
+                Point::new(rect.max.x, rect.min.y),
+                grid_line,
+            );
+            scene.line(
+                Layer::Grid,
+                rect.min,
+                Point::new(rect.min.x, rect.max.y),
+                grid_line,
+            );
         }
         // The module's outline and its role.
         let first = Cell::of(level, module.origin(size));
@@ -269,7 +314,10 @@ pub fn ship_text(grid: &ShipGrid<'_>, request: &DrawRequest<'_>) -> String {
             })
             .collect();
         // A level smaller than the ship leaves blank rows under it.
-        while lines.last().is_some_and(|l| l.trim().chars().all(char::is_numeric)) {
+        while lines
+            .last()
+            .is_some_and(|l| l.trim().chars().all(char::is_numeric))
+        {
             lines.pop();
         }
         for line in lines {

@@ -213,7 +213,8 @@ impl<'s> ShipGrid<'s> {
         if let (Some((module, _)), Some(content)) = (self.module_at(cell), self.content(cell)) {
             return Region::Ship { module, content };
         }
-        let touches = (-1..=1).any(|dy| (-1..=1).any(|dx| self.module_at(cell.offset(dx, dy)).is_some()));
+        let touches =
+            (-1..=1).any(|dy| (-1..=1).any(|dx| self.module_at(cell.offset(dx, dy)).is_some()));
         if touches { Region::Hull } else { Region::Space }
     }
 
@@ -250,7 +251,10 @@ impl<'s> ShipGrid<'s> {
 
     /// Every module-grid slot that holds more than one module, with their indices.
     pub fn crowded_slots(&self) -> impl Iterator<Item = &[usize]> + '_ {
-        self.slots.values().filter(|m| m.len() > 1).map(Vec::as_slice)
+        self.slots
+            .values()
+            .filter(|m| m.len() > 1)
+            .map(Vec::as_slice)
     }
 
     /// Whether a module's side is on the hull: no module lies next to it on

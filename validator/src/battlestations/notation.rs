@@ -49,7 +49,10 @@ pub fn name(grid: &ShipGrid<'_>, cell: Cell) -> String {
 pub fn parse(grid: &ShipGrid<'_>, text: &str) -> Result<Cell, String> {
     let ship = grid.ship;
     let mut words: Vec<&str> = text.split_whitespace().collect();
-    let level = match words.first().and_then(|w| ship.levels.iter().position(|l| l.as_str() == *w)) {
+    let level = match words
+        .first()
+        .and_then(|w| ship.levels.iter().position(|l| l.as_str() == *w))
+    {
         Some(level) => {
             words.remove(0);
             level

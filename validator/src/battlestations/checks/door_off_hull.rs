@@ -35,9 +35,10 @@ pub fn run(grid: &ShipGrid<'_>, out: &mut Vec<Finding>) {
             side: door.side,
         };
         let problem = match (grid.region(cell), grid.region(cell.toward(door.side))) {
-            (Region::Ship { content, .. }, _) if !content.is_walkable() => {
-                Some(format!("door {} {} is on a blocked square", door.square, door.side))
-            }
+            (Region::Ship { content, .. }, _) if !content.is_walkable() => Some(format!(
+                "door {} {} is on a blocked square",
+                door.square, door.side
+            )),
             (Region::Ship { .. }, Region::Ship { .. }) => Some(format!(
                 "door {} {} opens onto another square of the ship; there are no interior doors",
                 door.square, door.side

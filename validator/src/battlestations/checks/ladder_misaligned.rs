@@ -35,7 +35,9 @@ pub fn run(grid: &ShipGrid<'_>, out: &mut Vec<Finding>) {
                 continue;
             }
             let ladder_at = |level: Option<usize>| {
-                level.is_some_and(|level| grid.content(Cell { level, ..cell }) == Some(Content::Ladder))
+                level.is_some_and(|level| {
+                    grid.content(Cell { level, ..cell }) == Some(Content::Ladder)
+                })
             };
             if ladder_at(cell.level.checked_sub(1)) || ladder_at(Some(cell.level + 1)) {
                 continue;

@@ -57,11 +57,7 @@ pub struct Finding {
 
 impl Finding {
     /// A finding at a span and a place.
-    pub fn new(
-        span: Option<Span>,
-        place: BattlestationsPlace,
-        message: impl Into<String>,
-    ) -> Self {
+    pub fn new(span: Option<Span>, place: BattlestationsPlace, message: impl Into<String>) -> Self {
         Self {
             message: message.into(),
             span,

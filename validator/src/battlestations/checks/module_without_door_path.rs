@@ -41,8 +41,12 @@ pub fn run(grid: &ShipGrid<'_>, out: &mut Vec<Finding>) {
         .collect();
     if grid.ship.doors.is_empty() {
         out.push(
-            Finding::new(None, BattlestationsPlace::Ship, "the ship has no external door")
-                .help("add a door on the hull, like `doors = [\"A3 west\"]`"),
+            Finding::new(
+                None,
+                BattlestationsPlace::Ship,
+                "the ship has no external door",
+            )
+            .help("add a door on the hull, like `doors = [\"A3 west\"]`"),
         );
         return;
     }

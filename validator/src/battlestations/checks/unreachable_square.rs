@@ -38,9 +38,11 @@ pub fn run(grid: &ShipGrid<'_>, out: &mut Vec<Finding>) {
         if part.iter().all(|c| !level_reached(c.level)) {
             continue;
         }
-        let span = grid
-            .module_at(first)
-            .and_then(|(_, m)| first.square().map(|s| m.span_of_square(grid.module_size(), s)));
+        let span = grid.module_at(first).and_then(|(_, m)| {
+            first
+                .square()
+                .map(|s| m.span_of_square(grid.module_size(), s))
+        });
         let count = part.len();
         out.push(
             Finding::new(

@@ -14,7 +14,10 @@ pub const JET_SQUARES: u32 = 10;
 /// corner are only touched, not passed through).
 pub fn line(from: Cell, to: Cell) -> Vec<(Cell, bool)> {
     let (dx, dy) = ((to.column - from.column).abs(), (to.row - from.row).abs());
-    let (sx, sy) = ((to.column - from.column).signum(), (to.row - from.row).signum());
+    let (sx, sy) = (
+        (to.column - from.column).signum(),
+        (to.row - from.row).signum(),
+    );
     let (mut ix, mut iy) = (0, 0);
     let mut at = from;
     let mut cells = Vec::new();
@@ -42,9 +45,7 @@ fn is_ship(grid: &ShipGrid<'_>, cell: Cell) -> bool {
 
 /// The side of `a` that `b` is across (orthogonal neighbours only).
 fn side_between(a: Cell, b: Cell) -> Option<Side> {
-    Side::ALL
-        .into_iter()
-        .find(|&side| a.toward(side) == b)
+    Side::ALL.into_iter().find(|&side| a.toward(side) == b)
 }
 
 /// Whether the straight step from `a` to the next square of a line is allowed:
@@ -54,7 +55,10 @@ fn step_allowed(grid: &ShipGrid<'_>, a: Cell, b: Cell, corner: bool) -> bool {
     let (inside_a, inside_b) = (is_ship(grid, a), is_ship(grid, b));
     if corner {
         let beside = [
-            Cell { column: b.column, ..a },
+            Cell {
+                column: b.column,
+                ..a
+            },
             Cell { row: b.row, ..a },
         ];
         return inside_a == inside_b && beside.iter().all(|c| is_ship(grid, *c) == inside_a);
@@ -96,9 +100,8 @@ pub fn targets(
                     Region::Ship { content, .. } => content.is_walkable(),
                     Region::Hull | Region::Space => who.outside,
                 };
-                let ok = open
-                    && !state.is_slagged(grid, cell)
-                    && step_allowed(grid, at, cell, corner);
+                let ok =
+                    open && !state.is_slagged(grid, cell) && step_allowed(grid, at, cell, corner);
                 at = cell;
                 ok
             });

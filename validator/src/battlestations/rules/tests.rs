@@ -54,7 +54,13 @@ fn costs(grid: &ShipGrid<'_>, reach: &Reach) -> Vec<(String, u8, u32)> {
     reach
         .destinations
         .iter()
-        .map(|d| (notation::name(grid, d.to), d.label.action + 1, d.label.spent))
+        .map(|d| {
+            (
+                notation::name(grid, d.to),
+                d.label.action + 1,
+                d.label.spent,
+            )
+        })
         .collect()
 }
 
@@ -166,7 +172,10 @@ fn the_ooc_penalty_applies_once_per_phase() {
     let found = reach(&grid, &state, two, "A2");
     let last = found.destinations.last().unwrap();
     assert_eq!(notation::name(&grid, last.to), "H2");
-    assert_eq!((last.label.action, last.label.spent, last.points), (1, 5, 7));
+    assert_eq!(
+        (last.label.action, last.label.spent, last.points),
+        (1, 5, 7)
+    );
     // Three move actions for the species option: 2 + 5 + 5.
     let three = Character { actions: 3, ..one };
     let found = reach(&grid, &state, three, "A2");
@@ -241,7 +250,12 @@ fn magboots_cost_one_point_then_one_per_outside_square() {
     };
     // Boots on (1) + 3 outside squares at 1 each.
     assert_eq!(to("A1 north-west").label.spent, 4);
-    assert!(to("A1 north-west").path.iter().any(|s| s.mv == Move::BootsOn));
+    assert!(
+        to("A1 north-west")
+            .path
+            .iter()
+            .any(|s| s.mv == Move::BootsOn)
+    );
     // Without boots the one outside square is cheaper.
     assert_eq!(to("A2 west").label.spent, 2);
 }
@@ -288,7 +302,10 @@ fn a_jet_move_goes_ten_squares_straight_for_one_point() {
     let ship = corridor(4, HALL);
     let grid = ShipGrid::new(&ship);
     let state = PlayState::default();
-    let who = Character { jet: true, ..walk(1) };
+    let who = Character {
+        jet: true,
+        ..walk(1)
+    };
     let found = reach(&grid, &state, who, "A2");
     let names: Vec<String> = found
         .destinations
@@ -307,7 +324,10 @@ fn a_diagonal_jet_counts_every_square_and_never_passes_a_slagged_one() {
     );
     let grid = ShipGrid::new(&open);
     let state = PlayState::default();
-    let who = Character { jet: true, ..walk(1) };
+    let who = Character {
+        jet: true,
+        ..walk(1)
+    };
     let targets = super::jet::targets(&grid, &state, &who, cell(&grid, "A1"));
     let squares = |name: &str| {
         targets
@@ -340,17 +360,26 @@ fn a_jet_outside_keeps_off_the_ship_and_crosses_the_hull_only_at_a_door() {
         ..walk(1)
     };
     let targets = super::jet::targets(&grid, &state, &who, cell(&grid, "C2"));
-    let names: Vec<String> = targets.iter().map(|(c, _)| notation::name(&grid, *c)).collect();
+    let names: Vec<String> = targets
+        .iter()
+        .map(|(c, _)| notation::name(&grid, *c))
+        .collect();
     assert!(names.contains(&"A2 west".to_string()), "{names:?}");
     assert!(!names.contains(&"C2 east".to_string()), "{names:?}");
     // From outside at the west, across open space to the east side? Only round, never over.
     let targets = super::jet::targets(&grid, &state, &who, cell(&grid, "A2 west"));
-    let names: Vec<String> = targets.iter().map(|(c, _)| notation::name(&grid, *c)).collect();
+    let names: Vec<String> = targets
+        .iter()
+        .map(|(c, _)| notation::name(&grid, *c))
+        .collect();
     assert!(!names.contains(&"C2 east".to_string()), "{names:?}");
     assert!(names.contains(&"A1 north-west".to_string()), "{names:?}");
     // Along the hull, through open space round a corner: no door needed.
     let along = super::jet::targets(&grid, &state, &who, cell(&grid, "A1 north-west"));
-    assert!(along.contains(&(cell(&grid, "C1 north-east"), 4)), "{along:?}");
+    assert!(
+        along.contains(&(cell(&grid, "C1 north-east"), 4)),
+        "{along:?}"
+    );
 }
 
 #[test]
@@ -362,7 +391,13 @@ fn the_last_square_of_a_move_may_be_a_peek() {
     let peeks: Vec<(String, String, u32)> = found
         .peeks
         .iter()
-        .map(|p| (notation::name(&grid, p.stay), notation::name(&grid, p.into), p.label.spent))
+        .map(|p| {
+            (
+                notation::name(&grid, p.stay),
+                notation::name(&grid, p.into),
+                p.label.spent,
+            )
+        })
         .collect();
     assert_eq!(peeks, [("A2".to_string(), "B2".to_string(), 1)]);
     state.friends.insert(cell(&grid, "B2"), true);
