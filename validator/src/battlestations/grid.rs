@@ -131,7 +131,7 @@ impl<'s> ShipGrid<'s> {
     fn build_graph(&self) -> MoveGraph<Cell, Step> {
         let mut graph: MoveGraph<Cell, Step> = MoveGraph::default();
         let mut hull: Vec<Cell> = Vec::new();
-        for (&(level, square), _) in &self.cover {
+        for &(level, square) in self.cover.keys() {
             let cell = Cell::of(level, square);
             if self.walkable(cell) {
                 graph.add_place(cell);

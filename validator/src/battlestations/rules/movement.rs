@@ -245,7 +245,7 @@ impl<'a> Rules<'a> {
             moved: false,
         };
         // The best label of every state, and the move that reached it.
-        let mut best: HashMap<Key, (Label, Option<(Key, Move, u32)>)> = HashMap::new();
+        let mut best: HashMap<Key, (Label, Option<Back>)> = HashMap::new();
         let mut heap = BinaryHeap::new();
         let mut order: u64 = 0;
         best.insert(key(start, first), (first, None));
@@ -311,7 +311,7 @@ impl<'a> Rules<'a> {
             .collect();
 
         // A peek is one more walking step from a settled state.
-        let mut peeks: BTreeMap<(Cell, Cell), (Label, Key, Move, Cell, u32)> = BTreeMap::new();
+        let mut peeks: BTreeMap<(Cell, Cell), PeekStep> = BTreeMap::new();
         for &(at, label) in &settled {
             if !self.may_end(at.cell) {
                 continue;
@@ -360,6 +360,13 @@ impl<'a> Rules<'a> {
 /// A search state: where the character is, with boots, in which move action,
 /// before or after its first square in it.
 type Key = (At, u8, bool);
+
+/// How a state was reached: the state before, the move, the points it spent.
+type Back = (Key, Move, u32);
+
+/// The cheapest last step of a peek: the label after it, the state before
+/// it, the step, the square it enters and its points.
+type PeekStep = (Label, Key, Move, Cell, u32);
 
 fn key(at: At, label: Label) -> Key {
     (at, label.action, label.moved)

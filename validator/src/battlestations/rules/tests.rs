@@ -441,7 +441,10 @@ fn brute_force(rules: &Rules<'_>, from: Cell) -> BTreeMap<Cell, Label> {
     best
 }
 
-fn random_ship() -> impl Strategy<Value = (Vec<(u16, u16, [String; 3])>, Vec<usize>)> {
+/// A module's column, row and card rows.
+type RandomModule = (u16, u16, [String; 3]);
+
+fn random_ship() -> impl Strategy<Value = (Vec<RandomModule>, Vec<usize>)> {
     let row = || proptest::string::string_regex("[..#B]{3}").unwrap();
     let module = (0u16..2, 0u16..2, [row(), row(), row()]);
     (
