@@ -173,7 +173,7 @@ fn reach_lists_systems_with_a_path_and_the_rift_rolls() {
     );
     let answer = text(&out.stdout);
     assert!(
-        answer.contains("2: 25 → 11 → 10 → 2 (gravity rift roll at 10: destroyed on 1–3)\n"),
+        answer.contains("2: 25 → 24 → 10 → 2 (gravity rift roll at 10: destroyed on 1–3)\n"),
         "{answer}"
     );
     assert!(answer.contains("24: 25 → 24\n"), "{answer}");
