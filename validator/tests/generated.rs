@@ -257,3 +257,31 @@ fn the_pack_limits_can_be_changed_for_one_run() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn reach_streaming_json_into_a_reader_that_stops_exits_quietly() {
+    use std::io::Read as _;
+    let dir = scratch("pipe");
+    // About a megabyte of JSON: far more than a pipe holds.
+    generate::write_pack(&dir, &spec(1, 300, 300, 9)).unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_deckplan"))
+        .args([
+            "reach", "--from", "L1p1:A1", "--move", "3000", "--format", "json",
+        ])
+        .arg(&dir)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut start = [0u8; 100];
+    child.stdout.take().unwrap().read_exact(&mut start).unwrap();
+    // The reader's end is dropped here, like `| head -c 100`.
+    let output = child.wait_with_output().unwrap();
+    assert!(start.starts_with(b"{\"from\":\"L1p1:A1\""));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+    assert_eq!(
+        output.status.code(),
+        Some(i32::from(deckplan_validator::pipe::CLOSED_PIPE_EXIT))
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
