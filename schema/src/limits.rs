@@ -23,8 +23,8 @@ pub const MAX_SCAN_BYTES: u64 = 128 * 1024 * 1024;
 pub const MAX_PAGE_SIDE: u16 = 5000;
 
 /// Most spaces on one page (columns × rows): a 2000 × 2000 page, the largest
-/// the checks are benchmarked on. Each space costs about 320 bytes across the
-/// model and the graphs, so this bounds a lint at about 1.3 GB.
+/// the checks are benchmarked on. Each space costs about 250 bytes across the
+/// model and the graphs, so this bounds a lint at about 1 GB.
 pub const MAX_PAGE_SPACES: u32 = 4_000_000;
 
 /// Most spaces on all the pages of one pack together (as many as the largest page).

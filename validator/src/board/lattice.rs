@@ -44,8 +44,7 @@ pub enum LatticeStep {
 #[derive(Debug, Default)]
 pub struct BlipLattice {
     moves: MoveGraph<PageIntersection, LatticeStep, IntersectionTable, Undirected>,
-    /// The component label of each node (`u32`: half the memory of `usize`
-    /// on a board of millions of intersections).
+    /// The component label of each node.
     components: Vec<u32>,
 }
 
@@ -214,6 +213,7 @@ impl BlipLattice {
             }
         }
         drop(node_of_root);
+        drop(merged);
         let steps = keys.len() * 2;
         drop(keys);
         let mut this = Self {
@@ -261,15 +261,13 @@ impl BlipLattice {
                 this.moves.set_step(a, b, LatticeStep::Snap);
             }
         }
-        let mut components = UnionFind::<usize>::new(this.moves.len());
+        // Labels as `u32`: half the memory of `usize` on millions of intersections.
+        let mut components = UnionFind::<u32>::new(this.moves.len());
+        let label = |node: Node| u32::try_from(node.index()).unwrap_or(u32::MAX);
         for (a, b, _) in this.moves.steps() {
-            components.union(a.index(), b.index());
+            components.union(label(a), label(b));
         }
-        this.components = components
-            .into_labeling()
-            .into_iter()
-            .map(|label| u32::try_from(label).unwrap_or(u32::MAX))
-            .collect();
+        this.components = components.into_labeling();
         this
     }
 
