@@ -137,3 +137,12 @@ fn e003_pack_without_extraction_point() {
     let fail = failing(dir, "fail-none");
     insta::assert_snapshot!("E003-extraction-off-start-page-none", render(&fail));
 }
+
+/// B009 with doors that lead only into a part walled off from the rest:
+/// every module of the main part is reported (and the closet by B008).
+#[test]
+fn b009_doors_only_into_a_walled_off_closet() {
+    let dir = "B009-module-without-door-path";
+    let outcome = lint(&fixture(dir, "fail-closet"));
+    insta::assert_snapshot!("B009-module-without-door-path-closet", render(&outcome));
+}
