@@ -140,9 +140,9 @@ impl<'a> Rules<'a> {
                 who.actions
             )));
         }
-        if who.move_value > super::MAX_MOVE || who.ooc > super::MAX_MOVE * 3 {
+        if who.move_value > super::MAX_MOVE || who.ooc > super::MAX_MOVE {
             return Err(MoveError::OutOfRange(format!(
-                "move values and penalties above {} are not supported",
+                "move values and OOC penalties above {} are not supported",
                 super::MAX_MOVE
             )));
         }
