@@ -38,10 +38,15 @@
 //!   pushes that Blip one step toward the Spacer, with the same rules (it may be
 //!   revealed, and may push a third). A revealed Blip leaves the board when it
 //!   is flipped, so it pushes nothing.
-//! - **Welded doors** (`other-rules.md`): the intersections *adjacent* to a door
-//!   are the two ends of its door line. A Blip that steps onto one stops there;
-//!   the one it starts on is ignored; it never moves along the welded door line
-//!   itself, and stops where that would be its step.
+//! - **Welded doors** (`other-rules.md`, "Welding Doors"): the intersections
+//!   *adjacent* to a door are the ends of its door line. A Blip that steps onto
+//!   one stops there, and one whose step would run along a welded door line
+//!   stops before it. "Blips starting their turn adjacent to a welded door
+//!   ignore it": a Blip that starts its move on an end of a welded door ignores
+//!   that door (every edge of the same number) for the whole move — it may run
+//!   along its line and pass its other end — while other welded doors still
+//!   stop it. A pushed Blip's one-intersection move counts as a move of its own
+//!   from where it stands.
 //! - **Misaligned joins**: a step across (or along) a join whose intersections
 //!   do not line up goes to the nearest intersection on the other page, and
 //!   counts as one of the Blip's moves (it is a move to an intersection, like
@@ -535,7 +540,8 @@ impl<'b> Lines<'b> {
 struct Rules<'b> {
     lines: Lines<'b>,
     spacers_at: HashMap<Point, Vec<PageSpace>>,
-    welded_ends: HashMap<Node, DoorRef>,
+    /// The welded doors each intersection is adjacent to (an end of their line).
+    welded_ends: HashMap<Node, Vec<DoorRef>>,
     welded_lines: HashMap<(Node, Node), DoorRef>,
 }
 
@@ -576,8 +582,9 @@ impl<'b> Rules<'b> {
                     })
                 };
                 if let (Some(a), Some(b)) = (node(a), node(b)) {
-                    welded_ends.insert(a, door);
-                    welded_ends.insert(b, door);
+                    for end in [a, b] {
+                        welded_ends.entry(end).or_insert_with(Vec::new).push(door);
+                    }
                     welded_lines.insert((a, b), door);
                     welded_lines.insert((b, a), door);
                 }
@@ -589,6 +596,38 @@ impl<'b> Rules<'b> {
             welded_ends,
             welded_lines,
         }
+    }
+
+    /// The welded doors (by page and number) a Blip starting on `node`
+    /// ignores for its whole move.
+    fn ignored_at(&self, node: Node) -> Vec<(PageId, u16)> {
+        let mut doors: Vec<(PageId, u16)> = self
+            .welded_ends
+            .get(&node)
+            .into_iter()
+            .flatten()
+            .map(|d| (d.page, d.number))
+            .collect();
+        doors.sort();
+        doors.dedup();
+        doors
+    }
+
+    /// The first welded door at `node` that a Blip ignoring `ignored` stops beside.
+    fn welded_stop(&self, node: Node, ignored: &[(PageId, u16)]) -> Option<DoorRef> {
+        self.welded_ends
+            .get(&node)?
+            .iter()
+            .find(|d| !ignored.contains(&(d.page, d.number)))
+            .copied()
+    }
+
+    /// The welded door a step from `a` to `b` would run along, unless ignored.
+    fn welded_line(&self, a: Node, b: Node, ignored: &[(PageId, u16)]) -> Option<DoorRef> {
+        self.welded_lines
+            .get(&(a, b))
+            .filter(|d| !ignored.contains(&(d.page, d.number)))
+            .copied()
     }
 
     fn adjacent_spacers(&self, node: Node) -> Option<&Vec<PageSpace>> {
@@ -623,11 +662,14 @@ struct Walker {
     last_axis: Option<Axis>,
     facing: Option<Direction>,
     bonus_left: u32,
+    /// Welded doors it started beside, which it ignores for this move.
+    ignored: Vec<(PageId, u16)>,
 }
 
 impl Walker {
-    /// A Blip about to move `moves` times from `at` (named `from`).
-    fn new(id: usize, at: Node, from: PageIntersection, moves: u32) -> Self {
+    /// A Blip about to move `moves` times from `at` (named `from`), ignoring
+    /// the welded doors it starts beside.
+    fn new(rules: &Rules<'_>, id: usize, at: Node, from: PageIntersection, moves: u32) -> Self {
         Self {
             id,
             from,
@@ -638,6 +680,7 @@ impl Walker {
             last_axis: None,
             facing: None,
             bonus_left: 0,
+            ignored: rules.ignored_at(at),
         }
     }
 }
@@ -654,7 +697,13 @@ enum Choice {
 
 impl Rules<'_> {
     /// The steps the Noise rules allow from `at` toward `target`.
-    fn toward_choices(&self, at: Node, target: SpaceBox, last_axis: Option<Axis>) -> Vec<Choice> {
+    fn toward_choices(
+        &self,
+        at: Node,
+        target: SpaceBox,
+        last_axis: Option<Axis>,
+        ignored: &[(PageId, u16)],
+    ) -> Vec<Choice> {
         let Some(p) = self.lines.position(at) else {
             return vec![Choice::Stop(Ending::CannotMove)];
         };
@@ -681,12 +730,12 @@ impl Rules<'_> {
             match y_gap {
                 Some(_) => vec![(along_y, None)],
                 // On the space's side between its corners: only a snap reaches a corner.
-                None => return self.snap_choices(at, p),
+                None => return self.snap_choices(at, p, ignored),
             }
         } else if on_y {
             match x_gap {
                 Some(_) => vec![(along_x, None)],
-                None => return self.snap_choices(at, p),
+                None => return self.snap_choices(at, p, ignored),
             }
         } else {
             let axes: Vec<Axis> = match (last_axis, x_gap, y_gap) {
@@ -717,9 +766,9 @@ impl Rules<'_> {
         };
         let mut choices = Vec::new();
         for (direction, fallback) in wanted {
-            let mut found = self.step_choices(at, direction);
+            let mut found = self.step_choices(at, direction, ignored);
             if let (true, Some(fallback)) = (found.is_empty(), fallback) {
-                found = self.step_choices(at, fallback);
+                found = self.step_choices(at, fallback, ignored);
             }
             choices.extend(found);
         }
@@ -731,12 +780,17 @@ impl Rules<'_> {
 
     /// The steps one move in a direction can take (none at the board edge),
     /// each stopped if it would run along a welded door.
-    fn step_choices(&self, at: Node, direction: Direction) -> Vec<Choice> {
+    fn step_choices(
+        &self,
+        at: Node,
+        direction: Direction,
+        ignored: &[(PageId, u16)],
+    ) -> Vec<Choice> {
         let (targets, snap) = self.lines.step(at, direction);
         targets
             .into_iter()
-            .map(|to| match self.welded_lines.get(&(at, to)) {
-                Some(door) => Choice::Stop(Ending::WeldedDoor { door: *door }),
+            .map(|to| match self.welded_line(at, to, ignored) {
+                Some(door) => Choice::Stop(Ending::WeldedDoor { door }),
                 None => Choice::Step {
                     direction,
                     to,
@@ -748,7 +802,7 @@ impl Rules<'_> {
 
     /// Snaps to the nearest intersections across a misaligned join, named by
     /// the way they lead.
-    fn snap_choices(&self, at: Node, p: Point) -> Vec<Choice> {
+    fn snap_choices(&self, at: Node, p: Point, ignored: &[(PageId, u16)]) -> Vec<Choice> {
         let snaps = self
             .lines
             .snaps
@@ -759,8 +813,8 @@ impl Rules<'_> {
             .into_iter()
             .filter_map(|to| {
                 let q = self.lines.position(to)?;
-                Some(match self.welded_lines.get(&(at, to)) {
-                    Some(door) => Choice::Stop(Ending::WeldedDoor { door: *door }),
+                Some(match self.welded_line(at, to, ignored) {
+                    Some(door) => Choice::Stop(Ending::WeldedDoor { door }),
                     None => Choice::Step {
                         direction: heading(p, q),
                         to,
@@ -789,7 +843,7 @@ impl Rules<'_> {
     ) -> Vec<(World, BlipMove)> {
         let mut out = Vec::new();
         if let Some(Some((at, from))) = world.get(id).copied() {
-            let walker = Walker::new(id, at, from, moves);
+            let walker = Walker::new(self, id, at, from, moves);
             self.walk(world, walker, aim, depth, &mut out);
         }
         out
@@ -829,7 +883,7 @@ impl Rules<'_> {
                         None => continue,
                     }
                 } else {
-                    self.toward_choices(walker.at, aim.target, walker.last_axis)
+                    self.toward_choices(walker.at, aim.target, walker.last_axis, &walker.ignored)
                 };
                 let mut continuing = Vec::new();
                 for choice in choices {
@@ -853,8 +907,8 @@ impl Rules<'_> {
                             before_step: false,
                         };
                         self.finish(world, next, ending, aim, depth, out);
-                    } else if let Some(door) = self.welded_ends.get(&next.at) {
-                        let ending = Ending::WeldedDoor { door: *door };
+                    } else if let Some(door) = self.welded_stop(next.at, &next.ignored) {
+                        let ending = Ending::WeldedDoor { door };
                         self.finish(world, next, ending, aim, depth, out);
                     } else {
                         continuing.push(next);
@@ -877,7 +931,7 @@ impl Rules<'_> {
     /// board. `None` when it only turned (the caller looks again).
     fn patrol_choices(&self, walker: &mut Walker) -> Option<Vec<Choice>> {
         let facing = walker.facing.unwrap_or(Direction::North);
-        let choices = self.step_choices(walker.at, facing);
+        let choices = self.step_choices(walker.at, facing, &walker.ignored);
         if !choices.is_empty() {
             return Some(choices);
         }
@@ -1033,7 +1087,7 @@ pub fn patrol(
     let Some(Some((at, from))) = world.first().copied() else {
         return Err(BlipError::NoIntersection(blip));
     };
-    let mut walker = Walker::new(0, at, from, speed);
+    let mut walker = Walker::new(&rules, 0, at, from, speed);
     walker.facing = Some(direction);
     walker.bonus_left = speed;
     let aim = Aim {
@@ -1467,18 +1521,62 @@ doors = [{ number = 1, at = "B3 east" }]
         let mv = only(move_blip(&board, &state, at("B1 ne"), space("B6"), 4).unwrap());
         assert_eq!(path(&mv), ["B2 ne", "B3 ne"]);
         assert!(matches!(mv.ending, Ending::WeldedDoor { door } if door.number == 1));
-        // Starting on an end of the door, it leaves freely...
+        // Starting on an end of the door, it leaves freely.
         let away = only(move_blip(&board, &state, at("B3 ne"), space("B6"), 2).unwrap());
         assert_eq!(path(&away), ["B4 ne", "B5 ne"]);
-        // ...but never runs along the welded door line.
-        let along = only(move_blip(&board, &state, at("B3 ne"), space("A3"), 2).unwrap());
-        assert!(along.steps.is_empty());
-        assert!(matches!(along.ending, Ending::WeldedDoor { .. }));
+        assert!(away.revealed(), "B5 ne is a corner of B6");
+        // Coming down x 3 from C3 ne toward A3, it stops on the door's north end.
+        let short = only(move_blip(&board, &state, at("C3 ne"), space("A3"), 3).unwrap());
+        assert_eq!(path(&short), ["B3 ne"]);
+        assert!(matches!(short.ending, Ending::WeldedDoor { door } if door.number == 1));
         // An open door stops nothing.
         state.doors.insert((L1P1, 1), DoorState::Open);
         let open = only(move_blip(&board, &state, at("B1 ne"), space("B6"), 3).unwrap());
         assert_eq!(path(&open), ["B2 ne", "B3 ne", "B4 ne"]);
         assert_eq!(open.ending, Ending::Completed);
+    }
+
+    /// "Blips starting their turn adjacent to a welded door ignore it"
+    /// (other-rules.md, "Welding Doors").
+    #[test]
+    fn a_blip_starting_beside_a_welded_door_ignores_it() {
+        let page = r#"format = 1
+book = 1
+page = 1
+location = "T"
+grid = """
+F ......
+E ......
+D ......
+C ......
+B ......
+A ......
+"""
+
+[edges]
+doors = [{ number = 1, at = "B3 east" }, { number = 2, at = "D3 east" }]
+"#;
+        let pack = single_page_pack(page);
+        let board = Board::new(&pack);
+        let mut state = PlayState::default();
+        state.doors.insert((L1P1, 1), DoorState::Welded);
+        state.doors.insert((L1P1, 2), DoorState::Welded);
+        // Door 1's line runs x 3 from A3 ne (y 1) to B3 ne (y 2); door 2's
+        // from C3 ne (y 3) to D3 ne (y 4). From B3 ne toward A3 (x 2..3,
+        // y 0..1) the Blip goes straight south along door 1's own line to
+        // A3 ne, a corner of A3: revealed there, not stopped by the door.
+        let along = only(move_blip(&board, &state, at("B3 ne"), space("A3"), 2).unwrap());
+        assert_eq!(path(&along), ["A3 ne"]);
+        assert!(along.revealed(), "{:?}", along.ending);
+        // From A3 ne toward F3 it goes north past door 1's other end without
+        // stopping, then stops on C3 ne beside door 2, which it did not start beside.
+        let up = only(move_blip(&board, &state, at("A3 ne"), space("F3"), 4).unwrap());
+        assert_eq!(path(&up), ["B3 ne", "C3 ne"]);
+        assert!(matches!(up.ending, Ending::WeldedDoor { door } if door.number == 2));
+        // A Blip that did not start beside door 1 stops on its end.
+        let below = only(move_blip(&board, &state, at("A3 se"), space("F3"), 4).unwrap());
+        assert_eq!(path(&below), ["A3 ne"]);
+        assert!(matches!(below.ending, Ending::WeldedDoor { door } if door.number == 1));
     }
 
     #[test]
