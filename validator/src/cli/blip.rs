@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::play::{Pieces, RulesFormat, play_state, require_rules_pack};
+use super::play::{Pieces, RulesFormat, checked_play_state, require_rules_pack};
 use super::plural;
 
 /// The arguments of `deckplan blip`.
@@ -31,7 +31,7 @@ pub struct BlipArgs {
     #[arg(long = "blip", value_name = "PLACE")]
     blips: Vec<String>,
     /// A welded door, e.g. `L1p1:2` (repeatable).
-    #[arg(long = "weld-door", value_name = "DOOR")]
+    #[arg(long = "welded-door", alias = "weld-door", value_name = "PAGE:NUMBER")]
     welded: Vec<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = RulesFormat::Human)]
@@ -52,8 +52,11 @@ pub fn run(args: &BlipArgs) -> anyhow::Result<ExitCode> {
         welded: &args.welded,
         ..Pieces::default()
     };
-    let mut state = play_state(&pack, &pieces)?;
     let board = Board::new(&pack);
+    let mut state = checked_play_state(&board, &pieces)?;
+    if state.blips.contains(&at) {
+        anyhow::bail!("{at} is the moving Blip (--at); --blip lists only the other Blips");
+    }
     let patrol = args
         .patrol
         .as_deref()

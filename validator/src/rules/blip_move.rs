@@ -352,6 +352,19 @@ pub enum BlipError {
     /// A die was assigned to an intersection without a Blip.
     #[error("there is no Blip at {0}")]
     NoBlip(PageIntersection),
+    /// The Spacer the Blips move toward (or the Priority Target) stands where
+    /// no Spacer can stand.
+    #[error(
+        "{who} is on {at}, {what}; a Spacer can only stand on a board space without an obstacle"
+    )]
+    TargetCannotStand {
+        /// Whom the Blips move toward: "the Spacer the Blips move toward" or "the Priority Target".
+        who: &'static str,
+        /// The space.
+        at: PageSpace,
+        /// What it is ("an out-of-bounds space", "an obstacle", …).
+        what: &'static str,
+    },
     /// More steps than the rules engine follows (a Blip moves a die roll or its patrol speed).
     #[error("{0} steps is more than the {limit} a Blip can be moved at once", limit = deckplan_schema::limits::MAX_MOVE_STEPS)]
     TooManySteps(u32),
@@ -364,6 +377,27 @@ fn check_steps(steps: u32) -> Result<(), BlipError> {
         return Err(BlipError::TooManySteps(steps));
     }
     Ok(())
+}
+
+/// Whom a Noise move heads for, in messages.
+const TOWARD: &str = "the Spacer the Blips move toward";
+
+/// The square of the space Blips move toward, refusing one no Spacer can
+/// stand on (out of bounds, an obstacle): Blips "move towards" a Spacer.
+fn target_box(
+    board: &Board<'_>,
+    toward: PageSpace,
+    who: &'static str,
+) -> Result<SpaceBox, BlipError> {
+    let square = SpaceBox::of(board, toward).ok_or(BlipError::NoSpace(toward))?;
+    if let Some(what) = super::cannot_stand(board, toward) {
+        return Err(BlipError::TargetCannotStand {
+            who,
+            at: toward,
+            what,
+        });
+    }
+    Ok(square)
 }
 
 /// The lattice seen from the rules: each node's position and its neighbour in
@@ -1055,7 +1089,7 @@ pub fn move_blip(
     steps: u32,
 ) -> Result<Vec<BlipMove>, BlipError> {
     check_steps(steps)?;
-    let target = SpaceBox::of(board, toward).ok_or(BlipError::NoSpace(toward))?;
+    let target = target_box(board, toward, TOWARD)?;
     let rules = Rules::new(board, state, Some(toward));
     let world = world_with(&rules, state, blip)?;
     let aim = Aim {
@@ -1081,7 +1115,7 @@ pub fn patrol(
     priority_target: PageSpace,
 ) -> Result<Vec<BlipMove>, BlipError> {
     check_steps(speed)?;
-    let target = SpaceBox::of(board, priority_target).ok_or(BlipError::NoSpace(priority_target))?;
+    let target = target_box(board, priority_target, "the Priority Target")?;
     let rules = Rules::new(board, state, Some(priority_target));
     let world = world_with(&rules, state, blip)?;
     let Some(Some((at, from))) = world.first().copied() else {
@@ -1106,7 +1140,7 @@ pub fn noise_order(
     state: &PlayState,
     toward: PageSpace,
 ) -> Result<Vec<Vec<PageIntersection>>, BlipError> {
-    let target = SpaceBox::of(board, toward).ok_or(BlipError::NoSpace(toward))?;
+    let target = target_box(board, toward, TOWARD)?;
     let mut by_distance: BTreeMap<i64, Vec<PageIntersection>> = BTreeMap::new();
     for &blip in &state.blips {
         let p = point_of(board, blip).ok_or(BlipError::NoIntersection(blip))?;
@@ -1148,7 +1182,7 @@ pub fn resolve_noise(
     toward: PageSpace,
     dice: &BTreeMap<PageIntersection, u32>,
 ) -> Result<NoiseResult, BlipError> {
-    let target = SpaceBox::of(board, toward).ok_or(BlipError::NoSpace(toward))?;
+    let target = target_box(board, toward, TOWARD)?;
     if let Some(missing) = dice.keys().find(|b| !state.blips.contains(b)) {
         return Err(BlipError::NoBlip(*missing));
     }
