@@ -125,3 +125,12 @@ fn e003_pack_without_extraction_point() {
     let fail = failing(dir, "fail-none");
     insta::assert_snapshot!("E003-extraction-off-start-page-none", render(&fail));
 }
+
+/// R001's help names every kind of barrier around the area: a wall, an
+/// obstacle, an Obstacle terrain tile and an out-of-bounds space.
+#[test]
+fn r001_names_every_kind_of_barrier() {
+    let dir = "R001-unreachable-space";
+    let fail = failing(dir, "fail-barriers");
+    insta::assert_snapshot!("R001-unreachable-space-barriers", render(&fail));
+}
