@@ -134,3 +134,11 @@ fn r001_names_every_kind_of_barrier() {
     let fail = failing(dir, "fail-barriers");
     insta::assert_snapshot!("R001-unreachable-space-barriers", render(&fail));
 }
+
+/// R003 names the arrow to turn, and which way, when turning one frees the area.
+#[test]
+fn r003_names_the_arrow_to_turn() {
+    let dir = "R003-trap-region";
+    let fail = failing(dir, "fail-turn");
+    insta::assert_snapshot!("R003-trap-region-turn", render(&fail));
+}

@@ -263,6 +263,36 @@ impl Finding {
     }
 }
 
+/// `a`, `a or b`, `a, b or c`: alternatives, every one named.
+pub fn or_list<T: AsRef<str>>(items: &[T]) -> String {
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.as_ref().to_string(),
+        Some((last, rest)) => {
+            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
+            format!("{} or {}", rest.join(", "), last.as_ref())
+        }
+    }
+}
+
+/// Spaces named page by page, each page once: `L1p1 C4, C5 and D4; L1p2 A1`,
+/// at most `most` spaces per page before "and N more".
+pub fn list_spaces<'a>(
+    spaces: impl IntoIterator<Item = &'a crate::board::PageSpace>,
+    most: usize,
+) -> String {
+    let mut by_page: std::collections::BTreeMap<deckplan_schema::PageId, Vec<String>> =
+        std::collections::BTreeMap::new();
+    for s in spaces {
+        by_page.entry(s.page).or_default().push(s.space.to_string());
+    }
+    let parts: Vec<String> = by_page
+        .into_iter()
+        .map(|(page, names)| format!("{page} {}", list_some(&names, most)))
+        .collect();
+    parts.join("; ")
+}
+
 /// Lists items in a sentence: `a`, `a and b`, `a, b and 3 more`.
 pub fn list_some(items: &[String], most: usize) -> String {
     match items {

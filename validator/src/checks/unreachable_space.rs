@@ -4,7 +4,7 @@ use std::collections::{BTreeMap, BTreeSet, HashSet, VecDeque};
 
 use deckplan_schema::{Direction, Edge, EdgeKind, LocationPlace, PageId, SpaceKind};
 
-use super::{Finding, list_some};
+use super::{Finding, list_some, list_spaces, or_list};
 use crate::board::spacer::{crossings, is_walkable};
 use crate::board::{Board, PageSpace};
 use crate::movement::Node;
@@ -241,19 +241,6 @@ fn next_to(board: &Board<'_>, at: PageSpace, area: &HashSet<PageSpace>) -> bool 
     })
 }
 
-/// Spaces as `L1p1 C4, C5 and D4`, page by page.
-fn spaces_text(spaces: &BTreeSet<PageSpace>) -> String {
-    let mut by_page: BTreeMap<PageId, Vec<String>> = BTreeMap::new();
-    for s in spaces {
-        by_page.entry(s.page).or_default().push(s.space.to_string());
-    }
-    let parts: Vec<String> = by_page
-        .into_iter()
-        .map(|(page, names)| format!("{page} {}", list_some(&names, 3)))
-        .collect();
-    parts.join("; ")
-}
-
 /// The help line: every kind of barrier found, then the fix for each kind.
 fn describe(found: &Barriers) -> String {
     let mut causes: Vec<String> = Vec::new();
@@ -277,7 +264,12 @@ fn describe(found: &Barriers) -> String {
         fixes.push("a turned arrow");
     }
     for (spaces, one, many, fix) in [
-        (&found.obstacles, "the obstacle on", "obstacles on", "a board space for an obstacle"),
+        (
+            &found.obstacles,
+            "the obstacle on",
+            "obstacles on",
+            "a board space for an obstacle",
+        ),
         (
             &found.obstacle_tiles,
             "the Obstacle terrain tile on",
@@ -295,7 +287,7 @@ fn describe(found: &Barriers) -> String {
             continue;
         }
         let what = if spaces.len() == 1 { one } else { many };
-        causes.push(format!("{what} {}", spaces_text(spaces)));
+        causes.push(format!("{what} {}", list_spaces(spaces.iter(), 3)));
         fixes.push(fix);
     }
     if causes.is_empty() {
@@ -306,13 +298,4 @@ fn describe(found: &Barriers) -> String {
         list_some(&causes, causes.len()),
         or_list(&fixes)
     )
-}
-
-/// `a`, `a or b`, `a, b or c`.
-fn or_list(items: &[&str]) -> String {
-    match items.split_last() {
-        None => String::new(),
-        Some((last, [])) => (*last).to_string(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-    }
 }
