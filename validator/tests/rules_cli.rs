@@ -306,7 +306,7 @@ fn welded_door_is_spelled_the_same_everywhere() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "error: door 1 on L1p1 is given twice with --welded-door; give each door once\n"
+        "error: L1p1 door 1 is given twice with --welded-door; give each door once\n"
     );
 }
 

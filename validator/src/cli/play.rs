@@ -112,7 +112,7 @@ fn play_state(
                 } else {
                     "both open and welded".to_string()
                 };
-                bail!("door {number} on {page} is given {again}; give each door once");
+                bail!("{page} door {number} is given {again}; give each door once");
             }
         }
     }

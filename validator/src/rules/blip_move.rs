@@ -263,7 +263,7 @@ impl fmt::Display for Ending {
                 };
                 write!(f, "{when} the Spacer on {}", who.join(", "))
             }
-            Self::WeldedDoor { door } => write!(f, "stopped by welded {door}"),
+            Self::WeldedDoor { door } => write!(f, "stopped beside welded {door}"),
             Self::CannotMove => f.write_str("stopped: no line goes on the way it must move"),
         }
     }
@@ -607,6 +607,7 @@ impl<'b> Rules<'b> {
                     page: page_id,
                     number,
                     edge,
+                    on_outline: edge.on_outline(page.size),
                 };
                 let (a, b) = edge.ends();
                 let node = |point| {

@@ -429,8 +429,7 @@ impl fmt::Display for Unreachable {
                 };
                 write!(
                     f,
-                    "door {} on {} ({}) is {how}; through it the route would be {distance} spaces",
-                    door.number, door.page, door.edge
+                    "{door} is {how}; through it the route would be {distance} spaces"
                 )
             }
             Self::Intruder { at, distance } => write!(
