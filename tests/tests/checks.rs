@@ -95,6 +95,7 @@ check_fixtures! {
     a003_impossible_join: "A003-impossible-join",
     a004_location_arrow_placement: "A004-location-arrow-placement",
     a005_location_arrow_target: "A005-location-arrow-target",
+    a006_join_without_location_arrow: "A006-join-without-location-arrow",
     e001_multiple_extraction_points: "E001-multiple-extraction-points",
     e002_extraction_point_unreachable: "E002-extraction-point-unreachable",
     e003_extraction_off_start_page: "E003-extraction-off-start-page",
@@ -104,6 +105,7 @@ check_fixtures! {
     r003_trap_region: "R003-trap-region",
     r004_forced_arrow_blocked: "R004-forced-arrow-blocked",
     r005_no_spacer_start: "R005-no-spacer-start",
+    r006_unrevealed_page: "R006-unrevealed-page",
     s001_spawn_point_unreachable: "S001-spawn-point-unreachable",
     s002_area_without_spawn: "S002-area-without-spawn",
     s003_spawn_point_near_spacer_start: "S003-spawn-point-near-spacer-start",
@@ -117,6 +119,7 @@ check_fixtures! {
     t007_position_outside_rings: "T007-position-outside-rings",
     x001_door_placement: "X001-door-placement",
     x002_feature_out_of_bounds: "X002-feature-out-of-bounds",
+    x003_idle_edge_feature: "X003-idle-edge-feature",
 }
 
 /// E003 says something else when the pack has no Extraction Point at all.
