@@ -198,6 +198,37 @@ pub struct BlipStep {
     pub to: PageIntersection,
     /// Whether the step snapped across a misaligned join to the nearest intersection.
     pub snap: bool,
+    /// How far it really moved, east and north, in hundredths of a space: one
+    /// space in `direction` along a line; across a misaligned join, the way to
+    /// the nearest intersection, which may run partly or wholly sideways.
+    pub moved: (i64, i64),
+}
+
+/// A displacement in hundredths of a space as words: `0.5 north`, `1 east
+/// and 0.5 south`, `no distance`.
+fn displacement(moved: (i64, i64)) -> String {
+    let amount = |v: i64| {
+        let v = v.abs();
+        if v % UNIT == 0 {
+            (v / UNIT).to_string()
+        } else {
+            format!("{}", v as f64 / UNIT as f64)
+        }
+    };
+    let mut parts = Vec::new();
+    if moved.0 != 0 {
+        let way = if moved.0 > 0 { "east" } else { "west" };
+        parts.push(format!("{} {way}", amount(moved.0)));
+    }
+    if moved.1 != 0 {
+        let way = if moved.1 > 0 { "north" } else { "south" };
+        parts.push(format!("{} {way}", amount(moved.1)));
+    }
+    if parts.is_empty() {
+        "no distance".to_string()
+    } else {
+        parts.join(" and ")
+    }
 }
 
 /// Why a Blip stopped.
@@ -298,6 +329,7 @@ impl BlipMove {
                 "direction": s.direction.name(),
                 "to": s.to.to_string(),
                 "snap": s.snap,
+                "moved": { "east": s.moved.0 as f64 / UNIT as f64, "north": s.moved.1 as f64 / UNIT as f64 },
             })).collect::<Vec<_>>(),
             "end": self.end.to_string(),
             "ending": ending,
@@ -317,9 +349,12 @@ impl BlipMove {
             .enumerate()
             .map(|(i, s)| {
                 let snap = if s.snap {
-                    " (snapped across a misaligned join)"
+                    format!(
+                        " (across a misaligned join, to the nearest intersection: {})",
+                        displacement(s.moved)
+                    )
                 } else {
-                    ""
+                    String::new()
                 };
                 format!("{pad}{}. {} to {}{snap}", i + 1, s.direction, s.to)
             })
@@ -490,20 +525,9 @@ impl<'b> Lines<'b> {
             }
         }
         // The lattice links a node to every intersection that has it as nearest,
-        // and to its own nearest; the rule is "the nearest", so keep only those.
-        for (index, list) in snaps.iter_mut().enumerate() {
-            let Some(Some(here)) = position.get(index) else {
-                continue;
-            };
-            let far = |n: &Node| {
-                position
-                    .get(n.index())
-                    .copied()
-                    .flatten()
-                    .map_or(i64::MAX, |p| (p.x - here.x).abs() + (p.y - here.y).abs())
-            };
-            let best = list.iter().map(far).min().unwrap_or(i64::MAX);
-            list.retain(|n| far(n) == best);
+        // and to its own nearest; which of them a step takes depends on its
+        // direction (see `step`), so all are kept.
+        for list in &mut snaps {
             list.sort();
             list.dedup();
         }
@@ -527,7 +551,9 @@ impl<'b> Lines<'b> {
     }
 
     /// Where one step in a direction leads: the next intersection along the
-    /// line, or the nearest ones across a misaligned join (`snap` true).
+    /// line, or the nearest ones across a misaligned join (`snap` true) that
+    /// do not lie behind the step — a step along the join line goes on along
+    /// it, never back.
     fn step(&self, from: Node, direction: Direction) -> (Vec<Node>, bool) {
         if let Some(next) = self
             .line
@@ -536,8 +562,42 @@ impl<'b> Lines<'b> {
         {
             return (vec![next], false);
         }
-        let snaps = self.snaps.get(from.index()).cloned().unwrap_or_default();
-        (snaps, true)
+        let Some(here) = self.position(from) else {
+            return (Vec::new(), true);
+        };
+        let ahead = |q: Point| {
+            let (dx, dy) = (q.x - here.x, q.y - here.y);
+            match direction {
+                Direction::North => dy >= 0,
+                Direction::South => dy <= 0,
+                Direction::East => dx >= 0,
+                Direction::West => dx <= 0,
+            }
+        };
+        (self.nearest_snaps(from, ahead), true)
+    }
+
+    /// The snap neighbours of `from` that pass `keep`, nearest first and
+    /// only the nearest ("it moves to the nearest intersection instead").
+    fn nearest_snaps(&self, from: Node, keep: impl Fn(Point) -> bool) -> Vec<Node> {
+        let Some(here) = self.position(from) else {
+            return Vec::new();
+        };
+        let candidates: Vec<(i64, Node)> = self
+            .snaps
+            .get(from.index())
+            .into_iter()
+            .flatten()
+            .filter_map(|n| self.position(*n).map(|q| (q, *n)))
+            .filter(|(q, _)| keep(*q))
+            .map(|(q, n)| ((q.x - here.x).abs() + (q.y - here.y).abs(), n))
+            .collect();
+        let best = candidates.iter().map(|(d, _)| *d).min();
+        candidates
+            .into_iter()
+            .filter(|(d, _)| Some(*d) == best)
+            .map(|(_, n)| n)
+            .collect()
     }
 
     /// The name of a node, on `prefer`'s page when the node lies on it (merged
@@ -765,12 +825,12 @@ impl Rules<'_> {
             match y_gap {
                 Some(_) => vec![(along_y, None)],
                 // On the space's side between its corners: only a snap reaches a corner.
-                None => return self.snap_choices(at, p, ignored),
+                None => return self.toward(self.snap_choices(at, p, ignored), target),
             }
         } else if on_y {
             match x_gap {
                 Some(_) => vec![(along_x, None)],
-                None => return self.snap_choices(at, p, ignored),
+                None => return self.toward(self.snap_choices(at, p, ignored), target),
             }
         } else {
             let axes: Vec<Axis> = match (last_axis, x_gap, y_gap) {
@@ -805,7 +865,7 @@ impl Rules<'_> {
             if let (true, Some(fallback)) = (found.is_empty(), fallback) {
                 found = self.step_choices(at, fallback, ignored);
             }
-            choices.extend(found);
+            choices.extend(self.toward(found, target));
         }
         if choices.is_empty() {
             choices.push(Choice::Stop(Ending::CannotMove));
@@ -835,15 +895,27 @@ impl Rules<'_> {
             .collect()
     }
 
+    /// Of equally near snaps across a misaligned join, the ones that leave the
+    /// Blip nearest the Spacer's space: "each Blip will move towards them", so
+    /// a tie never sends it away. Steps along a line pass unchanged.
+    fn toward(&self, choices: Vec<Choice>, target: SpaceBox) -> Vec<Choice> {
+        let distance = |c: &Choice| match c {
+            Choice::Step { to, snap: true, .. } => {
+                self.lines.position(*to).map(|q| target.distance(q))
+            }
+            _ => None,
+        };
+        let best = choices.iter().filter_map(distance).min();
+        choices
+            .into_iter()
+            .filter(|c| distance(c).is_none_or(|d| Some(d) == best))
+            .collect()
+    }
+
     /// Snaps to the nearest intersections across a misaligned join, named by
     /// the way they lead.
     fn snap_choices(&self, at: Node, p: Point, ignored: &[(PageId, u16)]) -> Vec<Choice> {
-        let snaps = self
-            .lines
-            .snaps
-            .get(at.index())
-            .cloned()
-            .unwrap_or_default();
+        let snaps = self.lines.nearest_snaps(at, |_| true);
         let choices: Vec<Choice> = snaps
             .into_iter()
             .filter_map(|to| {
@@ -980,10 +1052,15 @@ impl Rules<'_> {
 
     fn take_step(&self, walker: &mut Walker, direction: Direction, to: Node, snap: bool, aim: Aim) {
         let name = self.lines.name(to, walker.page).unwrap_or(walker.from);
+        let moved = match (self.lines.position(walker.at), self.lines.position(to)) {
+            (Some(a), Some(b)) => (b.x - a.x, b.y - a.y),
+            _ => (0, 0),
+        };
         walker.steps.push(BlipStep {
             direction,
             to: name,
             snap,
+            moved,
         });
         walker.page = name.page;
         walker.at = to;
@@ -1734,6 +1811,51 @@ A ...
         let moves = move_blip(&board, &PlayState::default(), at("A3 ne"), target, 1).unwrap();
         assert_eq!(moves.len(), 2, "{moves:#?}");
         assert!(moves.iter().all(|m| m.steps.len() == 1 && m.steps[0].snap));
+    }
+
+    /// Readings of seed 001's "it moves to the nearest intersection instead"
+    /// across a half-space join (docs/rules.md, "Misaligned joins").
+    #[test]
+    fn misaligned_joins_snap_toward_the_spacer_and_never_back() {
+        const FIVE_ROWS: &str = "format = 1\nbook = 1\npage = 2\nlocation = \"T\"\n\
+                                 grid = \"\"\"\nE ...\nD ...\nC ...\nB ...\nA ...\n\"\"\"\n";
+        let pack = pack_of(
+            &[TWO_BY_THREE, FIVE_ROWS],
+            "[[joins]]\nfrom = \"L1p1 east\"\nto = \"L1p2 west\"\noffset = 0.5\n",
+        );
+        let board = Board::new(&pack);
+        let l1p2 = |name: &str| PageSpace {
+            page: PageId { book: 1, page: 2 },
+            space: Space::parse(name).unwrap(),
+        };
+        let names =
+            |mv: &BlipMove| -> Vec<String> { mv.steps.iter().map(|s| s.to.to_string()).collect() };
+        // Along the join line: from L1p1 C3 ne (x 3, y 3), the top of L1p1's
+        // east edge, north toward L1p2 E1 (x 3..4, y 4.5..5.5). L1p1's line
+        // ends; L1p2's intersections on the same line lie at y 2.5 and 3.5.
+        // The step goes on north to y 3.5 — never back south to y 2.5.
+        let up =
+            only(move_blip(&board, &PlayState::default(), at("C3 ne"), l1p2("E1"), 3).unwrap());
+        assert_eq!(names(&up), ["L1p2 C1 nw", "L1p2 D1 nw"]);
+        assert!(up.steps.iter().all(|s| s.direction == Direction::North));
+        assert!(up.steps[0].snap && !up.steps[1].snap);
+        assert_eq!(up.steps[0].moved, (0, UNIT / 2));
+        assert!(up.revealed());
+        // A tie between two nearest intersections goes toward the Spacer:
+        // from L1p1 B3 ne (x 3, y 2) toward L1p2 E3 (x 5..6, y 4.5..5.5) the
+        // x gap (2) is the smaller, so east first, across the join; of the
+        // equally near y 1.5 and y 2.5, y 2.5 is nearer E3.
+        let across =
+            only(move_blip(&board, &PlayState::default(), at("B3 ne"), l1p2("E3"), 1).unwrap());
+        assert_eq!(names(&across), ["L1p2 B1 nw"]);
+        assert_eq!(across.steps[0].direction, Direction::East);
+        assert_eq!(across.steps[0].moved, (0, UNIT / 2));
+        // The text says how the snap really moved.
+        assert_eq!(
+            across.describe(0)[0],
+            "1. east to L1p2 B1 nw (across a misaligned join, to the nearest intersection: \
+             0.5 north)"
+        );
     }
 
     #[test]
