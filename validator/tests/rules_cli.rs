@@ -335,3 +335,88 @@ fn blip_starting_beside_a_welded_door_ignores_it() {
          moved all its steps — at L1p1 D3 ne\n"
     );
 }
+
+/// `deckplan noise` on an Enormity pack: one die per Blip, nearest first; two
+/// Blips equally near are ordered by the players, and each distinct end state
+/// is listed with its moves.
+#[test]
+fn noise_moves_every_blip_and_lists_each_end_state() {
+    let out = deckplan(&[
+        "noise",
+        "blip-movement",
+        "--spacer",
+        "L1p1:C4",
+        "--blip",
+        "L1p1:C1 ne=1",
+        "--blip",
+        "L1p1:D2 ne=1",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    insta::assert_snapshot!("noise_two_blips", stdout(&out));
+
+    let out = deckplan(&[
+        "noise",
+        "blip-movement",
+        "--spacer",
+        "L1p1:C4",
+        "--blip",
+        "L1p1:C1 ne=1",
+        "--blip",
+        "L1p1:D2 ne=1",
+        "--format",
+        "json",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["outcomes"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        json["order"],
+        serde_json::json!([["L1p1 C1 ne", "L1p1 D2 ne"]])
+    );
+    assert_eq!(
+        json["outcomes"][1]["revealed"],
+        serde_json::json!(["L1p1 C3 ne"])
+    );
+
+    // A Blip without its die, and Nemesis options on an Enormity pack, are refused.
+    let out = deckplan(&[
+        "noise",
+        "blip-movement",
+        "--spacer",
+        "L1p1:C4",
+        "--blip",
+        "L1p1:C1 ne",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: `L1p1:C1 ne` has no die; write the Noise on the Blip's die after `=`, like \
+         `L1p1:C1 ne=2` (0 for a quiet die)\n"
+    );
+    let out = deckplan(&["noise", "blip-movement", "--room", "x"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// `--full-alert`: the Blip heads for the Extraction space, here one printed
+/// out of bounds, and is revealed beside it.
+#[test]
+fn blip_on_full_alert_heads_for_the_extraction_space() {
+    let out = deckplan(&[
+        "blip",
+        "blip-movement",
+        "--at",
+        "L1p1:C1 ne",
+        "--toward",
+        "L1p1:A1",
+        "--steps",
+        "3",
+        "--full-alert",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        "Blip on L1p1 C1 ne on Full Alert, 3 moves toward the Extraction space L1p1 A1:\n  \
+         1. south to L1p1 B1 ne\n  \
+         2. south to L1p1 A1 ne\n  \
+         revealed on moving adjacent to the Spacer on L1p1 A1 — at L1p1 A1 ne\n"
+    );
+}

@@ -1181,6 +1181,36 @@ pub fn move_blip(
         .collect())
 }
 
+/// Full Alert (blip-patrols.md, initiating-extraction.md): once extraction is
+/// initiated, a Blip faces the Extraction space and moves `moves`
+/// intersections toward it with the zigzag of a Noise move, and is revealed
+/// as soon as it moves adjacent to that space (or to any Spacer of `state`).
+///
+/// The Extraction space may be printed off the board ("it becomes a board
+/// space" once extraction is under way), so it is not refused as a Spacer's
+/// space would be; it must lie on a page of the pack.
+pub fn full_alert(
+    board: &Board<'_>,
+    state: &PlayState,
+    blip: PageIntersection,
+    extraction: PageSpace,
+    moves: u32,
+) -> Result<Vec<BlipMove>, BlipError> {
+    check_steps(moves)?;
+    let target = SpaceBox::of(board, extraction).ok_or(BlipError::NoSpace(extraction))?;
+    let rules = Rules::new(board, state, Some(extraction));
+    let world = world_with(&rules, state, blip)?;
+    let aim = Aim {
+        patrol: false,
+        target,
+    };
+    Ok(rules
+        .run(&world, 0, moves, aim, 0)
+        .into_iter()
+        .map(|(_, m)| m)
+        .collect())
+}
+
 /// Moves a patrolling Blip `speed` intersections along its patrol arrow,
 /// turning at the board edge; pushes go toward the Priority Target's space
 /// (which counts as a Spacer for revealing, like every Spacer of `state`).
@@ -1856,6 +1886,25 @@ A ...
             "1. east to L1p2 B1 nw (across a misaligned join, to the nearest intersection: \
              0.5 north)"
         );
+    }
+
+    /// Full Alert: toward the Extraction space, even one printed out of
+    /// bounds, revealed on moving adjacent to it.
+    #[test]
+    fn full_alert_moves_toward_the_extraction_space() {
+        let pack = fixture("blip-movement");
+        let board = Board::new(&pack);
+        // A1 is out of bounds in this fixture: no Spacer stands there, but an
+        // Extraction Point may be printed there.
+        let state = PlayState::default();
+        assert!(matches!(
+            move_blip(&board, &state, at("C1 ne"), space("A1"), 3),
+            Err(BlipError::TargetCannotStand { .. })
+        ));
+        let mv = only(full_alert(&board, &state, at("C1 ne"), space("A1"), 3).unwrap());
+        // C1 ne (x 1, y 3) is on A1's east line: straight south to A1 ne (y 1).
+        assert_eq!(path(&mv), ["B1 ne", "A1 ne"]);
+        assert!(mv.revealed());
     }
 
     #[test]
