@@ -18,6 +18,7 @@ pub mod noise;
 pub mod noise_enormity;
 pub mod play;
 pub mod reach;
+pub mod reach_battlestations;
 pub mod reach_ti4;
 pub mod reformat;
 pub mod render;
