@@ -157,3 +157,12 @@ fn r003_names_the_arrow_to_turn() {
     let fail = failing(dir, "fail-turn");
     insta::assert_snapshot!("R003-trap-region-turn", render(&fail));
 }
+
+/// B009 with doors that lead only into a part walled off from the rest:
+/// every module of the main part is reported (and the closet by B008).
+#[test]
+fn b009_doors_only_into_a_walled_off_closet() {
+    let dir = "B009-module-without-door-path";
+    let outcome = lint(&fixture(dir, "fail-closet"));
+    insta::assert_snapshot!("B009-module-without-door-path-closet", render(&outcome));
+}

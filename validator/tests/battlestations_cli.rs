@@ -116,7 +116,7 @@ fn reach_refuses_questions_about_other_games_and_unknown_names() {
             &[
                 "reach", SMALL, "--from", "E2", "--move", "2", "--spacer", "E3",
             ],
-            "error: --spacer, --intruder, --open-door, --welded-door, --why and --path are for Enormity Location maps; on a Battlestations ship use --friend and --enemy, and every path is printed\n",
+            "error: --spacer, --intruder, --open-door, --welded-door, --why, --path and --paths are for Enormity Location maps; on a Battlestations ship use --friend and --enemy, and every path is printed\n",
         ),
         (
             &[

@@ -134,10 +134,11 @@ pub fn run(args: &ReachArgs) -> anyhow::Result<ExitCode> {
             || !args.open_doors.is_empty()
             || !args.welded_doors.is_empty()
             || args.why.is_some()
-            || !args.paths_to.is_empty();
+            || !args.paths_to.is_empty()
+            || args.paths;
         if location_only {
             anyhow::bail!(
-                "--spacer, --intruder, --open-door, --welded-door, --why and --path are for Enormity Location maps; on a Battlestations ship use --friend and --enemy, and every path is printed"
+                "--spacer, --intruder, --open-door, --welded-door, --why, --path and --paths are for Enormity Location maps; on a Battlestations ship use --friend and --enemy, and every path is printed"
             );
         }
         return super::reach_battlestations::run(&super::reach_battlestations::Question {
@@ -156,6 +157,7 @@ pub fn run(args: &ReachArgs) -> anyhow::Result<ExitCode> {
             unconscious: &args.unconscious,
             slagged: &args.slagged,
             peeks: args.peeks,
+            limit: args.limit,
             json: matches!(args.format, ReachFormat::Json),
         });
     }

@@ -32,6 +32,8 @@ pub struct Question<'a> {
     pub slagged: &'a [String],
     /// List every peek in human output.
     pub peeks: bool,
+    /// List at most this many squares (and peeks) in human output.
+    pub limit: usize,
     /// JSON instead of text.
     pub json: bool,
 }
@@ -177,7 +179,7 @@ pub fn run(question: &Question<'_>) -> anyhow::Result<ExitCode> {
         .map(|d| name(d.to).chars().count())
         .max()
         .unwrap_or(0);
-    for d in &found.destinations {
+    for d in found.destinations.iter().take(question.limit) {
         println!(
             "  {:<width$}  {:<18}  {}",
             name(d.to),
@@ -185,9 +187,18 @@ pub fn run(question: &Question<'_>) -> anyhow::Result<ExitCode> {
             path_text(&grid, from, &d.path)
         );
     }
+    let more = |shown: usize, all: usize| {
+        if all > shown {
+            println!(
+                "  … and {} more (--limit N lists more; --format json lists every one)",
+                all - shown
+            );
+        }
+    };
+    more(question.limit, found.destinations.len());
     if question.peeks {
         println!("{}:", plural(found.peeks.len(), "peek"));
-        for p in &found.peeks {
+        for p in found.peeks.iter().take(question.limit) {
             println!(
                 "  {} + {}  {:<18}  {}",
                 name(p.stay),
@@ -196,6 +207,7 @@ pub fn run(question: &Question<'_>) -> anyhow::Result<ExitCode> {
                 path_text(&grid, from, &p.path)
             );
         }
+        more(question.limit, found.peeks.len());
     } else if !found.peeks.is_empty() {
         println!(
             "{} (--peeks lists them).",

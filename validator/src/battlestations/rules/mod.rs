@@ -137,5 +137,7 @@ impl Character {
 /// Most move actions in a phase (the species option).
 pub const MAX_ACTIONS: u8 = 3;
 
-/// Largest move value the engine accepts (far beyond any character).
-pub const MAX_MOVE: u32 = 100;
+/// Largest move value (and OOC penalty) the engine accepts: characters move
+/// a handful of squares, and every destination carries its whole path, so
+/// the limit bounds the answer's size as well as the search.
+pub const MAX_MOVE: u32 = 20;

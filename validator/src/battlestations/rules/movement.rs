@@ -11,6 +11,7 @@
 //! moved — the order a player would: fewer move actions first. A brute-force
 //! search over every state checks the search in the tests.
 
+use std::cell::RefCell;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap, HashMap, HashSet};
 
@@ -120,6 +121,9 @@ pub struct Rules<'a> {
     /// The moving character.
     pub who: Character,
     budgets: Vec<u32>,
+    /// Jet targets by square: they depend only on the square, not on how far
+    /// into the phase the character is, and a line is costly to trace.
+    jets: RefCell<HashMap<Cell, Vec<(Cell, u32)>>>,
 }
 
 impl<'a> Rules<'a> {
@@ -136,9 +140,9 @@ impl<'a> Rules<'a> {
                 who.actions
             )));
         }
-        if who.move_value > super::MAX_MOVE || who.ooc > super::MAX_MOVE * 3 {
+        if who.move_value > super::MAX_MOVE || who.ooc > super::MAX_MOVE {
             return Err(MoveError::OutOfRange(format!(
-                "move values and penalties above {} are not supported",
+                "move values and OOC penalties above {} are not supported",
                 super::MAX_MOVE
             )));
         }
@@ -147,6 +151,7 @@ impl<'a> Rules<'a> {
             state,
             who,
             budgets: who.budgets(),
+            jets: RefCell::default(),
         })
     }
 
@@ -218,7 +223,11 @@ impl<'a> Rules<'a> {
             }
         }
         if self.who.jet && left >= 1 {
-            for (cell, squares) in jet::targets(self.grid, self.state, &self.who, at.cell) {
+            let mut jets = self.jets.borrow_mut();
+            let targets = jets
+                .entry(at.cell)
+                .or_insert_with(|| jet::targets(self.grid, self.state, &self.who, at.cell));
+            for &(cell, squares) in targets.iter() {
                 let after = Label {
                     spent: label.spent + 1,
                     moved: true,

@@ -267,7 +267,7 @@ fn no_one_climbs_over_or_under_the_ship() {
     let state = PlayState::default();
     let who = Character {
         outside: true,
-        ..walk(30)
+        ..walk(20)
     };
     let found = reach(&grid, &state, who, "A2");
     let east = found
