@@ -95,6 +95,7 @@ check_fixtures! {
     a003_impossible_join: "A003-impossible-join",
     a004_location_arrow_placement: "A004-location-arrow-placement",
     a005_location_arrow_target: "A005-location-arrow-target",
+    a006_join_without_location_arrow: "A006-join-without-location-arrow",
     b001_missing_module: "B001-missing-module",
     b002_helm_facing: "B002-helm-facing",
     b003_engine_facing: "B003-engine-facing",
@@ -115,6 +116,7 @@ check_fixtures! {
     r003_trap_region: "R003-trap-region",
     r004_forced_arrow_blocked: "R004-forced-arrow-blocked",
     r005_no_spacer_start: "R005-no-spacer-start",
+    r006_unrevealed_page: "R006-unrevealed-page",
     s001_spawn_point_unreachable: "S001-spawn-point-unreachable",
     s002_area_without_spawn: "S002-area-without-spawn",
     s003_spawn_point_near_spacer_start: "S003-spawn-point-near-spacer-start",
@@ -128,6 +130,7 @@ check_fixtures! {
     t007_position_outside_rings: "T007-position-outside-rings",
     x001_door_placement: "X001-door-placement",
     x002_feature_out_of_bounds: "X002-feature-out-of-bounds",
+    x003_idle_edge_feature: "X003-idle-edge-feature",
 }
 
 /// E003 says something else when the pack has no Extraction Point at all.
@@ -136,6 +139,23 @@ fn e003_pack_without_extraction_point() {
     let dir = "E003-extraction-off-start-page";
     let fail = failing(dir, "fail-none");
     insta::assert_snapshot!("E003-extraction-off-start-page-none", render(&fail));
+}
+
+/// R001's help names every kind of barrier around the area: a wall, an
+/// obstacle, an Obstacle terrain tile and an out-of-bounds space.
+#[test]
+fn r001_names_every_kind_of_barrier() {
+    let dir = "R001-unreachable-space";
+    let fail = failing(dir, "fail-barriers");
+    insta::assert_snapshot!("R001-unreachable-space-barriers", render(&fail));
+}
+
+/// R003 names the arrow to turn, and which way, when turning one frees the area.
+#[test]
+fn r003_names_the_arrow_to_turn() {
+    let dir = "R003-trap-region";
+    let fail = failing(dir, "fail-turn");
+    insta::assert_snapshot!("R003-trap-region-turn", render(&fail));
 }
 
 /// B009 with doors that lead only into a part walled off from the rest:

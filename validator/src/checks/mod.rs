@@ -25,7 +25,9 @@ pub mod extraction_off_start_page;
 pub mod extraction_point_unreachable;
 pub mod feature_out_of_bounds;
 pub mod forced_arrow_blocked;
+pub mod idle_edge_feature;
 pub mod impossible_join;
+pub mod join_without_location_arrow;
 pub mod location_arrow_placement;
 pub mod location_arrow_target;
 pub mod misaligned_join;
@@ -38,6 +40,7 @@ pub mod spawn_point_unreachable;
 pub mod trap_region;
 pub mod unknown_check;
 pub mod unreachable_space;
+pub mod unrevealed_page;
 
 /// A registered check.
 #[derive(Clone, Copy)]
@@ -79,6 +82,10 @@ pub const REGISTRY: &[Check] = &[
         run: location_arrow_target::run,
     },
     Check {
+        meta: join_without_location_arrow::META,
+        run: join_without_location_arrow::run,
+    },
+    Check {
         meta: multiple_extraction_points::META,
         run: multiple_extraction_points::run,
     },
@@ -111,6 +118,10 @@ pub const REGISTRY: &[Check] = &[
         run: no_spacer_start::run,
     },
     Check {
+        meta: unrevealed_page::META,
+        run: unrevealed_page::run,
+    },
+    Check {
         meta: spawn_point_unreachable::META,
         run: spawn_point_unreachable::run,
     },
@@ -133,6 +144,10 @@ pub const REGISTRY: &[Check] = &[
     Check {
         meta: feature_out_of_bounds::META,
         run: feature_out_of_bounds::run,
+    },
+    Check {
+        meta: idle_edge_feature::META,
+        run: idle_edge_feature::run,
     },
 ];
 
@@ -261,6 +276,36 @@ impl Finding {
         });
         self
     }
+}
+
+/// `a`, `a or b`, `a, b or c`: alternatives, every one named.
+pub fn or_list<T: AsRef<str>>(items: &[T]) -> String {
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.as_ref().to_string(),
+        Some((last, rest)) => {
+            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
+            format!("{} or {}", rest.join(", "), last.as_ref())
+        }
+    }
+}
+
+/// Spaces named page by page, each page once: `L1p1 C4, C5 and D4; L1p2 A1`,
+/// at most `most` spaces per page before "and N more".
+pub fn list_spaces<'a>(
+    spaces: impl IntoIterator<Item = &'a crate::board::PageSpace>,
+    most: usize,
+) -> String {
+    let mut by_page: std::collections::BTreeMap<deckplan_schema::PageId, Vec<String>> =
+        std::collections::BTreeMap::new();
+    for s in spaces {
+        by_page.entry(s.page).or_default().push(s.space.to_string());
+    }
+    let parts: Vec<String> = by_page
+        .into_iter()
+        .map(|(page, names)| format!("{page} {}", list_some(&names, most)))
+        .collect();
+    parts.join("; ")
 }
 
 /// Lists items in a sentence: `a`, `a and b`, `a, b and 3 more`.

@@ -14,7 +14,7 @@ use deckplan_validator::rules::place_arg::format_space;
 use deckplan_validator::rules::spacer_move::MovePath;
 use deckplan_validator::show;
 
-use super::play::{Pieces, load_rules_pack, play_state};
+use super::play::{Pieces, checked_play_state, load_rules_pack};
 use super::{plural, styling};
 
 /// Output of `deckplan reach`.
@@ -46,8 +46,8 @@ pub struct ReachArgs {
     /// A door opened during the run, e.g. `L1p1:2`; repeatable.
     #[arg(long = "open-door", value_name = "PAGE:NUMBER")]
     open_doors: Vec<String>,
-    /// A welded door; repeatable.
-    #[arg(long = "welded-door", value_name = "PAGE:NUMBER")]
+    /// A welded door, e.g. `L1p1:2`; repeatable.
+    #[arg(long = "welded-door", alias = "weld-door", value_name = "PAGE:NUMBER")]
     welded_doors: Vec<String>,
     /// Explain why this space cannot be reached.
     #[arg(long, value_name = "PAGE:SPACE")]
@@ -204,8 +204,12 @@ pub fn run(args: &ReachArgs) -> anyhow::Result<ExitCode> {
         welded: &args.welded_doors,
         ..Pieces::default()
     };
-    let mut state = play_state(&pack, &pieces)?;
-    state.spacers.remove(&from);
+    let state = checked_play_state(&board, &pieces)?;
+    if state.spacers.contains_key(&from) {
+        anyhow::bail!(
+            "{from} is the moving Spacer's own space (--from); --spacer lists only the other Spacers"
+        );
+    }
     let why = args
         .why
         .as_deref()
