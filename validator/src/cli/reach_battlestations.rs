@@ -50,7 +50,10 @@ pub fn run(question: &Question<'_>) -> anyhow::Result<ExitCode> {
     let square = |text: &str| -> anyhow::Result<Cell> {
         let cell = notation::parse(&grid, text).map_err(anyhow::Error::msg)?;
         if !grid.walkable(cell) {
-            bail!("{} is blocked: no one stands there", notation::name(&grid, cell));
+            bail!(
+                "{} is blocked: no one stands there",
+                notation::name(&grid, cell)
+            );
         }
         Ok(cell)
     };
