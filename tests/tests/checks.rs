@@ -111,6 +111,7 @@ check_fixtures! {
     e002_extraction_point_unreachable: "E002-extraction-point-unreachable",
     e003_extraction_off_start_page: "E003-extraction-off-start-page",
     l001_unknown_check: "L001-unknown-check",
+    l002_misplaced_lint_setting: "L002-misplaced-lint-setting",
     r001_unreachable_space: "R001-unreachable-space",
     r002_door_without_opener: "R002-door-without-opener",
     r003_trap_region: "R003-trap-region",

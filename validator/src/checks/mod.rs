@@ -31,6 +31,7 @@ pub mod join_without_location_arrow;
 pub mod location_arrow_placement;
 pub mod location_arrow_target;
 pub mod misaligned_join;
+pub mod misplaced_setting;
 pub mod multiple_extraction_points;
 pub mod no_spacer_start;
 pub mod overlapping_pages;
@@ -152,7 +153,7 @@ pub const REGISTRY: &[Check] = &[
 ];
 
 /// Checks of the lint settings themselves (they run even when a pack has format errors).
-pub const SETTINGS_CHECKS: &[CheckMeta] = &[unknown_check::META];
+pub const SETTINGS_CHECKS: &[CheckMeta] = &[unknown_check::META, misplaced_setting::META];
 
 /// Every check's metadata, rule checks and settings checks, in code order.
 pub fn all_meta() -> Vec<CheckMeta> {
