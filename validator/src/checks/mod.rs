@@ -279,6 +279,46 @@ impl Finding {
     }
 }
 
+/// Why no Spacer can reach any space of a page, when that is so: the page is
+/// not laid out (no join to the start page, or a join that cannot be laid
+/// out), or it is laid out but cut off from the start. `None` when some space
+/// of the page is reached. The findings on such a page follow from this one
+/// cause, so they name it instead of a local fix.
+pub fn page_cut_off(board: &Board<'_>, page: PageId) -> Option<String> {
+    let pack = board.pack;
+    let reached = pack.pages.get(&page).is_some_and(|p| {
+        p.size.spaces().any(|space| {
+            board
+                .reach
+                .reaches(&board.spacer, crate::board::PageSpace { page, space })
+        })
+    });
+    if reached {
+        return None;
+    }
+    let joins: Vec<(usize, &Join)> = pack
+        .joins
+        .iter()
+        .enumerate()
+        .filter(|(_, j)| j.from.page == page || j.to.page == page)
+        .collect();
+    let broken: Vec<String> = joins
+        .iter()
+        .filter(|(i, _)| board.layout.problems.iter().any(|(p, _)| p == i))
+        .map(|(_, j)| format!("{} / {}", j.from, j.to))
+        .collect();
+    Some(if joins.is_empty() {
+        format!("page {page} is not joined to any page")
+    } else if !broken.is_empty() {
+        format!(
+            "page {page} cannot be laid out: its join {} is impossible (see impossible-join)",
+            list_some(&broken, 3)
+        )
+    } else {
+        format!("no space of {page} can be reached from the start page")
+    })
+}
+
 /// `a`, `a or b`, `a, b or c`: alternatives, every one named.
 pub fn or_list<T: AsRef<str>>(items: &[T]) -> String {
     match items.split_last() {
