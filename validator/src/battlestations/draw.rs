@@ -222,6 +222,17 @@ fn draw_level(
             None,
             Some(Stroke::solid(0.06, GRID)),
         );
+        // A pale band under the name keeps it legible over consoles and barrels.
+        scene.fill_rect(
+            Layer::Pages,
+            Rect::new(
+                outline.min.x,
+                outline.max.y - 0.62,
+                outline.max.x,
+                outline.max.y,
+            ),
+            Colour::WHITE.with_alpha(190),
+        );
         scene.text(
             Layer::Pages,
             Point::new(outline.centre().x, outline.max.y - 0.12),

@@ -94,6 +94,10 @@ pub struct ReachArgs {
     /// Battlestations: the character can make jet moves.
     #[arg(long)]
     jet: bool,
+    /// Battlestations: run N extra squares in each move action (an Athletics
+    /// check at difficulty 11, +3 per square after the first, assumed passed).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    run: u32,
     /// Battlestations: list every peek in human output.
     #[arg(long)]
     peeks: bool,
@@ -122,6 +126,7 @@ pub fn run(args: &ReachArgs) -> anyhow::Result<ExitCode> {
         || args.outside
         || args.magboots
         || args.jet
+        || args.run != 0
         || args.peeks;
     // A Battlestations ship asks about characters on squares (see `reach_battlestations`).
     if game == Some("battlestations") {
@@ -151,6 +156,7 @@ pub fn run(args: &ReachArgs) -> anyhow::Result<ExitCode> {
                 outside: args.outside,
                 magboots: args.magboots,
                 jet: args.jet,
+                run: args.run,
             },
             friends: &args.friends,
             enemies: &args.enemies,
@@ -163,7 +169,7 @@ pub fn run(args: &ReachArgs) -> anyhow::Result<ExitCode> {
     }
     if battlestations_only {
         anyhow::bail!(
-            "--friend, --unconscious, --slagged, --actions, --ooc, --outside, --magboots, --jet and --peeks are for Battlestations ships"
+            "--friend, --unconscious, --slagged, --actions, --ooc, --outside, --magboots, --jet, --run and --peeks are for Battlestations ships"
         );
     }
     // A TI4 galaxy asks about ships and systems (see `reach_ti4`).

@@ -143,6 +143,8 @@ pub fn run(question: &Question<'_>) -> anyhow::Result<ExitCode> {
             "outside": who.outside,
             "magboots": who.magboots,
             "jet": who.jet,
+            "run": who.run,
+            "run_difficulty": who.run_difficulty(),
             "destinations": destinations,
             "peeks": peeks,
         });
@@ -168,6 +170,12 @@ pub fn run(question: &Question<'_>) -> anyhow::Result<ExitCode> {
             String::new()
         }
     );
+    if let Some(difficulty) = who.run_difficulty() {
+        println!(
+            "Running {} in each move action: Athletics vs {difficulty} at the start of each, assumed passed.",
+            plural(who.run, "extra square")
+        );
+    }
     // Each level the move touches, drawn with the start, the characters and
     // what reaching each square costs.
     let mut marks: BTreeMap<Cell, char> = BTreeMap::new();
