@@ -111,6 +111,7 @@ check_fixtures! {
     e002_extraction_point_unreachable: "E002-extraction-point-unreachable",
     e003_extraction_off_start_page: "E003-extraction-off-start-page",
     l001_unknown_check: "L001-unknown-check",
+    l002_misplaced_lint_setting: "L002-misplaced-lint-setting",
     r001_unreachable_space: "R001-unreachable-space",
     r002_door_without_opener: "R002-door-without-opener",
     r003_trap_region: "R003-trap-region",
@@ -165,4 +166,20 @@ fn b009_doors_only_into_a_walled_off_closet() {
     let dir = "B009-module-without-door-path";
     let outcome = lint(&fixture(dir, "fail-closet"));
     insta::assert_snapshot!("B009-module-without-door-path-closet", render(&outcome));
+}
+
+/// R001 on a page cut off by an impossible join names that join.
+#[test]
+fn r001_names_the_impossible_join_that_cuts_a_page_off() {
+    let dir = "R001-unreachable-space";
+    let fail = failing(dir, "fail-impossible-join");
+    insta::assert_snapshot!("R001-unreachable-space-impossible-join", render(&fail));
+}
+
+/// E002 on a page nobody reaches says it follows from the page, not the point.
+#[test]
+fn e002_on_a_cut_off_page_names_the_page() {
+    let dir = "E002-extraction-point-unreachable";
+    let fail = failing(dir, "fail-cut-off");
+    insta::assert_snapshot!("E002-extraction-point-unreachable-cut-off", render(&fail));
 }

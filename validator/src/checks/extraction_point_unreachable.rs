@@ -59,6 +59,18 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
             let message = format!(
                 "no space Spacers can reach is on or next to the Extraction Point on {space}"
             );
+            // On a page nobody reaches, the page is the problem, not the point.
+            if let Some(why) = super::page_cut_off(board, page.id) {
+                out.push(
+                    Finding::on_page(page, span, LocationPlace::space(page.id, space), message)
+                        .help(format!(
+                            "{why}: this follows from the page, not the point; open a way \
+                             onto {} first (see unreachable-space)",
+                            page.id
+                        )),
+                );
+                continue;
+            }
             let help = separated_by(board, at).unwrap_or_else(|| {
                 "extraction is initiated from an adjacent space; move the Extraction Point next to a space Spacers can reach".to_string()
             });

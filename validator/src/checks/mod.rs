@@ -31,6 +31,7 @@ pub mod join_without_location_arrow;
 pub mod location_arrow_placement;
 pub mod location_arrow_target;
 pub mod misaligned_join;
+pub mod misplaced_setting;
 pub mod multiple_extraction_points;
 pub mod no_spacer_start;
 pub mod overlapping_pages;
@@ -152,7 +153,7 @@ pub const REGISTRY: &[Check] = &[
 ];
 
 /// Checks of the lint settings themselves (they run even when a pack has format errors).
-pub const SETTINGS_CHECKS: &[CheckMeta] = &[unknown_check::META];
+pub const SETTINGS_CHECKS: &[CheckMeta] = &[unknown_check::META, misplaced_setting::META];
 
 /// Every check's metadata, rule checks and settings checks, in code order.
 pub fn all_meta() -> Vec<CheckMeta> {
@@ -276,6 +277,46 @@ impl Finding {
         });
         self
     }
+}
+
+/// Why no Spacer can reach any space of a page, when that is so: the page is
+/// not laid out (no join to the start page, or a join that cannot be laid
+/// out), or it is laid out but cut off from the start. `None` when some space
+/// of the page is reached. The findings on such a page follow from this one
+/// cause, so they name it instead of a local fix.
+pub fn page_cut_off(board: &Board<'_>, page: PageId) -> Option<String> {
+    let pack = board.pack;
+    let reached = pack.pages.get(&page).is_some_and(|p| {
+        p.size.spaces().any(|space| {
+            board
+                .reach
+                .reaches(&board.spacer, crate::board::PageSpace { page, space })
+        })
+    });
+    if reached {
+        return None;
+    }
+    let joins: Vec<(usize, &Join)> = pack
+        .joins
+        .iter()
+        .enumerate()
+        .filter(|(_, j)| j.from.page == page || j.to.page == page)
+        .collect();
+    let broken: Vec<String> = joins
+        .iter()
+        .filter(|(i, _)| board.layout.problems.iter().any(|(p, _)| p == i))
+        .map(|(_, j)| format!("{} / {}", j.from, j.to))
+        .collect();
+    Some(if joins.is_empty() {
+        format!("page {page} is not joined to any page")
+    } else if !broken.is_empty() {
+        format!(
+            "page {page} cannot be laid out: its join {} is impossible (see impossible-join)",
+            list_some(&broken, 3)
+        )
+    } else {
+        format!("no space of {page} can be reached from the start page")
+    })
 }
 
 /// `a`, `a or b`, `a, b or c`: alternatives, every one named.

@@ -198,6 +198,18 @@ fn closed_off_by(board: &Board<'_>, region: &[PageSpace]) -> String {
             };
         }
     }
+    if found.is_empty() {
+        // Nothing around it touches a reached space: the whole page is cut off.
+        let page = region.first().map(|s| s.page);
+        if let Some(why) = page.and_then(|p| super::page_cut_off(board, p)) {
+            let fix = if why.contains("impossible") {
+                "correct that join in pack.toml"
+            } else {
+                "join it to a page Spacers reach in pack.toml"
+            };
+            return format!("{why}; {fix}");
+        }
+    }
     describe(&found)
 }
 
@@ -239,6 +251,18 @@ fn next_to(board: &Board<'_>, at: PageSpace, area: &HashSet<PageSpace>) -> bool 
             .iter()
             .any(|c| c.blocker().is_none() && area.contains(&c.to))
     })
+}
+
+impl Barriers {
+    /// Whether nothing was found.
+    fn is_empty(&self) -> bool {
+        self.walls.is_empty()
+            && self.red_lines.is_empty()
+            && self.arrows.is_empty()
+            && self.obstacles.is_empty()
+            && self.obstacle_tiles.is_empty()
+            && self.out_of_bounds.is_empty()
+    }
 }
 
 /// The help line: every kind of barrier found, then the fix for each kind.
