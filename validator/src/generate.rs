@@ -542,9 +542,15 @@ impl Features {
 
     fn apply(self, page: &mut Page) {
         let none = Span::default();
-        // Later entries win: a door replaces the wall drawn on its edge.
+        // Later entries win: a door replaces the wall drawn on its edge. A wall
+        // with no board space beside it (between two void rooms, or on the
+        // outline beside one) would stop nothing: it is left out.
         for (edge, kind) in self.edges {
-            page.edges.insert(edge, EdgeFeature { kind, span: none });
+            let (low, high) = edge.spaces(page.size);
+            let beside_board = [low, high].into_iter().flatten().any(|s| page.is_board(s));
+            if beside_board || kind != EdgeKind::Wall {
+                page.edges.insert(edge, EdgeFeature { kind, span: none });
+            }
         }
         let spaces = &mut page.spaces;
         for console in self.consoles {

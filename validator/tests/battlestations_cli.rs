@@ -94,7 +94,11 @@ fn reach_as_json_gives_every_move_of_every_path() {
 
 #[test]
 fn reach_refuses_questions_about_other_games_and_unknown_names() {
-    let cases: [(&[&str], &str); 4] = [
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["reach", WAYFARER, "--from", "lower C3", "--move", "2"],
+            "error: --from: lower C3 is blocked: no one stands there\n",
+        ),
         (
             &["reach", WAYFARER, "--from", "H3", "--move", "2"],
             "error: --from: `H3` names no level; this ship's squares are named with one of `lower`, `upper` first, like `lower H3`\n",
@@ -116,7 +120,7 @@ fn reach_refuses_questions_about_other_games_and_unknown_names() {
             &[
                 "reach", SMALL, "--from", "E2", "--move", "2", "--spacer", "E3",
             ],
-            "error: --spacer, --intruder, --open-door, --welded-door, --why and --path are for Enormity Location maps; on a Battlestations ship use --friend and --enemy, and every path is printed\n",
+            "error: --spacer, --intruder, --open-door, --welded-door, --why, --path and --paths are for Enormity Location maps; on a Battlestations ship use --friend and --enemy, and every path is printed\n",
         ),
         (
             &[
@@ -128,7 +132,7 @@ fn reach_refuses_questions_about_other_games_and_unknown_names() {
                 "2",
                 "--jet",
             ],
-            "error: --friend, --unconscious, --slagged, --actions, --ooc, --outside, --magboots, --jet and --peeks are for Battlestations ships\n",
+            "error: --friend, --unconscious, --slagged, --actions, --ooc, --outside, --magboots, --jet, --run and --peeks are for Battlestations ships\n",
         ),
     ];
     for (args, expected) in cases {

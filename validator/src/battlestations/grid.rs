@@ -11,7 +11,7 @@
 //! on the level above or below. Outside squares of different levels never
 //! join: no one climbs over or under the ship.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use deckplan_schema::battlestations::{Content, Module, Ship, Side, Square};
 
@@ -98,7 +98,14 @@ pub enum Region {
 pub struct ShipGrid<'s> {
     /// The ship.
     pub ship: &'s Ship,
-    cover: BTreeMap<(usize, Square), usize>,
+    /// Every ship square: the module covering it (the first, where modules
+    /// overlap) and what stands on it, looked up on every step of a search.
+    squares: HashMap<Cell, (usize, Content)>,
+    /// The ship squares in level and reading order.
+    ordered: Vec<Cell>,
+    /// The virtual squares outside the hull.
+    hull: HashSet<Cell>,
+    doors: HashSet<(usize, Square, Side)>,
     slots: BTreeMap<(usize, u16, u16), Vec<usize>>,
     graph: MoveGraph<Cell, Step>,
 }
@@ -107,20 +114,39 @@ impl<'s> ShipGrid<'s> {
     /// Lays a ship's modules out on its square grid and builds its movement graph.
     pub fn new(ship: &'s Ship) -> Self {
         let size = ship.module_size;
-        let mut cover = BTreeMap::new();
+        let mut squares = HashMap::new();
         let mut slots: BTreeMap<(usize, u16, u16), Vec<usize>> = BTreeMap::new();
         for (index, module) in ship.modules.iter().enumerate() {
             slots
                 .entry((module.level, module.at.0, module.at.1))
                 .or_default()
                 .push(index);
-            for (square, _) in module.squares(size) {
-                cover.entry((module.level, square)).or_insert(index);
+            for (square, content) in module.squares(size) {
+                squares
+                    .entry(Cell::of(module.level, square))
+                    .or_insert((index, content));
             }
         }
+        let mut ordered: Vec<Cell> = squares.keys().copied().collect();
+        ordered.sort_unstable();
+        let hull = ordered
+            .iter()
+            .flat_map(|cell| {
+                (-1..=1).flat_map(move |dy| (-1..=1).map(move |dx| cell.offset(dx, dy)))
+            })
+            .filter(|cell| !squares.contains_key(cell))
+            .collect();
+        let doors = ship
+            .doors
+            .iter()
+            .map(|d| (d.level, d.square, d.side))
+            .collect();
         let mut grid = Self {
             ship,
-            cover,
+            squares,
+            ordered,
+            hull,
+            doors,
             slots,
             graph: MoveGraph::default(),
         };
@@ -131,8 +157,7 @@ impl<'s> ShipGrid<'s> {
     fn build_graph(&self) -> MoveGraph<Cell, Step> {
         let mut graph: MoveGraph<Cell, Step> = MoveGraph::default();
         let mut hull: Vec<Cell> = Vec::new();
-        for &(level, square) in self.cover.keys() {
-            let cell = Cell::of(level, square);
+        for &cell in &self.ordered {
             if self.walkable(cell) {
                 graph.add_place(cell);
             }
@@ -196,26 +221,24 @@ impl<'s> ShipGrid<'s> {
 
     /// The module covering a ship square (the first, where modules overlap).
     pub fn module_at(&self, cell: Cell) -> Option<(usize, &'s Module)> {
-        let index = *self.cover.get(&(cell.level, cell.square()?))?;
+        let (index, _) = *self.squares.get(&cell)?;
         Some((index, self.ship.modules.get(index)?))
     }
 
     /// What stands on a ship square.
     pub fn content(&self, cell: Cell) -> Option<Content> {
-        let (_, module) = self.module_at(cell)?;
-        let square = cell.square()?;
-        let origin = module.origin(self.module_size());
-        Some(module.content(square.column - origin.column, square.row - origin.row))
+        self.squares.get(&cell).map(|(_, content)| *content)
     }
 
     /// What a cell is.
     pub fn region(&self, cell: Cell) -> Region {
-        if let (Some((module, _)), Some(content)) = (self.module_at(cell), self.content(cell)) {
-            return Region::Ship { module, content };
+        if let Some(&(module, content)) = self.squares.get(&cell) {
+            Region::Ship { module, content }
+        } else if self.hull.contains(&cell) {
+            Region::Hull
+        } else {
+            Region::Space
         }
-        let touches =
-            (-1..=1).any(|dy| (-1..=1).any(|dx| self.module_at(cell.offset(dx, dy)).is_some()));
-        if touches { Region::Hull } else { Region::Space }
     }
 
     /// Whether a character may stand on a cell: a ship square that is not
@@ -230,13 +253,8 @@ impl<'s> ShipGrid<'s> {
 
     /// Whether an external door is on `side` of a ship square.
     pub fn has_door(&self, cell: Cell, side: Side) -> bool {
-        let Some(square) = cell.square() else {
-            return false;
-        };
-        self.ship
-            .doors
-            .iter()
-            .any(|d| d.level == cell.level && d.square == square && d.side == side)
+        cell.square()
+            .is_some_and(|square| self.doors.contains(&(cell.level, square, side)))
     }
 
     /// The modules on a module-grid slot of a level.
@@ -281,9 +299,9 @@ impl<'s> ShipGrid<'s> {
 
     /// Every walkable ship square, in level and reading order.
     pub fn ship_cells(&self) -> Vec<Cell> {
-        self.cover
-            .keys()
-            .map(|&(level, square)| Cell::of(level, square))
+        self.ordered
+            .iter()
+            .copied()
             .filter(|cell| matches!(self.region(*cell), Region::Ship { content, .. } if content.is_walkable()))
             .collect()
     }

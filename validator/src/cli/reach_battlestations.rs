@@ -5,11 +5,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::process::ExitCode;
 
 use anyhow::{Context as _, bail};
+use deckplan_validator::battlestations;
 use deckplan_validator::battlestations::grid::{Cell, ShipGrid, Step};
-use deckplan_validator::battlestations::notation;
 use deckplan_validator::battlestations::rules::movement::{Move, PathStep, Rules};
 use deckplan_validator::battlestations::rules::{Character, PlayState};
-use deckplan_validator::battlestations::{self};
+use deckplan_validator::battlestations::{draw, notation};
 use deckplan_validator::targets::Target;
 
 use super::{plural, print_problems};
@@ -32,6 +32,8 @@ pub struct Question<'a> {
     pub slagged: &'a [String],
     /// List every peek in human output.
     pub peeks: bool,
+    /// List at most this many squares (and peeks) in human output.
+    pub limit: usize,
     /// JSON instead of text.
     pub json: bool,
 }
@@ -44,7 +46,17 @@ pub fn run(question: &Question<'_>) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(1));
     };
     let grid = ShipGrid::new(&ship);
-    let square = |text: &str| notation::parse(&grid, text).map_err(anyhow::Error::msg);
+    // Every square named must be one a character can stand on.
+    let square = |text: &str| -> anyhow::Result<Cell> {
+        let cell = notation::parse(&grid, text).map_err(anyhow::Error::msg)?;
+        if !grid.walkable(cell) {
+            bail!(
+                "{} is blocked: no one stands there",
+                notation::name(&grid, cell)
+            );
+        }
+        Ok(cell)
+    };
     let from = square(question.from).context("--from")?;
     let mut state = PlayState::default();
     let down: BTreeSet<Cell> = question
@@ -141,6 +153,8 @@ pub fn run(question: &Question<'_>) -> anyhow::Result<ExitCode> {
             "outside": who.outside,
             "magboots": who.magboots,
             "jet": who.jet,
+            "run": who.run,
+            "run_difficulty": who.run_difficulty(),
             "destinations": destinations,
             "peeks": peeks,
         });
@@ -166,10 +180,45 @@ pub fn run(question: &Question<'_>) -> anyhow::Result<ExitCode> {
             String::new()
         }
     );
-    let mut by_level: BTreeMap<usize, usize> = BTreeMap::new();
-    for d in &found.destinations {
-        *by_level.entry(d.to.level).or_default() += 1;
+    if let Some(difficulty) = who.run_difficulty() {
+        println!(
+            "Running {} in each move action: Athletics vs {difficulty} at the start of each, assumed passed.",
+            plural(who.run, "extra square")
+        );
     }
+    // Each level the move touches, drawn with the start, the characters and
+    // what reaching each square costs.
+    let mut marks: BTreeMap<Cell, char> = BTreeMap::new();
+    for d in &found.destinations {
+        let digit = char::from_digit(d.points, 10).unwrap_or('+');
+        marks.insert(d.to, digit);
+    }
+    for (list, letter) in [(&state.friends, 'f'), (&state.enemies, 'e')] {
+        for (&at, &conscious) in list {
+            let letter = if conscious {
+                letter.to_ascii_uppercase()
+            } else {
+                letter
+            };
+            marks.entry(at).or_insert(letter);
+        }
+    }
+    marks.insert(from, '@');
+    let levels: BTreeSet<usize> = marks.keys().map(|c| c.level).collect();
+    println!();
+    for level in levels {
+        if let Some(id) = ship.level_id(level) {
+            println!("level {id}");
+        }
+        print!(
+            "{}",
+            draw::level_text(&grid, level, true, &|cell| marks.get(&cell).copied())
+        );
+        println!();
+    }
+    println!(
+        "@ start   1-9 points spent to get there (+ for 10 or more)   F E friend, enemy (f e unconscious)\n"
+    );
     println!("{} reachable:", plural(found.destinations.len(), "square"));
     let width = found
         .destinations
@@ -177,7 +226,7 @@ pub fn run(question: &Question<'_>) -> anyhow::Result<ExitCode> {
         .map(|d| name(d.to).chars().count())
         .max()
         .unwrap_or(0);
-    for d in &found.destinations {
+    for d in found.destinations.iter().take(question.limit) {
         println!(
             "  {:<width$}  {:<18}  {}",
             name(d.to),
@@ -185,9 +234,18 @@ pub fn run(question: &Question<'_>) -> anyhow::Result<ExitCode> {
             path_text(&grid, from, &d.path)
         );
     }
+    let more = |shown: usize, all: usize| {
+        if all > shown {
+            println!(
+                "  … and {} more (--limit N lists more; --format json lists every one)",
+                all - shown
+            );
+        }
+    };
+    more(question.limit, found.destinations.len());
     if question.peeks {
         println!("{}:", plural(found.peeks.len(), "peek"));
-        for p in &found.peeks {
+        for p in found.peeks.iter().take(question.limit) {
             println!(
                 "  {} + {}  {:<18}  {}",
                 name(p.stay),
@@ -196,6 +254,7 @@ pub fn run(question: &Question<'_>) -> anyhow::Result<ExitCode> {
                 path_text(&grid, from, &p.path)
             );
         }
+        more(question.limit, found.peeks.len());
     } else if !found.peeks.is_empty() {
         println!(
             "{} (--peeks lists them).",
