@@ -1015,7 +1015,7 @@ impl EditorApp {
     fn show_page(&mut self, page: PageId) {
         if self.page != Some(page) {
             self.page = Some(page);
-            self.page_view.fit();
+            self.page_view.switch_to(page);
             if self.selection.page() != Some(page) {
                 self.selection = Selection::None;
             }
@@ -1028,7 +1028,6 @@ impl EditorApp {
         };
         if self.page.is_none_or(|p| !doc.pack.pages.contains_key(&p)) {
             self.page = ops::page_order(&doc.pack).first().copied();
-            self.page_view.fit();
         }
         if self
             .selection
@@ -1056,13 +1055,11 @@ impl EditorApp {
                     .as_ref()
                     .and_then(|d| d.pack.pages.get(&page))
                     .map(|p| p.size);
-                if let Some(size) = size {
-                    if mark != ProblemMark::Page {
-                        let (x, y) = mark_centre(mark, size);
-                        self.page_view.reveal(size, x, y, 36.0);
-                    } else {
-                        self.page_view.fit();
-                    }
+                // Only a place off the screen moves the view; a problem
+                // with the whole page leaves it as the user set it.
+                if let Some(size) = size.filter(|_| mark != ProblemMark::Page) {
+                    let (x, y) = mark_centre(mark, size);
+                    self.page_view.reveal(size, x, y, 36.0);
                 }
                 self.selection = match mark {
                     ProblemMark::Space(space) => Selection::Space { page, space },

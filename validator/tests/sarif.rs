@@ -50,6 +50,7 @@ fn every_kind_of_finding_is_valid_sarif() {
         diagnostics: vec![warning(), whole_file, warning()],
         packs: 1,
         pages: 2,
+        ..LintOutcome::default()
     };
     for root in [None, Some(Path::new("/work/my maps"))] {
         let log: serde_json::Value = serde_json::from_str(&sarif::render(&outcome, root)).unwrap();
@@ -77,6 +78,7 @@ fn the_schema_check_catches_invalid_logs() {
         diagnostics: vec![warning()],
         packs: 1,
         pages: 1,
+        ..LintOutcome::default()
     };
     let mut log: serde_json::Value = serde_json::from_str(&sarif::render(&outcome, None)).unwrap();
     log["runs"][0]["results"][0]["level"] = "fatal".into();

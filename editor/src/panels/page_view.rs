@@ -3,7 +3,10 @@
 //! tool's preview. Pointer gestures on the page go to the active tool; the
 //! middle or right button pans, the wheel zooms.
 
+use std::collections::HashMap;
 use std::time::Instant;
+
+use deckplan_schema::PageId;
 
 use deckplan_validator::diagnostic::Severity;
 use eframe::egui::{self, Color32, PointerButton, Pos2, Rect, Sense, Ui};
@@ -24,13 +27,21 @@ use crate::view::{Geometry, View};
 /// that out-of-bounds spaces (near-black) still read as part of the page.
 pub const BACKDROP: Color32 = Color32::from_rgb(58, 62, 70);
 const RULER_INK: Color32 = Color32::from_gray(205);
+/// A canvas narrower or lower than this (in points) is not fitted for good.
+const MIN_CANVAS: f32 = 64.0;
 /// How far (in points) the pointer may wobble before a press counts as a drag.
 const CLICK_WOBBLE: f32 = 4.0;
 
 /// The page view's own state.
 pub struct PageView {
-    /// The user's zoom and pan; `None` fits the page to the canvas every frame.
+    /// The zoom and pan of the page shown; `None` until it is first drawn (or
+    /// after F / Ctrl+0), when the page is fitted once and the fit kept, so
+    /// panels growing or shrinking never move the map under the pointer.
     pub view: Option<View>,
+    /// The page `view` belongs to.
+    viewed: Option<PageId>,
+    /// The zoom and pan of the other pages seen, restored when they are shown again.
+    other_views: HashMap<PageId, View>,
     /// The gesture in progress on the canvas.
     gesture: Option<Gesture>,
     /// Gestures so far (each gets its own stroke id).
@@ -49,6 +60,8 @@ impl Default for PageView {
     fn default() -> Self {
         Self {
             view: None,
+            viewed: None,
+            other_views: HashMap::new(),
             gesture: None,
             strokes: 0,
             geometry: None,
@@ -94,9 +107,30 @@ pub struct PageViewContext<'a> {
 }
 
 impl PageView {
-    /// Forgets the zoom (the page is fitted again).
+    /// Fits the shown page to the canvas (F, Ctrl+0) on the next frame.
     pub fn fit(&mut self) {
         self.view = None;
+    }
+
+    /// Makes `page` the page viewed: the zoom and pan of the page shown
+    /// before are kept for when it comes back, and `page`'s own restored.
+    pub fn switch_to(&mut self, page: PageId) {
+        if self.viewed == Some(page) {
+            return;
+        }
+        if let (Some(old), Some(view)) = (self.viewed, self.view) {
+            self.other_views.insert(old, view);
+        }
+        self.view = self.other_views.remove(&page);
+        self.viewed = Some(page);
+    }
+
+    /// Forgets every page's zoom and pan (another document was opened, or
+    /// the page shown was removed).
+    pub fn forget_views(&mut self) {
+        self.view = None;
+        self.viewed = None;
+        self.other_views.clear();
     }
 
     /// Zooms by `factor` around the canvas centre.
@@ -156,9 +190,12 @@ impl PageView {
             return;
         };
 
-        // Zoom and pan.
+        // Zoom and pan: each page keeps its own, fitted the first time it is shown.
+        self.switch_to(page.id);
+        let fitted = self.view.is_none();
         let mut view = self.view.unwrap_or_else(|| View::fit(page.size, canvas));
-        let mut moved = false;
+        // A canvas squeezed to nothing (a window still opening) is no size to keep.
+        let mut moved = fitted && canvas.width() > MIN_CANVAS && canvas.height() > MIN_CANVAS;
         if response.dragged_by(PointerButton::Middle)
             || response.dragged_by(PointerButton::Secondary)
         {

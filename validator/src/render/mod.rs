@@ -179,6 +179,7 @@ pub(crate) mod tests {
             diagnostics,
             packs: 1,
             pages: 2,
+            ..LintOutcome::default()
         }
     }
 

@@ -71,8 +71,8 @@ impl Ruleset for Ti4 {
         }
         Ok(LintOutcome {
             diagnostics,
-            packs: 0,
             pages: 1,
+            ..LintOutcome::default()
         })
     }
 
