@@ -131,6 +131,8 @@ pub struct EditorApp {
     title_sent: String,
     /// The egui context, once known, for the checker to wake the UI.
     ctx: Arc<OnceLock<Context>>,
+    /// Repaints the UI when the play test's board is built.
+    wake: crate::playtest::Wake,
 }
 
 impl EditorApp {
@@ -138,12 +140,15 @@ impl EditorApp {
     /// previous session did not close normally.
     pub fn new(startup: Startup) -> Self {
         let ctx: Arc<OnceLock<Context>> = Arc::new(OnceLock::new());
-        let wake = Arc::clone(&ctx);
-        let checker = Checker::new(move || {
-            if let Some(ctx) = wake.get() {
-                ctx.request_repaint();
+        let repaint = {
+            let ctx = Arc::clone(&ctx);
+            move || {
+                if let Some(ctx) = ctx.get() {
+                    ctx.request_repaint();
+                }
             }
-        });
+        };
+        let checker = Checker::new(repaint.clone());
         let dirs = startup.dirs.clone();
         let mut app = Self {
             doc: None,
@@ -177,6 +182,7 @@ impl EditorApp {
             quitting: false,
             title_sent: String::new(),
             ctx,
+            wake: Arc::new(repaint),
         };
         if let Some(path) = &startup.path {
             app.open(path);
@@ -273,6 +279,12 @@ impl EditorApp {
         false
     }
 
+    /// Waits (up to `timeout`) for the play test's board to be built; the
+    /// next frame answers.
+    pub fn wait_for_play_test(&mut self, timeout: Duration) -> bool {
+        self.play.wait_for_board(timeout)
+    }
+
     /// The window title: `name — deckplan-editor`, with `●` when there are
     /// unsaved changes.
     pub fn window_title(&self) -> String {
@@ -338,7 +350,8 @@ impl EditorApp {
                 document: self.doc_serial,
                 generation: doc.generation(),
             };
-            self.play.refresh(&doc.pack, version, self.page);
+            self.play
+                .refresh_in_background(&doc.pack, version, self.page, &self.wake);
         }
         if self.show_problems {
             Panel::bottom("problems")
@@ -372,22 +385,6 @@ impl EditorApp {
                             hover_ui(ui, &self.play, page, self.page_view.hover_space);
                             return;
                         }
-                        if let Some(page) = page {
-                            ui.add_space(4.0);
-                            crate::tools::icon::heading(ui, self.tools.active);
-                            let cx = ToolContext {
-                                doc,
-                                page,
-                                geo: self.page_view.geometry.unwrap_or(Geometry {
-                                    origin: egui::Pos2::ZERO,
-                                    cell: 1.0,
-                                    size: page.size,
-                                }),
-                                selection: self.selection,
-                            };
-                            self.tools.active_mut().options_ui(ui, &cx, out);
-                            ui.separator();
-                        }
                         let scan = page.and_then(|page| {
                             let background = page.background.as_ref()?;
                             let path = doc.page_folder(page.id)?.join(&background.image);
@@ -405,6 +402,24 @@ impl EditorApp {
                             scan,
                         };
                         self.inspector.ui(ui, &cx, out);
+                        // The tool's options come after what is inspected, so
+                        // picking a tool never moves the page's fields.
+                        if let Some(page) = page {
+                            ui.add_space(8.0);
+                            ui.separator();
+                            crate::tools::icon::heading(ui, self.tools.active);
+                            let cx = ToolContext {
+                                doc,
+                                page,
+                                geo: self.page_view.geometry.unwrap_or(Geometry {
+                                    origin: egui::Pos2::ZERO,
+                                    cell: 1.0,
+                                    size: page.size,
+                                }),
+                                selection: self.selection,
+                            };
+                            self.tools.active_mut().options_ui(ui, &cx, out);
+                        }
                     });
             });
         CentralPanel::default()
@@ -492,10 +507,14 @@ impl EditorApp {
         let info = StatusInfo {
             hover,
             message,
-            hint: if self.central == Central::Layout {
-                "Drag pages against each other to join them; Alt snaps to half spaces"
-            } else {
-                self.tools.active.hint()
+            hint: match (self.central, self.mode) {
+                (Central::Layout, _) => {
+                    "Drag pages against each other to join them; Alt snaps to half spaces"
+                }
+                (Central::Page, Mode::PlayTest) => {
+                    "Left click places the chosen piece · right click removes it · hover a space for its path"
+                }
+                (Central::Page, Mode::Edit) => self.tools.active.hint(),
             },
             errors: self.report.count(Severity::Error),
             warnings: self.report.count(Severity::Warning),
@@ -716,6 +735,7 @@ impl EditorApp {
             Action::ToggleGrid => self.show_grid = !self.show_grid,
             Action::ToggleProblems => self.show_problems = !self.show_problems,
             Action::TogglePlayTest => {
+                self.message = None;
                 self.mode = match self.mode {
                     Mode::Edit => Mode::PlayTest,
                     Mode::PlayTest => Mode::Edit,
@@ -802,6 +822,10 @@ impl EditorApp {
                 }
             }
             Action::Tool(tool) => {
+                if self.tools.active != tool {
+                    // What the last tool said is not about this one.
+                    self.message = None;
+                }
                 self.tools.active = tool;
                 self.central = Central::Page;
             }

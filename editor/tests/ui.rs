@@ -589,6 +589,24 @@ fn middle_board_space(harness: &Harness<'_, EditorApp>) -> (deckplan_schema::Spa
     (space, geo.space_rect(space).center())
 }
 
+/// Runs frames until the play test's board (built on a worker after the
+/// first question about a map) is ready and the question answered.
+fn settle_play_test(harness: &mut Harness<'_, EditorApp>) {
+    harness.run();
+    for _ in 0..10 {
+        if !harness.state().play_test().is_building() {
+            return;
+        }
+        assert!(
+            harness
+                .state_mut()
+                .wait_for_play_test(Duration::from_secs(60))
+        );
+        harness.run();
+    }
+    panic!("the play-test board was never built");
+}
+
 #[test]
 fn play_test_reach_and_blip_step_come_from_the_rules_engine() {
     use deckplan_editor::app::Mode;
@@ -615,7 +633,7 @@ fn play_test_reach_and_blip_step_come_from_the_rules_engine() {
     };
     assert_eq!(harness.state().play_test().spacer, Some(from));
     harness.state_mut().play_test_mut().move_value = 3;
-    harness.run();
+    settle_play_test(&mut harness);
     let held: Vec<(PageSpace, u32)> = harness
         .state()
         .play_test()
@@ -653,7 +671,7 @@ fn play_test_reach_and_blip_step_come_from_the_rules_engine() {
     harness.get_by_label("Blip step").click();
     harness.run();
     harness.state_mut().play_test_mut().die = 2;
-    harness.run();
+    settle_play_test(&mut harness);
     let play = harness.state().play_test();
     assert_eq!(play.analysis, Analysis::BlipStep);
     assert_eq!(play.piece, Piece::Blip);
@@ -793,5 +811,134 @@ fn the_canvas_paints_the_printed_scene_and_follows_edits() {
         spans(&painted_walls(&harness)),
         "{:?}",
         painted_walls(&harness)
+    );
+}
+
+#[test]
+fn the_canvas_keeps_its_zoom_when_panels_change_and_fits_only_on_f() {
+    let dir = scratch("steady");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack), &dir));
+    let before = harness.state().page_geometry().unwrap();
+    // Hiding the problems panel makes the canvas taller: the map stays put.
+    harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::M);
+    harness.run();
+    assert_eq!(harness.state().page_geometry().unwrap(), before);
+    // A page seen before comes back as it was left.
+    harness.key_press(Key::PageDown);
+    harness.run();
+    assert_ne!(harness.state().shown_page(), Some(L1P1));
+    harness.key_press(Key::PageUp);
+    harness.run();
+    assert_eq!(harness.state().page_geometry().unwrap(), before);
+    // F fits the page to the taller canvas.
+    harness.key_press(Key::F);
+    harness.run();
+    let fitted = harness.state().page_geometry().unwrap();
+    assert!(
+        fitted.cell > before.cell,
+        "{} ≤ {}",
+        fitted.cell,
+        before.cell
+    );
+}
+
+#[test]
+fn typing_in_a_text_field_never_picks_a_tool() {
+    let dir = scratch("typing");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack), &dir));
+    assert_eq!(harness.state().tool(), ToolKind::Select);
+    harness.get_by_label("Title").click();
+    harness.run();
+    // As a keyboard sends them: a key press and its text, for each letter
+    // (W, B and D are tool keys).
+    for letter in ["W", "B", "D"] {
+        let key = Key::from_name(letter).unwrap();
+        harness.key_press(key);
+        harness.event(egui::Event::Text(letter.to_string()));
+        harness.run();
+        assert_eq!(harness.state().tool(), ToolKind::Select, "after {letter}");
+    }
+    harness.key_press(Key::Enter);
+    harness.run();
+    assert_eq!(harness.state().tool(), ToolKind::Select);
+    assert_eq!(
+        page(&harness, L1P1).title.as_deref(),
+        Some("Clamp SevenWBD")
+    );
+}
+
+#[test]
+fn picking_a_tool_leaves_the_page_fields_in_place_and_clears_the_last_tools_message() {
+    let dir = scratch("inspector");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack), &dir));
+    let title = harness.get_by_label("Title").rect();
+    // The spawn-link tool says why a drag from a bare space links nothing.
+    harness.key_press(Key::K);
+    harness.run();
+    let (_, centre) = middle_board_space(&harness);
+    click_at(&mut harness, centre);
+    assert_eq!(
+        harness.state().status_message(),
+        Some("Start a spawn link on a spawn point (place them with the spawn-point tool)")
+    );
+    assert_eq!(harness.get_by_label("Title").rect(), title);
+    // Terrain has the tallest options; the page's fields do not move.
+    harness.key_press(Key::T);
+    harness.run();
+    assert_eq!(harness.state().tool(), ToolKind::Terrain);
+    assert_eq!(harness.state().status_message(), None);
+    assert_eq!(harness.get_by_label("Title").rect(), title);
+}
+
+#[test]
+fn the_play_test_builds_its_board_on_a_worker_with_a_spinner() {
+    let dir = scratch("playtest-worker");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack), &dir));
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::P);
+    harness.run();
+    settle_play_test(&mut harness);
+    let (_, centre) = middle_board_space(&harness);
+    click_at(&mut harness, centre);
+    settle_play_test(&mut harness);
+    assert!(!harness.state().play_test().answer().reach.is_empty());
+    let walls_before = walls(&page(&harness, L1P1)).len();
+    // A wall drawn in edit mode changes the map: back in the play test, the
+    // first frame asks for a new board and shows the spinner, not a stale answer.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::P);
+    harness.run();
+    harness.key_press(Key::W);
+    harness.run();
+    drag_along(&mut harness, (3, 5), (8, 5));
+    assert_eq!(walls(&page(&harness, L1P1)).len(), walls_before + 5);
+    // One frame takes Ctrl+P; the next is the first in play-test mode.
+    harness.event(egui::Event::Key {
+        key: Key::P,
+        physical_key: None,
+        pressed: true,
+        repeat: false,
+        modifiers: Modifiers::COMMAND,
+    });
+    harness.step();
+    harness.step();
+    assert!(harness.state().play_test().is_building());
+    assert!(harness.state().play_test().answer().reach.is_empty());
+    harness.event(egui::Event::Key {
+        key: Key::P,
+        physical_key: None,
+        pressed: false,
+        repeat: false,
+        modifiers: Modifiers::COMMAND,
+    });
+    harness.get_by_label("Building the board after the edit…");
+    settle_play_test(&mut harness);
+    assert!(!harness.state().play_test().answer().reach.is_empty());
+    assert!(
+        harness
+            .query_by_label("Building the board after the edit…")
+            .is_none()
     );
 }

@@ -71,6 +71,13 @@ pub fn playtest_ui(ui: &mut Ui, play: &mut PlayTest, page: Option<&Page>) {
 }
 
 fn answer_ui(ui: &mut Ui, play: &PlayTest, page: Option<&Page>) {
+    if play.is_building() {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label("Building the board after the edit…");
+        });
+        return;
+    }
     let answer = play.answer();
     if let Some(error) = &answer.error {
         ui.colored_label(Color32::from_rgb(255, 130, 120), error);
