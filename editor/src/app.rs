@@ -36,7 +36,7 @@ use crate::panels::menu_bar::menu_bar_ui;
 use crate::panels::page_view::{Caches, PageView, PageViewContext, mark_centre};
 use crate::panels::pages::pages_ui;
 use crate::panels::playtest::{hover_ui, playtest_ui};
-use crate::panels::problems::problems_ui;
+use crate::panels::problems::{Selected, problems_ui};
 use crate::panels::status_bar::{StatusInfo, status_bar_ui};
 use crate::panels::toolbar::toolbar_ui;
 use crate::paths::AppDirs;
@@ -133,6 +133,20 @@ pub struct EditorApp {
     ctx: Arc<OnceLock<Context>>,
     /// Repaints the UI when the play test's board is built.
     wake: crate::playtest::Wake,
+    /// The focused problem's editor help and fixes, for the map version they were worked out on.
+    problem_help: std::cell::RefCell<Option<ProblemHelp>>,
+}
+
+/// The help and fixes of one problem on one version of the map: working
+/// out fixes runs the checks again, so it is done once, not every frame.
+#[derive(Clone)]
+struct ProblemHelp {
+    problem: crate::problems::Problem,
+    version: (u64, u64),
+    /// Whether the fixes were looked for (the report was of this map).
+    complete: bool,
+    help: Option<String>,
+    fixes: Vec<crate::fixes::Fix>,
 }
 
 impl EditorApp {
@@ -183,6 +197,7 @@ impl EditorApp {
             title_sent: String::new(),
             ctx,
             wake: Arc::new(repaint),
+            problem_help: std::cell::RefCell::new(None),
         };
         if let Some(path) = &startup.path {
             app.open(path);
@@ -360,7 +375,13 @@ impl EditorApp {
                 .min_size(60.0)
                 .show(ui, |ui| {
                     let focused = self.focused_problem.map(|(i, _)| i);
-                    problems_ui(ui, &self.report, focused, self.checker.is_busy(), out);
+                    let help = self.help_for(focused, doc);
+                    let chosen = Selected {
+                        index: focused,
+                        help: help.as_ref().and_then(|h| h.help.as_deref()),
+                        fixes: help.as_ref().map_or(&[], |h| h.fixes.as_slice()),
+                    };
+                    problems_ui(ui, &self.report, chosen, self.checker.is_busy(), out);
                 });
         }
         let info = self.action_info();
@@ -450,6 +471,34 @@ impl EditorApp {
                     ui.centered_and_justified(|ui| ui.weak("The pack has no pages."));
                 }
             });
+    }
+
+    /// The focused problem's editor help and fixes, worked out again only
+    /// when the problem or the map changed.
+    fn help_for(&self, focused: Option<usize>, doc: &Document) -> Option<ProblemHelp> {
+        let problem = self.report.problems.get(focused?)?;
+        let version = (self.doc_serial, doc.generation());
+        let mut cache = self.problem_help.borrow_mut();
+        // Fixes are worked out only on a report of this very map: an older
+        // report's places may have moved.
+        let current = self.checked == Some(version) && !self.checker.is_busy();
+        let fresh = cache.as_ref().is_some_and(|h| {
+            h.version == version && h.problem == *problem && (h.complete || !current)
+        });
+        if !fresh {
+            *cache = Some(ProblemHelp {
+                problem: problem.clone(),
+                version,
+                complete: current,
+                help: crate::fixes::editor_help(&doc.pack, problem),
+                fixes: if current {
+                    crate::fixes::fixes(&doc.pack, problem)
+                } else {
+                    Vec::new()
+                },
+            });
+        }
+        cache.clone()
     }
 
     fn welcome_ui(&self, ui: &mut Ui, out: &mut Commands) {

@@ -31,6 +31,7 @@
 //!   [`view`] — the zoom and pan that map board coordinates to the screen;
 //!   [`selection`] — picking places;
 //! - [`problems`] — the validator run on a worker thread after every edit;
+//!   [`fixes`] — one-click fixes for mechanical problems, checked by the validator;
 //! - [`recovery`] — autosave and crash recovery; [`recent`], [`paths`] — the
 //!   editor's own files; [`background`] — scans to trace, decoded within limits;
 //! - [`playtest`] — play-test mode: figures placed on the map and the rules
@@ -46,6 +47,7 @@ pub mod describe;
 pub mod dialogs;
 pub mod document;
 pub mod edit;
+pub mod fixes;
 pub mod ops;
 pub mod paint;
 pub mod panels;

@@ -24,7 +24,7 @@ use deckplan_schema::write::write_page;
 use deckplan_schema::{Edge, EdgeKind, Intersection, Page, PageId};
 use egui::{Key, Modifiers, Pos2, vec2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT as _, Queryable};
 
 const L1P1: PageId = PageId { book: 1, page: 1 };
 
@@ -941,4 +941,135 @@ fn the_play_test_builds_its_board_on_a_worker_with_a_spinner() {
             .query_by_label("Building the board after the edit…")
             .is_none()
     );
+}
+
+/// Opens a copy of a check fixture's failing pack and waits for its problems.
+fn fixture_harness(name: &str, check: &str) -> Harness<'static, EditorApp> {
+    let dir = scratch(name);
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/checks")
+        .join(check)
+        .join("fail");
+    let pack = dir.join("pack");
+    copy_dir(&fixture, &pack);
+    let mut harness = harness(app(Some(pack), &dir));
+    assert!(
+        harness
+            .state_mut()
+            .wait_for_problems(Duration::from_secs(30))
+    );
+    harness.run();
+    harness
+}
+
+#[test]
+fn a_fix_button_turns_a_blocked_arrow_and_the_problem_goes() {
+    let mut harness = fixture_harness("fix-arrow", "R004-forced-arrow-blocked");
+    let problem = harness
+        .state()
+        .problems()
+        .problems
+        .iter()
+        .find(|p| p.code == "R004")
+        .cloned()
+        .unwrap();
+    harness.get_by_label(&problem.message).click();
+    harness.run();
+    let fix = harness
+        .query_all_by_label_contains("Turn the arrow to point")
+        .next()
+        .expect("a fix is offered");
+    let label = fix.accesskit_node().label().unwrap_or_default();
+    fix.click();
+    harness.run();
+    assert!(
+        harness
+            .state_mut()
+            .wait_for_problems(Duration::from_secs(30))
+    );
+    harness.run();
+    let doc = harness.state().document().unwrap();
+    assert_eq!(
+        doc.history.undo_label(),
+        Some(format!("Fix: {label}").as_str())
+    );
+    // The fixture's other blocked arrow (A6, east off the page) is still reported.
+    let left: Vec<String> = harness
+        .state()
+        .problems()
+        .problems
+        .iter()
+        .map(|p| p.message.clone())
+        .collect();
+    assert_eq!(
+        left,
+        vec!["the forced arrow on A6 points east off the page, where no page is joined"]
+    );
+    assert_ne!(problem.message, left[0]);
+}
+
+#[test]
+fn a_door_nothing_opens_gets_help_worded_for_the_editor() {
+    let mut harness = fixture_harness("fix-door", "R002-door-without-opener");
+    let problem = harness
+        .state()
+        .problems()
+        .problems
+        .iter()
+        .find(|p| p.code == "R002")
+        .cloned()
+        .unwrap();
+    harness.get_by_label(&problem.message).click();
+    harness.run();
+    // The help speaks of the editor, not of the file's keys; with no console
+    // or keycard on the page there is nothing to fix with one click.
+    assert!(
+        harness
+            .query_by_label(
+                "help: place a console or keycard on L1p1 with the Markers tool (M), \
+                 then tick door 1 under Opens"
+            )
+            .is_some()
+    );
+    assert!(harness.query_by_label("Fix:").is_none());
+}
+
+#[test]
+fn problem_rows_never_print_a_place_over_its_message() {
+    let mut harness = fixture_harness("columns", "R002-door-without-opener");
+    harness.run();
+    let texts: Vec<(egui::Rect, String)> = painted_shapes(&harness)
+        .into_iter()
+        .filter_map(|shape| match shape {
+            egui::Shape::Text(text) => {
+                Some((text.visual_bounding_rect(), text.galley.text().to_string()))
+            }
+            _ => None,
+        })
+        .collect();
+    let problems = harness.state().problems().problems.clone();
+    assert!(!problems.is_empty());
+    for problem in &problems {
+        let Some(place) = problem.place else { continue };
+        let place = place.to_string();
+        let place_rect = texts
+            .iter()
+            .find(|(_, t)| {
+                *t == place || (t.ends_with('…') && place.starts_with(t.trim_end_matches('…')))
+            })
+            .map(|(r, _)| *r)
+            .unwrap_or_else(|| panic!("{place} is not drawn"));
+        let message_rect = texts
+            .iter()
+            .find(|(r, t)| {
+                (r.center().y - place_rect.center().y).abs() < 2.0
+                    && problem.message.starts_with(t.trim_end_matches('…'))
+            })
+            .map(|(r, _)| *r)
+            .unwrap_or_else(|| panic!("{} is not drawn", problem.message));
+        assert!(
+            place_rect.right() < message_rect.left(),
+            "{place} runs into its message"
+        );
+    }
 }
