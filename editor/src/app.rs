@@ -365,6 +365,10 @@ impl EditorApp {
                 document: self.doc_serial,
                 generation: doc.generation(),
             };
+            self.play.sight_to = self
+                .page
+                .zip(self.page_view.hover_space)
+                .map(|(page, space)| deckplan_validator::board::PageSpace { page, space });
             self.play
                 .refresh_in_background(&doc.pack, version, self.page, &self.wake);
         }

@@ -21,7 +21,7 @@ use std::sync::mpsc::{Receiver, TryRecvError};
 use deckplan_schema::{Direction, EdgeKind, Pack, Page, PageId, Space};
 use deckplan_validator::board::{Board, Graphs, PageIntersection, PageSpace};
 use deckplan_validator::rules::blip_move::{self, BlipMove};
-use deckplan_validator::rules::los::SightMap;
+use deckplan_validator::rules::los::{Sight, SightMap};
 use deckplan_validator::rules::spacer_move::{self, MoveOptions, MovePath};
 use deckplan_validator::rules::{DoorState, Intruder, PlayState};
 use eframe::egui::Pos2;
@@ -104,6 +104,9 @@ pub struct Answer {
     pub blip_moves: Vec<BlipMove>,
     /// Spaces of the shown page that the sight space sees.
     pub seen: BTreeSet<Space>,
+    /// The line the rules judge from the sight space to the hovered space,
+    /// with what blocks it, as `deckplan los` gives it.
+    pub sight_line: Option<(PageSpace, Sight)>,
     /// Why the question could not be answered.
     pub error: Option<String>,
 }
@@ -140,6 +143,8 @@ pub struct PlayTest {
     pub die: u32,
     /// The space whose line of sight is shown.
     pub sight_from: Option<PageSpace>,
+    /// The space under the pointer: line of sight draws the line to it.
+    pub sight_to: Option<PageSpace>,
     answer: Answer,
     /// The question and map version the answer is for.
     answered: Option<(Key, MapVersion)>,
@@ -180,6 +185,7 @@ impl Default for PlayTest {
             target: None,
             die: 3,
             sight_from: None,
+            sight_to: None,
             answer: Answer::default(),
             answered: None,
             graphs: None,
@@ -214,14 +220,14 @@ impl PlayTest {
     /// when the map changed. Waits for them: see
     /// [`PlayTest::refresh_in_background`] for the UI.
     pub fn refresh(&mut self, pack: &Pack, version: MapVersion, page: Option<PageId>) {
-        if self.is_answered(version) {
-            return;
+        if !self.is_answered(version) {
+            if !self.graphs_are_for(version) {
+                self.boards_built += 1;
+                self.graphs = Some((version, Board::new(pack).into_graphs()));
+            }
+            self.answer_from_graphs(pack, version, page);
         }
-        if !self.graphs_are_for(version) {
-            self.boards_built += 1;
-            self.graphs = Some((version, Board::new(pack).into_graphs()));
-        }
-        self.answer_from_graphs(pack, version, page);
+        self.refresh_sight_line(pack, version);
     }
 
     /// [`PlayTest::refresh`] without waiting for a new board: when the map
@@ -235,14 +241,14 @@ impl PlayTest {
         page: Option<PageId>,
         wake: &Wake,
     ) -> bool {
-        if self.is_answered(version) {
-            return true;
+        if !self.is_answered(version) {
+            if !self.graphs_are_for(version) && !self.collect_built(version) {
+                self.start_building(pack, version, wake);
+                return false;
+            }
+            self.answer_from_graphs(pack, version, page);
         }
-        if !self.graphs_are_for(version) && !self.collect_built(version) {
-            self.start_building(pack, version, wake);
-            return false;
-        }
-        self.answer_from_graphs(pack, version, page);
+        self.refresh_sight_line(pack, version);
         true
     }
 
@@ -343,6 +349,40 @@ impl PlayTest {
         });
         self.answer = self.compute(&board, pack, page);
         self.answered = Some((self.key(), version));
+        self.graphs = Some((version, board.into_graphs()));
+    }
+
+    /// The line of sight to the hovered space, worked out when the pointer
+    /// moved to another space (the graphs of `version` are at hand).
+    fn refresh_sight_line(&mut self, pack: &Pack, version: MapVersion) {
+        let wanted = match (self.analysis, self.sight_from, self.sight_to) {
+            (Analysis::Sight, Some(from), Some(to)) => Some((from, to)),
+            _ => None,
+        };
+        let shown = self
+            .answer
+            .sight_line
+            .as_ref()
+            .map(|(to, _)| *to)
+            .zip(self.sight_from)
+            .map(|(to, from)| (from, to));
+        if wanted == shown {
+            return;
+        }
+        let Some((from, to)) = wanted else {
+            self.answer.sight_line = None;
+            return;
+        };
+        let Some(board) = self
+            .graphs
+            .take()
+            .filter(|(built_for, _)| *built_for == version)
+            .and_then(|(_, graphs)| Board::from_graphs(pack, graphs))
+        else {
+            return;
+        };
+        let line = SightMap::new(&board, &self.state).line_of_sight(from, to);
+        self.answer.sight_line = line.ok().map(|sight| (to, sight));
         self.graphs = Some((version, board.into_graphs()));
     }
 

@@ -1073,3 +1073,74 @@ fn problem_rows_never_print_a_place_over_its_message() {
         );
     }
 }
+
+#[test]
+fn play_test_step_counts_sit_beside_markers_and_sight_names_its_blockers() {
+    use deckplan_validator::board::{Board, PageSpace};
+    use deckplan_validator::rules::los;
+
+    let dir = scratch("playtest-sight");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack), &dir));
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::P);
+    harness.run();
+    // A Spacer on E2 (column 2, row E).
+    let e2 = deckplan_schema::Space::new(1, 4);
+    let geo = harness.state().page_geometry().unwrap();
+    click_at(&mut harness, geo.space_rect(e2).center());
+    settle_play_test(&mut harness);
+
+    // Each step count is drawn in the top-right corner of its space.
+    let reach = harness.state().play_test().answer().reach.clone();
+    let e3 = PageSpace {
+        page: L1P1,
+        space: deckplan_schema::Space::new(2, 4),
+    };
+    assert_eq!(reach.get(&e3), Some(&1));
+    let cell = geo.space_rect(e3.space);
+    let badge = painted_shapes(&harness)
+        .into_iter()
+        .find_map(|shape| match shape {
+            egui::Shape::Text(text)
+                if text.galley.text() == "1"
+                    && cell.contains(text.visual_bounding_rect().center()) =>
+            {
+                Some(text.visual_bounding_rect())
+            }
+            _ => None,
+        })
+        .expect("E3's step count is drawn on E3");
+    assert!(
+        badge.left() > cell.center().x && badge.bottom() < cell.center().y,
+        "{badge:?} in {cell:?}"
+    );
+
+    // Line of sight to the hovered space, as the rules engine judges it.
+    harness.get_by_label("Line of sight").click();
+    harness.run();
+    let i6 = deckplan_schema::Space::new(5, 8);
+    harness.hover_at(geo.space_rect(i6).center());
+    settle_play_test(&mut harness);
+    harness.run();
+    let doc_pack = harness.state().document().unwrap().pack.clone();
+    let board = Board::new(&doc_pack);
+    let state = harness.state().play_test().state.clone();
+    let from = PageSpace {
+        page: L1P1,
+        space: e2,
+    };
+    let to = PageSpace {
+        page: L1P1,
+        space: i6,
+    };
+    let expected = los::line_of_sight(&board, &state, from, to).unwrap();
+    assert!(!expected.visible && !expected.blockers.is_empty());
+    assert_eq!(
+        harness.state().play_test().answer().sight_line,
+        Some((to, expected.clone()))
+    );
+    harness.get_by_label("L1p1 E2 has no line of sight to L1p1 I6.");
+    for blocker in &expected.blockers {
+        harness.get_by_label(&format!("  • {blocker}"));
+    }
+}
