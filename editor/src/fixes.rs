@@ -329,7 +329,7 @@ mod tests {
             .edges
             .iter()
             .find(|(_, f)| f.kind == EdgeKind::Door(1))
-            .map(|(e, f)| (*e, f.clone()))
+            .map(|(e, f)| (*e, *f))
             .unwrap();
         let elsewhere = Edge::horizontal(0, 1);
         assert!(page.edge(elsewhere).is_none());
