@@ -67,10 +67,10 @@ pub enum Action {
     LoadBackground,
     /// Switch between editing and play-testing the map.
     TogglePlayTest,
-    /// Write the shown page as a PNG picture.
-    ExportPagePng,
-    /// Write the layout of every page as a PNG picture.
-    ExportLayoutPng,
+    /// Write the shown page as a PNG or SVG picture.
+    ExportPage,
+    /// Write the layout of every page as a PNG or SVG picture.
+    ExportLayout,
     /// Pick a drawing tool.
     Tool(ToolKind),
 }
@@ -103,8 +103,8 @@ impl Action {
             Self::NextPage,
             Self::LoadBackground,
             Self::TogglePlayTest,
-            Self::ExportPagePng,
-            Self::ExportLayoutPng,
+            Self::ExportPage,
+            Self::ExportLayout,
         ]
         .into_iter()
         .chain(ToolKind::ALL.into_iter().map(Self::Tool))
@@ -137,8 +137,8 @@ impl Action {
             Self::NextPage => "Next page",
             Self::LoadBackground => "Trace a scan…",
             Self::TogglePlayTest => "Play test",
-            Self::ExportPagePng => "Export page as PNG…",
-            Self::ExportLayoutPng => "Export pack layout as PNG…",
+            Self::ExportPage => "Export page…",
+            Self::ExportLayout => "Export pack layout…",
             Self::Tool(tool) => tool.label(),
         }
     }
@@ -172,8 +172,8 @@ impl Action {
             Self::TogglePlayTest => {
                 "Place figures and see where the rules let them go (nothing is saved)"
             }
-            Self::ExportPagePng => "Render the shown page to a PNG file",
-            Self::ExportLayoutPng => "Render every page, placed by its joins, to a PNG file",
+            Self::ExportPage => "Render the shown page to a PNG or SVG file",
+            Self::ExportLayout => "Render every page, placed by its joins, to a PNG or SVG file",
             Self::Tool(tool) => tool.hint(),
         }
     }
@@ -217,7 +217,7 @@ impl Action {
             Self::NextPage => keys!(plain(Key::PageDown)),
             Self::LoadBackground => keys!(),
             Self::TogglePlayTest => keys!(cmd(Key::P)),
-            Self::ExportPagePng | Self::ExportLayoutPng => keys!(),
+            Self::ExportPage | Self::ExportLayout => keys!(),
             Self::Tool(tool) => tool.shortcut(),
         }
     }

@@ -133,6 +133,12 @@ pub struct EditorApp {
     ctx: Arc<OnceLock<Context>>,
     /// Repaints the UI when the play test's board is built.
     wake: crate::playtest::Wake,
+    /// Pictures being written on workers.
+    exports: crate::export::Exports,
+    /// The folder the last export went to, remembered between sessions.
+    export_folder: Option<PathBuf>,
+    /// Where that folder is remembered (`None`: nowhere).
+    export_folder_file: Option<PathBuf>,
     /// The focused problem's editor help and fixes, for the map version they were worked out on.
     problem_help: std::cell::RefCell<Option<ProblemHelp>>,
 }
@@ -198,6 +204,11 @@ impl EditorApp {
             ctx,
             wake: Arc::new(repaint),
             problem_help: std::cell::RefCell::new(None),
+            exports: crate::export::Exports::default(),
+            export_folder: crate::export::load_folder(
+                dirs.as_ref().map(AppDirs::export_folder_file).as_deref(),
+            ),
+            export_folder_file: dirs.as_ref().map(AppDirs::export_folder_file),
         };
         if let Some(path) = &startup.path {
             app.open(path);
@@ -292,6 +303,17 @@ impl EditorApp {
             std::thread::sleep(Duration::from_millis(5));
         }
         false
+    }
+
+    /// Waits (up to `timeout`) for pictures being exported, then says how
+    /// they went in the status bar.
+    pub fn wait_for_exports(&mut self, timeout: Duration) {
+        for (path, result) in self.exports.wait(timeout) {
+            self.say(match result {
+                Ok(()) => format!("Wrote {}", path.display()),
+                Err(error) => format!("Export failed: {error}"),
+            });
+        }
     }
 
     /// Waits (up to `timeout`) for the play test's board to be built; the
@@ -682,16 +704,17 @@ impl EditorApp {
             }
             Command::LoadBackground(page, path) => self.load_background(ctx, page, &path),
             Command::Status(message) => self.say(message),
-            Command::ExportPng(page, path) => {
-                let message = match self
-                    .doc
-                    .as_ref()
-                    .map(|doc| export_png(&doc.pack, page, &path))
-                {
-                    Some(Ok(())) => format!("Wrote {}", path.display()),
-                    Some(Err(e)) => format!("Export failed: {e}"),
-                    None => return,
+            Command::Export(request) => {
+                let Some(doc) = &self.doc else {
+                    return;
                 };
+                if let Some(folder) = request.path.parent() {
+                    self.export_folder = Some(folder.to_path_buf());
+                    crate::export::save_folder(self.export_folder_file.as_deref(), folder);
+                }
+                let message = format!("Writing {}…", request.path.display());
+                self.exports
+                    .start(&doc.pack, request, Arc::clone(&self.wake));
                 self.say(message);
             }
             Command::Continue { save, then } => {
@@ -795,22 +818,13 @@ impl EditorApp {
                 };
                 self.central = Central::Page;
             }
-            Action::ExportPagePng | Action::ExportLayoutPng => {
-                let Some(doc) = &self.doc else {
-                    return;
-                };
-                let page = (action == Action::ExportPagePng)
+            Action::ExportPage | Action::ExportLayout => {
+                let page = (action == Action::ExportPage)
                     .then_some(self.page)
                     .flatten();
-                let name = page.map_or_else(|| "layout.png".to_string(), |p| format!("{p}.png"));
-                let folder = doc
-                    .origin
-                    .folder()
-                    .map(Path::to_path_buf)
-                    .unwrap_or_default();
-                self.dialog = Some(Dialog::Path(PathForm::new(
-                    PathPurpose::ExportPng(page),
-                    folder.join(name).display().to_string(),
+                let folder = crate::export::starting_folder(self.export_folder.as_deref());
+                self.dialog = Some(Dialog::Export(crate::export::ExportForm::new(
+                    page, &folder,
                 )));
             }
             Action::ToggleLayout => {
@@ -1264,6 +1278,12 @@ impl EditorApp {
 
     fn after_frame(&mut self, ctx: &Context) {
         self.submit_check();
+        for (path, result) in self.exports.finished() {
+            self.say(match result {
+                Ok(()) => format!("Wrote {}", path.display()),
+                Err(error) => format!("Export failed: {error}"),
+            });
+        }
         if !ctx.input(|i| i.pointer.any_down())
             && let Some(doc) = &mut self.doc
         {
@@ -1321,45 +1341,4 @@ impl eframe::App for EditorApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
         self.ui_frame(ui);
     }
-}
-
-/// Renders a page (or, with `None`, the layout of every page) with the
-/// validator's renderer — the same picture `deckplan render` makes — and
-/// writes it as a PNG at 100 pixels a space (less if that would be huge).
-pub fn export_png(
-    pack: &deckplan_schema::Pack,
-    page: Option<PageId>,
-    path: &Path,
-) -> anyhow::Result<()> {
-    use deckplan_validator::draw::{layout, page as page_draw};
-    use deckplan_validator::export::{Paper, png};
-    let scene = match page {
-        Some(id) => {
-            let page = pack
-                .pages
-                .get(&id)
-                .ok_or_else(|| anyhow::anyhow!("no page {id} in the pack"))?;
-            let style = page_draw::PageStyle {
-                title: true,
-                coordinates: true,
-                legend: false,
-            };
-            page_draw::page_scene(page, &style)
-        }
-        None => layout::pack_scene(pack, &layout::LayoutStyle::default()),
-    };
-    let mut px_per_space = 100.0;
-    let (w, h) = png::picture_size(&scene, px_per_space);
-    let pixels = (w as f64) * (h as f64);
-    // Well under the renderer's own limit: the editor renders on its UI thread.
-    let limit = png::MAX_PIXELS.min(40_000_000) as f64;
-    if pixels > limit {
-        px_per_space *= (limit / pixels).sqrt() * 0.99;
-    }
-    let options = png::RasterOptions {
-        px_per_space,
-        paper: Paper::White,
-    };
-    png::write(&scene, &options, None, path)?;
-    Ok(())
 }

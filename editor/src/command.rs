@@ -34,8 +34,8 @@ pub enum Command {
     CreatePack(crate::document::NewPageSpec),
     /// Load a scan as the background of a page.
     LoadBackground(PageId, PathBuf),
-    /// Render a page (or, with `None`, the layout of every page) to a PNG file.
-    ExportPng(Option<PageId>, PathBuf),
+    /// Write a picture of a page or the layout, as the export dialog asks.
+    Export(crate::export::ExportRequest),
     /// Say something in the status bar for a few seconds.
     Status(String),
     /// The unsaved-changes question was answered: save first or not, then go on.

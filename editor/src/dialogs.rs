@@ -19,6 +19,7 @@ use eframe::egui::{
 use crate::command::{Command, Commands};
 use crate::document::{Document, NewPageSpec};
 use crate::edit::{Edit, Transaction};
+use crate::export::{ExportForm, PictureFormat};
 use crate::ops;
 use crate::recovery::Found;
 
@@ -29,6 +30,8 @@ pub enum Dialog {
     NewPage(NewPageForm),
     /// A path to open, save to, or load a scan from.
     Path(PathForm),
+    /// Export a picture of a page or the layout.
+    Export(ExportForm),
     /// Unsaved changes would be lost.
     Unsaved(AfterUnsaved),
     /// Resize a page.
@@ -183,8 +186,6 @@ pub enum PathPurpose {
     },
     /// Load a scan under a page.
     Scan(PageId),
-    /// Write a PNG of a page (`None`: of the pack layout).
-    ExportPng(Option<PageId>),
 }
 
 /// The fields of a path dialog.
@@ -268,6 +269,7 @@ pub fn dialog_ui(
         keep = match dialog {
             Dialog::NewPage(form) => new_page_ui(ui, form, cx, out),
             Dialog::Path(form) => path_ui(ui, form, cx, out),
+            Dialog::Export(form) => export_ui(ui, form, cx, out),
             Dialog::Unsaved(then) => unsaved_ui(ui, then, cx, out),
             Dialog::Resize(form) => resize_ui(ui, form, cx, out),
             Dialog::RemovePage(id) => remove_page_ui(ui, *id, cx, out),
@@ -427,10 +429,6 @@ fn browse(purpose: PathPurpose, folder: bool) -> Option<PathBuf> {
             .set_title("Choose a scan of the printed page")
             .add_filter("PNG or JPEG image", &["png", "jpg", "jpeg"])
             .pick_file(),
-        (PathPurpose::ExportPng(_), _) => dialog
-            .set_title("Export as PNG")
-            .add_filter("PNG image", &["png"])
-            .save_file(),
     }
 }
 
@@ -453,16 +451,6 @@ fn path_ui(ui: &mut Ui, form: &mut PathForm, cx: &DialogContext<'_>, out: &mut C
             "Trace a scan",
             "A PNG or JPEG scan of the printed page, inside the pack folder (others are copied into scans/).",
             "Load scan",
-        ),
-        PathPurpose::ExportPng(Some(_)) => (
-            "Export page as PNG",
-            "The PNG file to write (the page as `deckplan render` draws it).",
-            "Export",
-        ),
-        PathPurpose::ExportPng(None) => (
-            "Export pack layout as PNG",
-            "The PNG file to write: every page placed by its joins.",
-            "Export",
         ),
     };
     ui.heading(title);
@@ -539,10 +527,115 @@ fn path_ui(ui: &mut Ui, form: &mut PathForm, cx: &DialogContext<'_>, out: &mut C
             PathPurpose::Open => Command::Open(path),
             PathPurpose::SaveAs { .. } => Command::SaveTo(path),
             PathPurpose::Scan(page) => Command::LoadBackground(page, path),
-            PathPurpose::ExportPng(page) => Command::ExportPng(page, path),
         });
         keep = false;
     }
+    keep
+}
+
+/// The export dialog: format, size, what is drawn and where it goes, as
+/// `deckplan render` offers them.
+fn export_ui(
+    ui: &mut Ui,
+    form: &mut ExportForm,
+    cx: &DialogContext<'_>,
+    out: &mut Commands,
+) -> bool {
+    ui.heading(match form.page {
+        Some(id) => format!("Export page {id}"),
+        None => "Export pack layout".to_string(),
+    });
+    ui.weak("The picture `deckplan render` makes, with the same choices.");
+    ui.add_space(4.0);
+    egui::Grid::new("export-grid")
+        .num_columns(2)
+        .spacing([10.0, 6.0])
+        .show(ui, |ui| {
+            ui.label("Format");
+            ui.horizontal(|ui| {
+                ui.radio_value(&mut form.format, PictureFormat::Png, "PNG");
+                ui.radio_value(&mut form.format, PictureFormat::Svg, "SVG");
+            });
+            ui.end_row();
+            let label = ui.label("Space size").id;
+            ui.add(
+                DragValue::new(&mut form.space_mm)
+                    .range(2.0..=100.0)
+                    .speed(0.5)
+                    .suffix(" mm"),
+            )
+            .labelled_by(label);
+            ui.end_row();
+            if form.format == PictureFormat::Png {
+                let label = ui.label("Resolution").id;
+                ui.add(
+                    DragValue::new(&mut form.dpi)
+                        .range(10.0..=1200.0)
+                        .speed(1.0)
+                        .suffix(" DPI"),
+                )
+                .labelled_by(label);
+                ui.end_row();
+            }
+            ui.label("Show");
+            ui.horizontal(|ui| {
+                ui.checkbox(&mut form.coordinates, "Coordinates");
+                ui.checkbox(&mut form.legend, "Legend");
+                ui.checkbox(&mut form.title, "Title");
+            });
+            ui.end_row();
+            let label = ui.label("Folder").id;
+            ui.horizontal(|ui| {
+                ui.add(TextEdit::singleline(&mut form.folder).desired_width(300.0))
+                    .labelled_by(label);
+                let chosen = ui
+                    .add_enabled(system_dialog_available(), Button::new("Browse…"))
+                    .on_disabled_hover_text("No desktop file dialog here: type the folder")
+                    .clicked()
+                    .then(|| {
+                        rfd::FileDialog::new()
+                            .set_title("Export into a folder")
+                            .pick_folder()
+                    })
+                    .flatten();
+                if let Some(folder) = chosen {
+                    form.folder = folder.display().to_string();
+                }
+            });
+            ui.end_row();
+            let label = ui.label("File name").id;
+            ui.horizontal(|ui| {
+                ui.add(TextEdit::singleline(&mut form.name).desired_width(200.0))
+                    .labelled_by(label);
+                ui.label(format!(".{}", form.format.extension()));
+            });
+            ui.end_row();
+        });
+    let request = form.request();
+    if let (Ok(request), Some(doc)) = (&request, cx.doc)
+        && form.format == PictureFormat::Png
+        && let Ok(scene) = request.scene(&doc.pack)
+    {
+        let (width, height) = request.pixel_size(&scene);
+        ui.weak(format!("{width} × {height} pixels"));
+    }
+    if let Err(why) = &request {
+        ui.colored_label(Color32::from_rgb(240, 90, 80), why);
+    }
+    let mut keep = true;
+    buttons(ui, |ui| {
+        if ui
+            .add_enabled(request.is_ok(), Button::new("Export"))
+            .clicked()
+            && let Ok(request) = &request
+        {
+            out.push(Command::Export(request.clone()));
+            keep = false;
+        }
+        if ui.button("Cancel").clicked() {
+            keep = false;
+        }
+    });
     keep
 }
 

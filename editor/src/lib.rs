@@ -32,6 +32,7 @@
 //!   [`selection`] — picking places;
 //! - [`problems`] — the validator run on a worker thread after every edit;
 //!   [`fixes`] — one-click fixes for mechanical problems, checked by the validator;
+//! - [`export`] — pictures written as `deckplan render` writes them, on a worker;
 //! - [`recovery`] — autosave and crash recovery; [`recent`], [`paths`] — the
 //!   editor's own files; [`background`] — scans to trace, decoded within limits;
 //! - [`playtest`] — play-test mode: figures placed on the map and the rules
@@ -47,6 +48,7 @@ pub mod describe;
 pub mod dialogs;
 pub mod document;
 pub mod edit;
+pub mod export;
 pub mod fixes;
 pub mod ops;
 pub mod paint;

@@ -709,23 +709,67 @@ fn play_test_reach_and_blip_step_come_from_the_rules_engine() {
 }
 
 #[test]
-fn export_page_as_png_writes_a_png_next_to_the_pack() {
+fn the_export_dialog_writes_where_the_user_chooses_and_remembers_it() {
     let dir = scratch("export");
     let pack = bundled_pack(&dir);
+    let out = dir.join("pictures");
+    std::fs::create_dir_all(&out).unwrap();
     let mut harness = harness(app(Some(pack.clone()), &dir));
     harness.get_by_label("File").click();
     harness.run();
-    harness.get_by_label_contains("Export page as PNG").click();
+    harness.get_by_label_contains("Export page").click();
+    harness.run();
+    let Some(Dialog::Export(form)) = harness.state().dialog() else {
+        panic!("the export dialog is open");
+    };
+    // Never the pack folder by default.
+    assert!(
+        !Path::new(&form.folder).starts_with(&pack),
+        "{}",
+        form.folder
+    );
+    harness.get_by_label("Folder").focus();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness
+        .get_by_label("Folder")
+        .type_text(&out.display().to_string());
+    harness.run();
+    harness.get_by_label("SVG").click();
+    harness.get_by_label("Legend").click();
     harness.run();
     harness.get_by_label("Export").click();
     harness.run();
+    harness
+        .state_mut()
+        .wait_for_exports(Duration::from_secs(60));
+    harness.run();
     let id = harness.state().shown_page().unwrap();
-    let written = pack.join(format!("{id}.png"));
-    let picture = image::open(&written).expect("a PNG that decodes");
-    assert!(picture.width() > 100 && picture.height() > 100);
+    let written = out.join(format!("{id}.svg"));
+    let svg = std::fs::read_to_string(&written).expect("the SVG is written");
+    assert!(svg.contains("<svg"));
+    assert_eq!(
+        harness.state().status_message(),
+        Some(format!("Wrote {}", written.display()).as_str())
+    );
+    // Nothing was written into the pack.
+    assert!(!pack.join(format!("{id}.svg")).exists());
+    assert!(!pack.join(format!("{id}.png")).exists());
+
+    // The next export starts in the folder chosen, also after a restart.
+    drop(harness);
+    let mut reopened = self::harness(app(Some(pack), &dir));
+    reopened.get_by_label("File").click();
+    reopened.run();
+    reopened.get_by_label_contains("Export pack layout").click();
+    reopened.run();
+    let Some(Dialog::Export(form)) = reopened.state().dialog() else {
+        panic!("the export dialog is open");
+    };
+    assert_eq!(Path::new(&form.folder), out);
+    assert_eq!(form.path(), out.join("layout.png"));
 }
 
-/// Every shape of the frame, nested lists flattened.
 fn painted_shapes(harness: &Harness<'_, EditorApp>) -> Vec<egui::Shape> {
     let mut flat = Vec::new();
     let mut stack: Vec<egui::Shape> = harness

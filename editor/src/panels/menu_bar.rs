@@ -30,8 +30,8 @@ pub fn menu_bar_ui(ui: &mut Ui, info: &ActionInfo, recent: &[PathBuf], out: &mut
             action_menu_item(ui, info, Action::Save, out);
             action_menu_item(ui, info, Action::SaveAs, out);
             ui.separator();
-            action_menu_item(ui, info, Action::ExportPagePng, out);
-            action_menu_item(ui, info, Action::ExportLayoutPng, out);
+            action_menu_item(ui, info, Action::ExportPage, out);
+            action_menu_item(ui, info, Action::ExportLayout, out);
             ui.separator();
             action_menu_item(ui, info, Action::Quit, out);
         });

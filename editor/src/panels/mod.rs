@@ -74,8 +74,8 @@ impl ActionInfo {
             Action::PreviousPage => self.has_page && !self.first_page,
             Action::NextPage => self.has_page && !self.last_page,
             Action::Tool(_) => self.has_page && !self.playtest,
-            Action::TogglePlayTest | Action::ExportPagePng => self.has_page,
-            Action::ExportLayoutPng => self.doc_open && !self.lone_page,
+            Action::TogglePlayTest | Action::ExportPage => self.has_page,
+            Action::ExportLayout => self.doc_open && !self.lone_page,
         }
     }
 
