@@ -296,6 +296,26 @@ fn lint_property(scope: &str) -> Value {
     })
 }
 
+/// A self-contained `[lint]` table for the other games' files, which carry
+/// no `$defs`: check names, each with a level and a reason.
+pub(crate) fn lint_table(scope: &str) -> Value {
+    json!({
+        "type": "object",
+        "description": format!("{scope}, by check name: each entry sets a level and says why the default is overridden."),
+        "patternProperties": {
+            CHECK_NAME: table(
+                "The level of one check and why the default is overridden.",
+                &["level", "reason"],
+                json!({
+                    "level": { "type": "string", "enum": ["allow", "warn", "deny"] },
+                    "reason": { "type": "string", "minLength": 1, "maxLength": limits::MAX_TEXT_CHARS }
+                })
+            )
+        },
+        "additionalProperties": false
+    })
+}
+
 /// The keys of a page's `[spaces]` table.
 fn space_properties() -> Value {
     json!({

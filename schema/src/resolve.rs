@@ -70,6 +70,62 @@ pub fn deserialize_raw<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, 
     deserialize(text)
 }
 
+/// Reads a `[lint]` table, the same in every game's files: each key a check
+/// name (checked against the game's checks by the validator), each value a
+/// level and the reason it is set.
+pub(crate) fn lint_settings(
+    raw: BTreeMap<Text, Spanned<raw::TomlLint>>,
+    errors: &mut Vec<FormatError>,
+) -> LintSettings {
+    let mut checks = BTreeMap::new();
+    for (name, setting) in raw {
+        let setting = setting.into_inner();
+        let level_text = setting.level.get_ref();
+        let Some(level) = LintLevel::ALL.into_iter().find(|l| l.name() == level_text) else {
+            let help = suggest::closest(level_text, LintLevel::ALL.iter().map(|l| l.name()))
+                .map(|best| format!("did you mean `{best}`?"))
+                .unwrap_or_else(|| "use `allow`, `warn` or `deny`".to_string());
+            errors.push(
+                FormatError::new(
+                    FormatCode::InvalidValue,
+                    format!("`{level_text}` is not a lint level"),
+                    Some(span_of(&setting.level)),
+                )
+                .with_help(help),
+            );
+            continue;
+        };
+        if setting.reason.get_ref().trim().is_empty() {
+            errors.push(
+                FormatError::new(
+                    FormatCode::InvalidValue,
+                    format!("the reason for setting `{}` is empty", name.get_ref()),
+                    Some(span_of(&setting.reason)),
+                )
+                .with_help(format!(
+                    "say why the check is `{}` here, so a reader knows it is deliberate",
+                    level.name()
+                )),
+            );
+            continue;
+        }
+        errors.extend(text_problems(
+            &setting.reason,
+            "the reason for a lint setting",
+            false,
+        ));
+        checks.insert(
+            name.get_ref().clone(),
+            LintSetting {
+                level,
+                reason: setting.reason.into_inner(),
+                name_span: span_of(&name),
+            },
+        );
+    }
+    LintSettings { checks }
+}
+
 /// What is wrong with a free-text value (a name, a title): empty when it is
 /// `required`, or longer than the limit. Every game's resolver checks text here.
 pub(crate) fn text_problems(
@@ -413,46 +469,7 @@ impl Resolver {
     }
 
     fn lint(&mut self, raw: BTreeMap<Text, Spanned<raw::TomlLint>>) -> LintSettings {
-        let mut checks = BTreeMap::new();
-        for (name, setting) in raw {
-            let setting_ref = setting.get_ref();
-            let level_text = setting_ref.level.get_ref();
-            let level = LintLevel::ALL.into_iter().find(|l| l.name() == level_text);
-            let Some(level) = level else {
-                let help = suggest::closest(level_text, LintLevel::ALL.iter().map(|l| l.name()))
-                    .map(|best| format!("did you mean `{best}`?"))
-                    .unwrap_or_else(|| "use `allow`, `warn` or `deny`".to_string());
-                self.error(
-                    FormatCode::InvalidValue,
-                    format!("`{level_text}` is not a lint level"),
-                    span_of(&setting_ref.level),
-                )
-                .help = Some(help);
-                continue;
-            };
-            if setting_ref.reason.get_ref().trim().is_empty() {
-                self.error(
-                    FormatCode::InvalidValue,
-                    format!("the reason for setting `{}` is empty", name.get_ref()),
-                    span_of(&setting_ref.reason),
-                )
-                .help = Some(format!(
-                    "say why the check is `{}` here, so a reader knows it is deliberate",
-                    level.name()
-                ));
-                continue;
-            }
-            let reason = self.text(&setting_ref.reason, "the reason for a lint setting", false);
-            checks.insert(
-                name.get_ref().clone(),
-                LintSetting {
-                    level,
-                    reason,
-                    name_span: span_of(&name),
-                },
-            );
-        }
-        LintSettings { checks }
+        lint_settings(raw, &mut self.errors)
     }
 
     fn pack(&mut self, raw: raw::TomlPack, source: &Arc<SourceFile>) -> Pack {

@@ -285,7 +285,8 @@ fn in_reading_order<V>(
     items.into_iter()
 }
 
-fn write_lint(out: &mut String, lint: &LintSettings) {
+/// A `[lint]` table, written the same in every game's files.
+pub(crate) fn write_lint(out: &mut String, lint: &LintSettings) {
     if lint.checks.is_empty() {
         return;
     }

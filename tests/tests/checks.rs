@@ -114,6 +114,7 @@ check_fixtures! {
     t004_unreachable_system: "T004-unreachable-system",
     t005_tile_used_twice: "T005-tile-used-twice",
     t006_hyperlane_dead_end: "T006-hyperlane-dead-end",
+    t007_position_outside_rings: "T007-position-outside-rings",
     x001_door_placement: "X001-door-placement",
     x002_feature_out_of_bounds: "X002-feature-out-of-bounds",
 }

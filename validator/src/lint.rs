@@ -4,9 +4,10 @@
 //! touches the terminal; the CLI decides whether to draw a bar.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use deckplan_schema::model::{LintLevel, LintSettings};
-use deckplan_schema::{Pack, Page};
+use deckplan_schema::{Pack, Page, SourceFile};
 use rayon::prelude::*;
 
 use crate::board::Board;
@@ -20,6 +21,9 @@ use crate::targets::{self, Target, TargetError};
 pub struct LintOutcome {
     /// Findings, sorted by file and position.
     pub diagnostics: Vec<Diagnostic>,
+    /// Figures about a board that are neither errors nor warnings (a TI4
+    /// seat's resources within reach), for `--format json`.
+    pub information: Vec<Information>,
     /// Packs checked.
     pub packs: usize,
     /// Page files checked, in packs and on their own.
@@ -96,6 +100,15 @@ impl LintOutcome {
     }
 }
 
+/// One figure about a board, reported alongside the findings.
+#[derive(Clone, Debug)]
+pub struct Information {
+    /// The file it is about.
+    pub file: Arc<SourceFile>,
+    /// Its fields, among them a `kind` naming what the figure is.
+    pub fields: serde_json::Value,
+}
+
 fn plural(n: usize, word: &str) -> String {
     if n == 1 {
         format!("1 {word}")
@@ -155,6 +168,7 @@ pub fn lint_paths_with_progress(
         outcome.lone += one.lone;
         outcome.format_only += one.format_only;
         outcome.diagnostics.extend(one.diagnostics);
+        outcome.information.extend(one.information);
     }
     outcome.diagnostics.sort_by_cached_key(Diagnostic::sort_key);
     Ok(outcome)
@@ -167,6 +181,7 @@ fn lint_target(target: &Target) -> Result<LintOutcome, TargetError> {
         Err(RulesetChoice::Unknown(diagnostic)) => {
             return Ok(LintOutcome {
                 diagnostics: vec![*diagnostic],
+                information: Vec::new(),
                 packs: usize::from(matches!(target, Target::Pack(_))),
                 pages: usize::from(matches!(target, Target::Page(_))),
                 lone: usize::from(matches!(target, Target::Page(_))),
@@ -272,6 +287,7 @@ mod tests {
             pages,
             lone,
             format_only,
+            ..LintOutcome::default()
         }
         .summary()
     }

@@ -48,11 +48,12 @@ fn every_kind_of_finding_is_valid_sarif() {
     };
     let outcome = LintOutcome {
         diagnostics: vec![warning(), whole_file, warning()],
+        information: Vec::new(),
         packs: 1,
         pages: 2,
         ..LintOutcome::default()
     };
-    for root in [None, Some(Path::new("/work/my maps"))] {
+    for root in [None, Some(Path::new("/home/designer/my maps"))] {
         let log: serde_json::Value = serde_json::from_str(&sarif::render(&outcome, root)).unwrap();
         common::assert_valid_sarif(&log);
         let run = &log["runs"][0];
@@ -76,6 +77,7 @@ fn an_empty_run_is_valid_sarif() {
 fn the_schema_check_catches_invalid_logs() {
     let outcome = LintOutcome {
         diagnostics: vec![warning()],
+        information: Vec::new(),
         packs: 1,
         pages: 1,
         ..LintOutcome::default()

@@ -105,8 +105,8 @@ fn show_draws_the_galaxy_with_symbols_seats_and_balance() {
 
 T003-seat-placement pass · 2 rings
 α β γ δ wormholes   : asteroid field   ~ nebula   * supernova   @ gravity rift   [ ] home seat
-Seat 1 (position 1): within 1 move 1 resources / 6 influence; within 2 moves 5 / 7; wormhole within 2: no
-Seat 2 (position 4): within 1 move 1 resources / 6 influence; within 2 moves 5 / 8; wormhole within 2: no
+Seat 1 (position 1): within 1 move 1 resources / 6 influence; within 2 moves 5 / 7; wormholes within 2: none
+Seat 2 (position 4): within 1 move 1 resources / 6 influence; within 2 moves 5 / 8; wormholes within 2: none
 ",
         "{}",
         text(&out.stderr)
@@ -173,7 +173,7 @@ fn reach_lists_systems_with_a_path_and_the_rift_rolls() {
     );
     let answer = text(&out.stdout);
     assert!(
-        answer.contains("2: 25 → 11 → 10 → 2 (gravity rift roll at 10: destroyed on 1–3)\n"),
+        answer.contains("2: 25 → 24 → 10 → 2 (gravity rift roll at 10: destroyed on 1–3)\n"),
         "{answer}"
     );
     assert!(answer.contains("24: 25 → 24\n"), "{answer}");
@@ -244,4 +244,132 @@ fn enormity_reach_refuses_the_ti4_flags() {
         text(&out.stderr),
         "error: --enemy, --token and --active are for TI4 galaxies\n"
     );
+}
+
+/// Two anomalies side by side (T001), as a lone galaxy file with `extra` appended.
+fn anomalies_galaxy(dir: &Path, extra: &str) {
+    std::fs::write(
+        dir.join("galaxy.toml"),
+        format!(
+            "format = 1\nruleset = \"ti4\"\nname = \"Rifts\"\nrings = 1\n\n[tiles]\n0 = 18\n1 = 41\n2 = 42\n3 = 19\n{extra}"
+        ),
+    )
+    .unwrap();
+}
+
+#[test]
+fn a_galaxy_lint_table_allows_a_warning_with_its_reason_and_is_kept_by_fmt() {
+    let dir = scratch("lint-table");
+    anomalies_galaxy(&dir, "");
+    let out = deckplan(&dir, &["lint", "galaxy.toml"]);
+    assert!(
+        text(&out.stdout).contains("warning[T001]"),
+        "{}",
+        text(&out.stdout)
+    );
+    anomalies_galaxy(
+        &dir,
+        "\n[lint]\nadjacent-anomalies = { level = \"allow\", reason = \"the draft left no other place\" }\n",
+    );
+    let out = deckplan(&dir, &["lint", "galaxy.toml"]);
+    assert_eq!(
+        text(&out.stdout),
+        "Checked 1 page in 0 packs: no problems.\n"
+    );
+    let out = deckplan(&dir, &["fmt", "--check", "galaxy.toml"]);
+    assert!(out.status.success(), "{}", text(&out.stdout));
+    anomalies_galaxy(
+        &dir,
+        "\n[lint]\nadjacent-anomalies = { level = \"deny\", reason = \"this table plays without anomaly clusters\" }\n",
+    );
+    let out = deckplan(&dir, &["lint", "galaxy.toml"]);
+    assert!(
+        text(&out.stdout).contains("error[T001]") && !out.status.success(),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn a_galaxy_lint_table_names_unknown_checks_and_codes_used_as_names() {
+    let dir = scratch("lint-unknown");
+    anomalies_galaxy(
+        &dir,
+        "\n[lint]\nT001 = { level = \"allow\", reason = \"drafted\" }\nlone-wormhol = { level = \"warn\", reason = \"house rule\" }\n",
+    );
+    let out = deckplan(&dir, &["lint", "--format", "json", "galaxy.toml"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let found: Vec<(String, String, String, u64)> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap().to_string(),
+                d["message"].as_str().unwrap().to_string(),
+                d["help"].as_str().unwrap_or_default().to_string(),
+                d["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            (
+                "T001".to_string(),
+                "tile 42 at position 2 is next to tile 41 at position 1, both with an anomaly"
+                    .to_string(),
+                "swap one of them with a system elsewhere in its ring, unless no other placement is possible".to_string(),
+                9
+            ),
+            (
+                "F003".to_string(),
+                "`T001` is not a TI4 check".to_string(),
+                "settings use check names: did you mean `adjacent-anomalies`?".to_string(),
+                13
+            ),
+            (
+                "F003".to_string(),
+                "`lone-wormhol` is not a TI4 check".to_string(),
+                "did you mean `lone-wormhole`?".to_string(),
+                14
+            ),
+        ]
+    );
+}
+
+#[test]
+fn lint_json_carries_each_seat_balance_as_information() {
+    let out = deckplan(
+        &repository(),
+        &["lint", "--format", "json", "maps/ti4-five-hyperlanes"],
+    );
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let seats = json["information"].as_array().unwrap();
+    assert_eq!(seats.len(), 5);
+    assert_eq!(
+        seats[1],
+        serde_json::json!({
+            "file": "maps/ti4-five-hyperlanes/pack.toml",
+            "kind": "seat-balance",
+            "seat": 2,
+            "position": 22,
+            "within_one_move": { "resources": 4, "influence": 7 },
+            "within_two_moves": { "resources": 16, "influence": 13 },
+            "wormholes_within_two_moves": ["alpha", "beta"]
+        })
+    );
+    // The same figures `show` prints for that seat.
+    let shown = deckplan(&repository(), &["show", "maps/ti4-five-hyperlanes"]);
+    assert!(text(&shown.stdout).contains(
+        "Seat 2 (position 22): within 1 move 4 resources / 7 influence; within 2 moves 16 / 13; wormholes within 2: alpha, beta\n"
+    ));
+    // An Enormity pack has no such figures, and its JSON has no `information` key.
+    let out = deckplan(
+        &repository(),
+        &["lint", "--format", "json", "maps/derelict-meridian-tithe"],
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(json.get("information").is_none());
 }

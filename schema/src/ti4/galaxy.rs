@@ -22,8 +22,10 @@ use super::catalogue::{
 use super::hex::Hex;
 use super::map_string::{self, Galaxy, MAX_RINGS, Slot};
 use crate::error::{FormatCode, FormatError};
+use crate::model::LintSettings;
 use crate::place::Ti4Place;
-use crate::resolve::deserialize_raw;
+use crate::raw::TomlLint;
+use crate::resolve::{deserialize_raw, lint_settings};
 use crate::source::{SourceFile, Span};
 
 /// The only `format` version of galaxy files.
@@ -59,6 +61,8 @@ pub struct GalaxyFile {
     pub off_board: Vec<u16>,
     /// Adjacency modifiers (wormhole types joined, borders blocked).
     pub modifiers: Vec<Modifier>,
+    /// Check levels set in the file's `[lint]` table.
+    pub lint: LintSettings,
 }
 
 /// What one position holds, with where the file says so.
@@ -127,6 +131,17 @@ impl GalaxyFile {
         Galaxy::new(slot(0), (1..=last).map(slot))
     }
 
+    /// The rings a drawing needs: the layout's, or more when a tile lies
+    /// outside them (which the linter reports).
+    pub fn drawn_rings(&self) -> u32 {
+        let outermost = self
+            .tiles
+            .keys()
+            .next_back()
+            .map_or(0, |&index| Hex::from_index(index).ring());
+        self.rings.max(outermost)
+    }
+
     /// What the position `hex` holds.
     pub fn slot(&self, hex: Hex) -> Slot {
         hex.index()
@@ -187,6 +202,7 @@ impl GalaxyFile {
             custom: Vec::new(),
             off_board,
             modifiers: Vec::new(),
+            lint: LintSettings::default(),
         }
     }
 }
@@ -210,6 +226,8 @@ struct RawGalaxy {
     custom: Vec<Spanned<RawCustom>>,
     #[serde(default)]
     modifiers: Vec<Spanned<RawModifier>>,
+    #[serde(default)]
+    lint: BTreeMap<Spanned<String>, Spanned<TomlLint>>,
 }
 
 #[derive(Deserialize)]
@@ -312,10 +330,11 @@ pub fn parse_galaxy(
     };
     let custom = read_custom(&raw.custom, builtin, &mut errors);
     let catalogue = builtin.with_systems(custom.iter().map(|c| c.system.clone()));
-    let tiles = read_tiles(&raw.tiles, rings, &catalogue, &mut errors);
+    let tiles = read_tiles(&raw.tiles, &catalogue, &mut errors);
     let homes = read_homes(&raw.homes, &tiles, &mut errors);
     let off_board = read_off_board(&raw.off_board, &tiles, &catalogue, &mut errors);
     let modifiers = read_modifiers(&raw.modifiers, &tiles, &mut errors);
+    let lint = lint_settings(raw.lint, &mut errors);
     errors.sort_by_key(|e| e.span.map(|s| (s.start, s.end)));
     if errors.is_empty() {
         Ok(GalaxyFile {
@@ -326,6 +345,7 @@ pub fn parse_galaxy(
             custom,
             off_board,
             modifiers,
+            lint,
         })
     } else {
         Err(errors)
@@ -342,7 +362,6 @@ fn position_of(text: &str) -> Option<u32> {
 
 fn read_tiles(
     raw: &BTreeMap<Spanned<String>, Spanned<toml::Value>>,
-    rings: u32,
     catalogue: &Catalogue,
     errors: &mut Vec<FormatError>,
 ) -> BTreeMap<u32, Placed> {
@@ -365,20 +384,22 @@ fn read_tiles(
         };
         let hex = Hex::from_index(index);
         let place = Ti4Place::System { position: index };
-        if hex.ring() > rings {
+        // Beyond the largest layout a position cannot be a galaxy's; beyond
+        // this galaxy's own rings it is a mistake the linter reports (T007).
+        if hex.ring() > MAX_RINGS {
             errors.push(
                 FormatError::new(
                     FormatCode::OffPage,
                     format!(
-                        "position {index} is in ring {}, outside the galaxy's {rings} rings",
+                        "position {index} is in ring {}; a galaxy has at most {MAX_RINGS} rings",
                         hex.ring()
                     ),
                     Some(span_of(key)),
                 )
                 .with_place(place)
                 .with_help(format!(
-                    "raise `rings` to {} or remove the position",
-                    hex.ring()
+                    "positions of {MAX_RINGS} rings run from 0 to {}",
+                    super::hex::positions_within(MAX_RINGS) - 1
                 )),
             );
             continue;
@@ -904,6 +925,7 @@ pub fn write(galaxy: &GalaxyFile) -> String {
             out.push_str("enabled = false\n");
         }
     }
+    crate::write::write_lint(&mut out, &galaxy.lint);
     out
 }
 
@@ -1001,7 +1023,8 @@ pub fn galaxy_schema() -> serde_json::Value {
                     },
                     "oneOf": [ { "required": ["join"] }, { "required": ["block"] } ]
                 }
-            }
+            },
+            "lint": crate::json_schema::lint_table("Check levels for this galaxy")
         }
     })
 }
@@ -1101,12 +1124,12 @@ mod tests {
     #[test]
     fn mistakes_are_reported_where_they_are_with_a_fix() {
         let text =
-            file("[tiles]\n0 = 18\nx = 19\n40 = 20\n1 = \"84C0\"\n2 = -1\n3 = \"25\"\n4 = 250\n");
+            file("[tiles]\n0 = 18\nx = 19\n300 = 20\n1 = \"84C0\"\n2 = -1\n3 = \"25\"\n4 = 250\n");
         assert_eq!(
             errors(&text),
             vec![
                 "F004 7:1 `x` is not a position: positions are spiral indexes 0, 1, 2, … | 0 is the centre, 1–6 ring 1 clockwise from north, 7–18 ring 2, …",
-                "F005 8:1 position 40 is in ring 4, outside the galaxy's 3 rings | raise `rings` to 4 or remove the position",
+                "F005 8:1 position 300 is in ring 10; a galaxy has at most 8 rings | positions of 8 rings run from 0 to 216",
                 "F003 9:5 `C` is not a hyperlane face: faces are A and B | did you mean `84A0` or `84B0`?",
                 "F003 10:5 position 2 is written as `-1`; a position without a tile is left out | remove the line `2 = -1`",
                 "F003 11:5 system tiles and open positions are numbers, not strings: `25` | write `3 = 25`",

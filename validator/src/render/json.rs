@@ -22,11 +22,17 @@
 //!   "summary": { "errors": 1, "warnings": 0, "packs": 1, "pages": 1 }
 //! }
 //! ```
+//!
+//! Figures that are not findings go in an `information` list between the two,
+//! present only when there are some: a TI4 galaxy's seats, each as
+//! `{"file", "kind": "seat-balance", "seat", "position", "within_one_move":
+//! {"resources", "influence"}, "within_two_moves": {…},
+//! "wormholes_within_two_moves": ["alpha"]}`.
 
 use serde::Serialize;
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::lint::LintOutcome;
+use crate::lint::{Information, LintOutcome};
 use crate::render::{place_fields, range, slash_path};
 
 /// Bumped when a field is removed or changes meaning; adding fields keeps it.
@@ -36,6 +42,9 @@ const VERSION: u32 = 1;
 struct Output<'a> {
     version: u32,
     diagnostics: Vec<JsonDiagnostic<'a>>,
+    /// Figures that are not findings (TI4 seat balance); left out when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    information: Vec<serde_json::Value>,
     summary: Summary,
 }
 
@@ -106,6 +115,16 @@ impl<'a> From<&'a Diagnostic> for JsonDiagnostic<'a> {
     }
 }
 
+/// One figure: its file, then its own fields.
+fn information(info: &Information) -> serde_json::Value {
+    let mut fields = serde_json::Map::new();
+    fields.insert("file".into(), slash_path(info.file.path()).into());
+    if let serde_json::Value::Object(own) = &info.fields {
+        fields.extend(own.clone());
+    }
+    serde_json::Value::Object(fields)
+}
+
 /// The whole outcome as one pretty-printed JSON document, ending in a newline.
 pub fn render(outcome: &LintOutcome) -> String {
     let output = Output {
@@ -115,6 +134,7 @@ pub fn render(outcome: &LintOutcome) -> String {
             .iter()
             .map(JsonDiagnostic::from)
             .collect(),
+        information: outcome.information.iter().map(information).collect(),
         summary: Summary {
             errors: outcome.count(Severity::Error),
             warnings: outcome.count(Severity::Warning),

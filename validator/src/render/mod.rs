@@ -177,6 +177,7 @@ pub(crate) mod tests {
     pub(crate) fn outcome(diagnostics: Vec<Diagnostic>) -> LintOutcome {
         LintOutcome {
             diagnostics,
+            information: Vec::new(),
             packs: 1,
             pages: 2,
             ..LintOutcome::default()

@@ -400,13 +400,13 @@ mod tests {
         format_error.severity = Severity::Error;
         let log: serde_json::Value = serde_json::from_str(&render(
             &outcome(vec![warning(), format_error]),
-            Some(Path::new("/work/maps dir")),
+            Some(Path::new("/home/designer/maps dir")),
         ))
         .unwrap();
         let run = &log["runs"][0];
         assert_eq!(
             run["originalUriBaseIds"]["%SRCROOT%"]["uri"],
-            "file:///work/maps%20dir/"
+            "file:///home/designer/maps%20dir/"
         );
         let rules = &run["tool"]["driver"]["rules"];
         assert_eq!(rules[0]["id"], "F002");

@@ -13,13 +13,15 @@
 //! - wormholes join every system with a type to every other system with the
 //!   same type (or a type a `join` modifier makes equal), never to itself.
 
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 use std::fmt;
 
 use deckplan_schema::ti4::catalogue::{Catalogue, System, Wormhole};
 use deckplan_schema::ti4::galaxy::{Effect, GalaxyFile};
 use deckplan_schema::ti4::hex::{Direction, Hex};
 use deckplan_schema::ti4::map_string::Slot;
+
+use crate::movement::MoveGraph;
 
 /// A system of the galaxy: a board position, or a tile beside the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -67,10 +69,14 @@ pub struct Switches {
     pub overrides: BTreeMap<String, bool>,
 }
 
-/// The adjacency of one galaxy.
+/// The adjacency of one galaxy: a table of each system's neighbours in
+/// system order (for checks and figures that list them), and the same
+/// adjacency as the shared movement graph (for searches: reachability, the
+/// tactical move).
 #[derive(Clone, Debug, Default)]
 pub struct Adjacency {
     neighbours: BTreeMap<Node, BTreeMap<Node, Via>>,
+    graph: MoveGraph<Node, Via>,
     dead_ends: Vec<DeadEnd>,
 }
 
@@ -159,7 +165,31 @@ impl Adjacency {
         }
         adjacency.dead_ends.sort_unstable();
         adjacency.dead_ends.dedup();
+        adjacency.graph = adjacency.move_graph();
         adjacency
+    }
+
+    /// The table as a movement graph: systems in order, a step each way
+    /// between adjacent systems, carrying why they are adjacent.
+    fn move_graph(&self) -> MoveGraph<Node, Via> {
+        let steps = self.neighbours.values().map(BTreeMap::len).sum();
+        let mut graph = MoveGraph::with_table(HashMap::new(), self.neighbours.len(), steps);
+        for &node in self.neighbours.keys() {
+            graph.add_place(node);
+        }
+        for (from, neighbours) in &self.neighbours {
+            for (to, via) in neighbours {
+                if let (Some(a), Some(b)) = (graph.node(from), graph.node(to)) {
+                    graph.add_step(a, b, *via);
+                }
+            }
+        }
+        graph
+    }
+
+    /// The adjacency as the shared movement graph.
+    pub fn graph(&self) -> &MoveGraph<Node, Via> {
+        &self.graph
     }
 
     /// Records `a` and `b` as adjacent both ways; a touch wins over a hyperlane,
@@ -263,16 +293,14 @@ impl Adjacency {
 
     /// Every system reachable from `start` by any number of steps, `start` included.
     pub fn reachable_from(&self, start: Node) -> BTreeSet<Node> {
-        let mut seen = BTreeSet::from([start]);
-        let mut queue = VecDeque::from([start]);
-        while let Some(node) = queue.pop_front() {
-            for (next, _) in self.neighbours(node) {
-                if seen.insert(next) {
-                    queue.push_back(next);
-                }
-            }
-        }
-        seen
+        let Some(node) = self.graph.node(&start) else {
+            return BTreeSet::new();
+        };
+        self.graph
+            .reachable([node], |_| true)
+            .iter()
+            .filter_map(|n| self.graph.place(n))
+            .collect()
     }
 }
 

@@ -3,6 +3,7 @@
 //! checks built on it.
 
 pub mod adjacency;
+pub mod balance;
 pub mod checks;
 pub mod draw;
 pub mod rules;
@@ -16,10 +17,10 @@ use deckplan_schema::ti4::catalogue::Catalogue;
 use deckplan_schema::ti4::galaxy::{self, GalaxyFile};
 use deckplan_schema::{FileError, FormatCode, FormatError, SourceFile};
 
-use crate::check::CheckMeta;
+use crate::check::{self, CheckMeta};
 use crate::diagnostic::Diagnostic;
 use crate::draw::Scene;
-use crate::lint::LintOutcome;
+use crate::lint::{Information, LintOutcome};
 use crate::reformat::Formatted;
 use crate::ruleset::{DrawError, DrawRequest, Drawing, FileSchema, Ruleset};
 use crate::targets::{self, Target, TargetError};
@@ -59,18 +60,31 @@ impl Ruleset for Ti4 {
         let display = targets::relative_to_cwd(path);
         let source = load::read_source(path, &display)?;
         let (galaxy, mut diagnostics) = parse(&source);
+        let mut information = Vec::new();
         if let (Some(galaxy), Ok(builtin)) = (galaxy, builtin_catalogue()) {
             let catalogue = galaxy.catalogue(builtin);
             let adjacency = adjacency::Adjacency::of(&galaxy, &catalogue);
-            diagnostics.extend(checks::run_all(&checks::Galaxy {
+            let view = checks::Galaxy {
                 file: &galaxy,
                 catalogue: &catalogue,
                 adjacency: &adjacency,
                 source: &source,
+            };
+            diagnostics.extend(check::unknown_settings(
+                &galaxy.lint,
+                &checks::all_meta(),
+                "TI4",
+                &source,
+            ));
+            diagnostics.extend(checks::run_all(&view, &galaxy.lint));
+            information.extend(balance::of(&view).iter().map(|seat| Information {
+                file: Arc::clone(&source),
+                fields: seat.fields(),
             }));
         }
         Ok(LintOutcome {
             diagnostics,
+            information,
             pages: 1,
             ..LintOutcome::default()
         })

@@ -1,13 +1,13 @@
 //! A TI4 galaxy drawn for the terminal: each position's tile at its place on a
 //! flat-topped hex grid, seats in brackets, then the seats' balance figures.
 
-use std::collections::BTreeSet;
-
 use deckplan_schema::ti4::catalogue::{Anomaly, Wormhole};
+use deckplan_schema::ti4::galaxy::wormhole_name;
 use deckplan_schema::ti4::hex::Hex;
 use deckplan_schema::ti4::map_string::Slot;
 
 use super::adjacency::Node;
+use super::balance;
 use super::checks::Galaxy;
 
 /// Columns between the centres of two neighbouring columns of hexes.
@@ -51,25 +51,9 @@ fn label(galaxy: &Galaxy<'_>, index: u32, slot: Slot) -> String {
     }
 }
 
-/// Resources and influence of the planets at these systems.
-fn planets(galaxy: &Galaxy<'_>, nodes: &BTreeSet<Node>) -> (u32, u32) {
-    let mut totals = (0, 0);
-    for node in nodes {
-        for planet in galaxy
-            .system(*node)
-            .map(|s| s.planets.as_slice())
-            .unwrap_or_default()
-        {
-            totals.0 += u32::from(planet.resources);
-            totals.1 += u32::from(planet.influence);
-        }
-    }
-    totals
-}
-
 /// The galaxy as text.
 pub fn draw(galaxy: &Galaxy<'_>) -> String {
-    let rings = i32::try_from(galaxy.file.rings).unwrap_or(8);
+    let rings = i32::try_from(galaxy.file.drawn_rings()).unwrap_or(8);
     let height = usize::try_from(4 * rings + 1).unwrap_or(0);
     let width = usize::try_from(2 * rings * COLUMN + COLUMN).unwrap_or(0);
     let mut grid: Vec<Vec<char>> = vec![vec![' '; width]; height];
@@ -112,25 +96,17 @@ pub fn draw(galaxy: &Galaxy<'_>) -> String {
             .collect();
         out.push_str(&format!("Beside the board: {}\n", tiles.join(", ")));
     }
-    for home in &galaxy.file.homes {
-        let seat = Node::Board(home.position);
-        let one: BTreeSet<Node> = galaxy.adjacency.neighbours(seat).map(|(n, _)| n).collect();
-        let two: BTreeSet<Node> = one
-            .iter()
-            .flat_map(|n| galaxy.adjacency.neighbours(*n).map(|(m, _)| m))
-            .chain(one.iter().copied())
-            .filter(|n| *n != seat)
-            .collect();
-        let wormholes = two
-            .iter()
-            .any(|n| galaxy.system(*n).is_some_and(|s| !s.wormholes.is_empty()));
-        let (r1, i1) = planets(galaxy, &one);
-        let (r2, i2) = planets(galaxy, &two);
+    for seat in balance::of(galaxy) {
+        let wormholes: Vec<&str> = seat.wormholes.iter().map(|w| wormhole_name(*w)).collect();
         out.push_str(&format!(
-            "Seat {} (position {}): within 1 move {r1} resources / {i1} influence; within 2 moves {r2} / {i2}; wormhole within 2: {}\n",
-            home.seat,
-            home.position,
-            if wormholes { "yes" } else { "no" }
+            "Seat {} (position {}): within 1 move {} resources / {} influence; within 2 moves {} / {}; wormholes within 2: {}\n",
+            seat.seat,
+            seat.position,
+            seat.within_one.resources,
+            seat.within_one.influence,
+            seat.within_two.resources,
+            seat.within_two.influence,
+            if wormholes.is_empty() { "none".to_string() } else { wormholes.join(", ") }
         ));
     }
     out

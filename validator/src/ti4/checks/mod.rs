@@ -4,12 +4,14 @@
 pub mod adjacent_anomalies;
 pub mod hyperlane_dead_end;
 pub mod lone_wormhole;
+pub mod position_outside_rings;
 pub mod seat_placement;
 pub mod tile_used_twice;
 pub mod unreachable_system;
 
 use std::sync::Arc;
 
+use deckplan_schema::model::LintSettings;
 use deckplan_schema::ti4::catalogue::{Catalogue, System};
 use deckplan_schema::ti4::galaxy::GalaxyFile;
 use deckplan_schema::ti4::map_string::Slot;
@@ -89,11 +91,12 @@ pub fn all_meta() -> Vec<CheckMeta> {
         unreachable_system::META,
         tile_used_twice::META,
         hyperlane_dead_end::META,
+        position_outside_rings::META,
     ]
 }
 
-/// Runs every check.
-pub fn run_all(galaxy: &Galaxy<'_>) -> Vec<Diagnostic> {
+/// Runs every check at the levels the galaxy's `[lint]` table sets.
+pub fn run_all(galaxy: &Galaxy<'_>, settings: &LintSettings) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     adjacent_anomalies::run(galaxy, &mut out);
     lone_wormhole::run(galaxy, &mut out);
@@ -101,5 +104,14 @@ pub fn run_all(galaxy: &Galaxy<'_>) -> Vec<Diagnostic> {
     unreachable_system::run(galaxy, &mut out);
     tile_used_twice::run(galaxy, &mut out);
     hyperlane_dead_end::run(galaxy, &mut out);
+    position_outside_rings::run(galaxy, &mut out);
+    let metas = all_meta();
+    out.retain_mut(|finding| {
+        let level = metas
+            .iter()
+            .find(|meta| meta.code == finding.code)
+            .map_or(Some(finding.severity), |meta| meta.severity_under(settings));
+        level.map(|severity| finding.severity = severity).is_some()
+    });
     out
 }

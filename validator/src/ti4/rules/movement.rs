@@ -2,6 +2,10 @@
 //! shortest path, under the movement rules (Living Rules Reference, "Movement",
 //! "Anomalies").
 //!
+//! The search is the shared one ([`MoveGraph::cheapest`](crate::movement::MoveGraph::cheapest));
+//! the rules are its [`Mover`]: what entering a system costs, and where a ship
+//! may move on from or end.
+//!
 //! Readings:
 //! - a path's length is the number of systems entered; a ship may enter at most
 //!   its move value, plus one for each gravity rift it moves out of or through
@@ -18,11 +22,12 @@
 //! - each rift exited or passed is reported with its destruction roll (a die
 //!   result of 1–3 destroys the ship), which is not rolled here.
 
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::BTreeSet;
 
 use deckplan_schema::ti4::catalogue::Anomaly;
 
-use crate::ti4::adjacency::Node;
+use crate::movement::Mover;
+use crate::ti4::adjacency::{Node, Via};
 use crate::ti4::checks::Galaxy;
 
 /// One ship's move, and the state of the galaxy around it.
@@ -72,9 +77,10 @@ pub fn reach(galaxy: &Galaxy<'_>, ship: &Move) -> Outcome {
     let Some(start) = ship.from else {
         return Outcome::Stuck("no starting system".into());
     };
-    if galaxy.adjacency.nodes().all(|n| n != start) {
+    let graph = galaxy.adjacency.graph();
+    let Some(start_node) = graph.node(&start) else {
         return Outcome::Stuck(format!("{start} holds no system"));
-    }
+    };
     if ship.tokens.contains(&start) && ship.active != Some(start) {
         return Outcome::Stuck(format!(
             "the ship starts at {start}, which holds its own command token and is not the active system"
@@ -85,68 +91,66 @@ pub fn reach(galaxy: &Galaxy<'_>, ship: &Move) -> Outcome {
     } else {
         ship.move_value
     };
-    // 0-1 breadth-first search: entering a system costs 1, less 1 when leaving a rift.
-    let mut cost: BTreeMap<Node, u32> = BTreeMap::from([(start, 0)]);
-    let mut previous: BTreeMap<Node, Node> = BTreeMap::new();
-    let mut queue = VecDeque::from([start]);
-    while let Some(here) = queue.pop_front() {
-        let Some(&spent) = cost.get(&here) else {
-            continue;
-        };
-        // A ship moves on only from the start or a system it may pass through.
-        let passable =
-            here == start || !(ship.enemies.contains(&here) || has(galaxy, here, Anomaly::Nebula));
-        if !passable {
-            continue;
-        }
-        let rift = has(galaxy, here, Anomaly::GravityRift);
-        for (next, _) in galaxy.adjacency.neighbours(here) {
-            if has(galaxy, next, Anomaly::AsteroidField) || has(galaxy, next, Anomaly::Supernova) {
-                continue;
-            }
-            let step = if rift { 0 } else { 1 };
-            let total = spent + step;
-            if total > budget {
-                continue;
-            }
-            if cost.get(&next).is_none_or(|&old| total < old) {
-                cost.insert(next, total);
-                previous.insert(next, here);
-                if step == 0 {
-                    queue.push_front(next);
-                } else {
-                    queue.push_back(next);
-                }
-            }
-        }
-    }
-    let mut moves = Vec::new();
-    for &to in cost.keys() {
-        if ship.active.is_some_and(|active| active != to) {
-            continue;
-        }
-        if to == start && ship.active != Some(start) {
-            continue;
-        }
-        let mut path = vec![to];
-        let mut at = to;
-        while let Some(&before) = previous.get(&at) {
-            path.push(before);
-            at = before;
-            if path.len() > cost.len() + 1 {
-                break;
-            }
-        }
-        path.reverse();
-        let rifts = path
-            .iter()
-            .take(path.len().saturating_sub(1))
-            .copied()
-            .filter(|n| has(galaxy, *n, Anomaly::GravityRift))
-            .collect();
-        moves.push(Reached { to, path, rifts });
-    }
+    let mover = Tactical {
+        galaxy,
+        ship,
+        start,
+    };
+    let found = graph.cheapest([start_node], budget, &mover);
+    let moves = found
+        .destinations()
+        .filter_map(|(node, to, _)| {
+            let path = found.path(node)?;
+            let rifts = path
+                .iter()
+                .take(path.len().saturating_sub(1))
+                .copied()
+                .filter(|n| has(galaxy, *n, Anomaly::GravityRift))
+                .collect();
+            Some(Reached { to, path, rifts })
+        })
+        .collect();
     Outcome::Moves(moves)
+}
+
+/// The tactical-action rules as the shared search's questions: what entering
+/// a system costs, whether a ship may move on from it, and whether it may end
+/// there.
+struct Tactical<'a> {
+    galaxy: &'a Galaxy<'a>,
+    ship: &'a Move,
+    start: Node,
+}
+
+impl Mover<Node, Via> for Tactical<'_> {
+    /// Asteroid fields and supernovae are never entered; every other system
+    /// costs one, except that a ship leaving a gravity rift gets that one back.
+    fn entry_cost(&self, from: &Node, _via: &Via, to: &Node) -> Option<u32> {
+        if has(self.galaxy, *to, Anomaly::AsteroidField)
+            || has(self.galaxy, *to, Anomaly::Supernova)
+        {
+            return None;
+        }
+        Some(if has(self.galaxy, *from, Anomaly::GravityRift) {
+            0
+        } else {
+            1
+        })
+    }
+
+    /// Other players' ships and nebulae end the move (the start excepted,
+    /// which the search always leaves).
+    fn may_pass(&self, at: &Node) -> bool {
+        !(self.ship.enemies.contains(at) || has(self.galaxy, *at, Anomaly::Nebula))
+    }
+
+    /// Only the active system, when one is named; the start only when it is.
+    fn may_end(&self, at: &Node) -> bool {
+        match self.ship.active {
+            Some(active) => *at == active,
+            None => *at != self.start,
+        }
+    }
 }
 
 #[cfg(test)]
