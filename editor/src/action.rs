@@ -55,6 +55,14 @@ pub enum Action {
     RemovePage,
     /// Change the selected page's size.
     ResizePage,
+    /// Add a copy of the selected page.
+    DuplicatePage,
+    /// Turn the selected page a quarter clockwise, with everything on it.
+    RotatePage,
+    /// Swap the selected page's west and east, with everything on it.
+    MirrorPageWestEast,
+    /// Swap the selected page's north and south, with everything on it.
+    MirrorPageNorthSouth,
     /// Move the selected page up the list.
     MovePageUp,
     /// Move the selected page down the list.
@@ -97,6 +105,10 @@ impl Action {
             Self::AddPage,
             Self::RemovePage,
             Self::ResizePage,
+            Self::DuplicatePage,
+            Self::RotatePage,
+            Self::MirrorPageWestEast,
+            Self::MirrorPageNorthSouth,
             Self::MovePageUp,
             Self::MovePageDown,
             Self::PreviousPage,
@@ -131,6 +143,10 @@ impl Action {
             Self::AddPage => "Add page…",
             Self::RemovePage => "Remove page",
             Self::ResizePage => "Resize…",
+            Self::DuplicatePage => "Duplicate page",
+            Self::RotatePage => "Rotate clockwise",
+            Self::MirrorPageWestEast => "Mirror west–east",
+            Self::MirrorPageNorthSouth => "Mirror north–south",
             Self::MovePageUp => "Move up",
             Self::MovePageDown => "Move down",
             Self::PreviousPage => "Previous page",
@@ -164,6 +180,10 @@ impl Action {
             Self::AddPage => "Add a new page to the pack",
             Self::RemovePage => "Remove the selected page from the pack (its file is kept)",
             Self::ResizePage => "Change the number of columns and rows of the page",
+            Self::DuplicatePage => "Add a copy of the page with the next free page number",
+            Self::RotatePage => "Turn the page a quarter clockwise, with everything on it",
+            Self::MirrorPageWestEast => "Swap the page's west and east, with everything on it",
+            Self::MirrorPageNorthSouth => "Swap the page's north and south, with everything on it",
             Self::MovePageUp => "Move the page up in pack.toml's list",
             Self::MovePageDown => "Move the page down in pack.toml's list",
             Self::PreviousPage => "Show the previous page",
@@ -211,6 +231,8 @@ impl Action {
             Self::AddPage => keys!(cmd_shift(Key::N)),
             Self::RemovePage => keys!(),
             Self::ResizePage => keys!(cmd(Key::R)),
+            Self::DuplicatePage => keys!(cmd_shift(Key::D)),
+            Self::RotatePage | Self::MirrorPageWestEast | Self::MirrorPageNorthSouth => keys!(),
             Self::MovePageUp => keys!(alt(Key::ArrowUp)),
             Self::MovePageDown => keys!(alt(Key::ArrowDown)),
             Self::PreviousPage => keys!(plain(Key::PageUp)),

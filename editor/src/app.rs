@@ -848,6 +848,29 @@ impl EditorApp {
                     self.dialog = Some(Dialog::Resize(ResizeForm::new(page)));
                 }
             }
+            Action::DuplicatePage => self.duplicate_page(),
+            Action::RotatePage | Action::MirrorPageWestEast | Action::MirrorPageNorthSouth => {
+                let how = match action {
+                    Action::RotatePage => crate::transform::Transform::RotateClockwise,
+                    Action::MirrorPageWestEast => crate::transform::Transform::MirrorWestEast,
+                    _ => crate::transform::Transform::MirrorNorthSouth,
+                };
+                let Some(page) = self.current_page() else {
+                    return;
+                };
+                let id = page.id;
+                let turned = crate::transform::transformed(page, how);
+                self.selection = Selection::None;
+                self.edit(|doc| {
+                    doc.apply(Transaction {
+                        label: how.label().into(),
+                        edits: vec![Edit::Page {
+                            id,
+                            page: Some(Box::new(turned)),
+                        }],
+                    })
+                });
+            }
             Action::MovePageUp | Action::MovePageDown => {
                 let up = action == Action::MovePageUp;
                 let edit = self
@@ -897,6 +920,50 @@ impl EditorApp {
                 self.central = Central::Page;
             }
         }
+    }
+
+    /// Adds a copy of the shown page under the next free page number of its
+    /// book, and shows it.
+    fn duplicate_page(&mut self) {
+        let Some(doc) = &self.doc else {
+            return;
+        };
+        let Some(page) = self.page.and_then(|id| doc.pack.pages.get(&id)) else {
+            return;
+        };
+        let book = page.id.book;
+        let number = doc
+            .pack
+            .pages
+            .keys()
+            .filter(|id| id.book == book)
+            .map(|id| id.page)
+            .max()
+            .unwrap_or(0)
+            .saturating_add(1);
+        if number > 999 {
+            self.say("Book is full: pages are numbered up to 999");
+            return;
+        }
+        let id = PageId { book, page: number };
+        let path = doc.free_page_path(id);
+        let mut copy = page.clone();
+        copy.id = id;
+        copy.source = deckplan_schema::SourceFile::new(&path, String::new());
+        let location_name = doc
+            .pack
+            .locations
+            .get(&copy.location)
+            .map_or_else(String::new, |l| l.name.clone());
+        let edits = ops::add_page(&doc.pack, copy, &location_name);
+        let from = page.id;
+        self.edit(|doc| {
+            doc.apply(Transaction {
+                label: format!("Duplicate page {from} as {id}"),
+                edits,
+            })
+        });
+        self.show_page(id);
     }
 
     fn history_step(&mut self, undo: bool) {

@@ -90,7 +90,12 @@ pub struct NewPageForm {
     pub location_name: String,
     /// Page title.
     pub title: String,
+    /// What every space starts as.
+    pub fill: SpaceKind,
 }
+
+/// Page sizes offered with one click: the sizes of printed Location pages.
+pub const SIZE_PRESETS: [(u16, u16); 4] = [(12, 10), (11, 10), (13, 10), (11, 11)];
 
 impl NewPageForm {
     /// A form for a new pack.
@@ -105,6 +110,7 @@ impl NewPageForm {
             designation: "SR".into(),
             location_name: "Solar Ring".into(),
             title: String::new(),
+            fill: SpaceKind::OutOfBounds,
         }
     }
 
@@ -136,6 +142,7 @@ impl NewPageForm {
             designation,
             location_name,
             title: String::new(),
+            fill: SpaceKind::OutOfBounds,
         }
     }
 
@@ -170,6 +177,7 @@ impl NewPageForm {
             designation,
             location_name: self.location_name.trim().to_string(),
             title: Some(self.title.trim().to_string()).filter(|t| !t.is_empty()),
+            fill: self.fill,
         })
     }
 }
@@ -336,6 +344,25 @@ fn new_page_ui(
             ui.label("Size");
             ui.horizontal(|ui| size_ui(ui, &mut form.columns, &mut form.rows));
             ui.end_row();
+            ui.label("");
+            ui.horizontal(|ui| {
+                for (columns, rows) in SIZE_PRESETS {
+                    let chosen = (form.columns, form.rows) == (columns, rows);
+                    if ui
+                        .selectable_label(chosen, format!("{columns} × {rows}"))
+                        .clicked()
+                    {
+                        (form.columns, form.rows) = (columns, rows);
+                    }
+                }
+            });
+            ui.end_row();
+            ui.label("Start with");
+            ui.horizontal(|ui| {
+                ui.radio_value(&mut form.fill, SpaceKind::OutOfBounds, "all out of bounds");
+                ui.radio_value(&mut form.fill, SpaceKind::Board, "all board");
+            });
+            ui.end_row();
             let label = ui.label("Location").id;
             ui.horizontal(|ui| {
                 let response = ui
@@ -371,7 +398,11 @@ fn new_page_ui(
             .labelled_by(label);
             ui.end_row();
         });
-    ui.weak("New spaces are board spaces; paint out-of-bounds spaces with the Spaces tool.");
+    ui.weak(if form.fill == SpaceKind::Board {
+        "Paint out-of-bounds spaces with the Spaces tool (B)."
+    } else {
+        "Carve rooms out with the Spaces tool (B); Shift-drag fills a rectangle."
+    });
     let spec = form.spec(cx.doc);
     if let Err(why) = &spec {
         ui.colored_label(Color32::from_rgb(240, 90, 80), why);

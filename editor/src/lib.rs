@@ -35,6 +35,7 @@
 //! - [`export`] — pictures written as `deckplan render` writes them, on a worker;
 //! - [`recovery`] — autosave and crash recovery; [`recent`], [`paths`] — the
 //!   editor's own files; [`background`] — scans to trace, decoded within limits;
+//! - [`transform`] — a page turned or mirrored with everything on it;
 //! - [`playtest`] — play-test mode: figures placed on the map and the rules
 //!   engine asked where they can go; never part of the document;
 //! - [`describe`] — what the status bar says about the place under the pointer.
@@ -62,4 +63,5 @@ pub mod selection;
 #[cfg(test)]
 mod testutil;
 pub mod tools;
+pub mod transform;
 pub mod view;

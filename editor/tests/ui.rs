@@ -501,14 +501,18 @@ fn pages_are_added_reordered_and_removed_with_undo() {
     let l1p5 = PageId { book: 1, page: 5 };
     assert_eq!(count(&harness), 9);
     assert_eq!(harness.state().shown_page(), Some(l1p5));
-    let doc = harness.state().document().unwrap();
-    assert_eq!(doc.pack.page_files.last().unwrap().path, "book1/page5.toml");
+    // Listed in book order: after book 1's last page.
+    let position = |h: &Harness<'_, EditorApp>, path: &str| {
+        let files = &h.state().document().unwrap().pack.page_files;
+        files.iter().position(|f| f.path == path).unwrap()
+    };
+    let page4 = position(&harness, "book1/page4.toml");
+    assert_eq!(position(&harness, "book1/page5.toml"), page4 + 1);
 
     // Move it up the list, then remove it (asking first); undo brings it back.
     harness.key_press_modifiers(Modifiers::ALT, Key::ArrowUp);
     harness.run();
-    let files = &harness.state().document().unwrap().pack.page_files;
-    assert_eq!(files[files.len() - 2].path, "book1/page5.toml");
+    assert_eq!(position(&harness, "book1/page5.toml"), page4);
     // The pages panel's "−" button.
     harness.get_by_label("−").click();
     harness.run();
@@ -1187,4 +1191,64 @@ fn play_test_step_counts_sit_beside_markers_and_sight_names_its_blockers() {
     for blocker in &expected.blockers {
         harness.get_by_label(&format!("  • {blocker}"));
     }
+}
+
+#[test]
+fn a_page_is_duplicated_in_book_order_and_rotated_with_undo() {
+    let dir = scratch("duplicate");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack), &dir));
+    let original = page(&harness, L1P1);
+    harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::D);
+    harness.run();
+    let l1p5 = PageId { book: 1, page: 5 };
+    assert_eq!(harness.state().shown_page(), Some(l1p5));
+    let copy = page(&harness, l1p5);
+    assert_eq!(copy.edges, original.edges);
+    assert_eq!(copy.spaces, original.spaces);
+    assert_eq!(copy.size, original.size);
+    // Listed after the book's last page, before book 2.
+    let files: Vec<String> = harness
+        .state()
+        .document()
+        .unwrap()
+        .pack
+        .page_files
+        .iter()
+        .map(|f| f.path.clone())
+        .collect();
+    let at = files
+        .iter()
+        .position(|f| *f == copy.source.path().to_string_lossy())
+        .unwrap();
+    assert_eq!(files[at - 1], "book1/page4.toml");
+    assert_eq!(files[at + 1], "book2/page1.toml");
+
+    // A quarter turn swaps the page's sides and is one undo step.
+    harness
+        .get_by_role_and_label(egui::Role::Button, "Page")
+        .click();
+    harness.run();
+    harness.get_by_label_contains("Rotate clockwise").click();
+    harness.run();
+    let turned = page(&harness, l1p5);
+    assert_eq!(
+        (turned.size.columns, turned.size.rows),
+        (original.size.rows, original.size.columns)
+    );
+    assert_eq!(turned.edges.len(), original.edges.len());
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert_eq!(page(&harness, l1p5).size, original.size);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert!(
+        !harness
+            .state()
+            .document()
+            .unwrap()
+            .pack
+            .pages
+            .contains_key(&l1p5)
+    );
 }

@@ -55,7 +55,11 @@ pub fn menu_bar_ui(ui: &mut Ui, info: &ActionInfo, recent: &[PathBuf], out: &mut
         ui.menu_button("Page", |ui| {
             action_menu_item(ui, info, Action::AddPage, out);
             action_menu_item(ui, info, Action::RemovePage, out);
+            action_menu_item(ui, info, Action::DuplicatePage, out);
             action_menu_item(ui, info, Action::ResizePage, out);
+            action_menu_item(ui, info, Action::RotatePage, out);
+            action_menu_item(ui, info, Action::MirrorPageWestEast, out);
+            action_menu_item(ui, info, Action::MirrorPageNorthSouth, out);
             ui.separator();
             action_menu_item(ui, info, Action::MovePageUp, out);
             action_menu_item(ui, info, Action::MovePageDown, out);

@@ -68,7 +68,12 @@ impl ActionInfo {
             Action::Delete | Action::Deselect => self.selection,
             Action::AddPage => self.doc_open && !self.lone_page,
             Action::RemovePage => self.has_page && self.many_pages,
-            Action::ResizePage | Action::LoadBackground => self.has_page,
+            Action::ResizePage
+            | Action::LoadBackground
+            | Action::RotatePage
+            | Action::MirrorPageWestEast
+            | Action::MirrorPageNorthSouth => self.has_page && !self.playtest,
+            Action::DuplicatePage => self.has_page && !self.lone_page && !self.playtest,
             Action::MovePageUp => self.has_page && !self.first_page,
             Action::MovePageDown => self.has_page && !self.last_page,
             Action::PreviousPage => self.has_page && !self.first_page,
@@ -103,7 +108,7 @@ impl ActionInfo {
     /// Why a disabled action is disabled (its tooltip).
     pub fn disabled_reason(&self, action: Action) -> &'static str {
         match action {
-            Action::AddPage if self.lone_page => {
+            Action::AddPage | Action::DuplicatePage if self.lone_page => {
                 "A lone page file holds one page: open or create a pack to add pages"
             }
             Action::RemovePage => "A pack keeps at least one page",
