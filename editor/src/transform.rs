@@ -170,7 +170,7 @@ pub fn transformed(page: &Page, how: Transform) -> Page {
     into.discoveries = features
         .discoveries
         .iter()
-        .map(|(s, d)| (space(s), d.clone()))
+        .map(|(s, d)| (space(s), *d))
         .collect();
     into.markers = features
         .markers
@@ -193,7 +193,7 @@ pub fn transformed(page: &Page, how: Transform) -> Page {
         .map(|link| SpawnLink {
             a: point(&link.a),
             b: point(&link.b),
-            ..link.clone()
+            ..*link
         })
         .collect();
     out.intersections.blips = corners
@@ -204,7 +204,7 @@ pub fn transformed(page: &Page, how: Transform) -> Page {
                 point(p),
                 StartingBlip {
                     direction: how.direction(blip.direction),
-                    ..blip.clone()
+                    ..*blip
                 },
             )
         })
