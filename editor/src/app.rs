@@ -688,10 +688,14 @@ impl EditorApp {
             Command::ShowPage(page) => self.show_page(page),
             Command::ShowProblem(index) => self.show_problem(index),
             Command::Open(path) => self.guard_unsaved(ctx, AfterUnsaved::Open(path)),
-            Command::SaveTo(path) => {
-                if self.save_as(&path)
-                    && let Some(then) = self.after_save_as.take()
-                {
+            Command::SaveTo(path, gitignore) => {
+                if !self.save_as(&path) {
+                    return;
+                }
+                if gitignore {
+                    self.write_gitignore();
+                }
+                if let Some(then) = self.after_save_as.take() {
                     self.proceed(ctx, then);
                 }
             }
@@ -782,7 +786,7 @@ impl EditorApp {
                 let Some(doc) = &self.doc else {
                     return;
                 };
-                self.dialog = Some(Dialog::Path(PathForm::new(
+                let form = PathForm::new(
                     PathPurpose::SaveAs {
                         page_file: doc.is_lone_page(),
                     },
@@ -790,7 +794,13 @@ impl EditorApp {
                         .path()
                         .map(|p| p.display().to_string())
                         .unwrap_or_default(),
-                )));
+                );
+                // A new pack's first save is when its folder is made.
+                self.dialog = Some(Dialog::Path(if doc.origin == Origin::New {
+                    form.offering_gitignore()
+                } else {
+                    form
+                }));
             }
             Action::Quit => self.guard_unsaved(ctx, AfterUnsaved::Quit),
             Action::Undo => self.history_step(true),
@@ -1155,6 +1165,26 @@ impl EditorApp {
                 });
                 false
             }
+        }
+    }
+
+    /// Writes `.gitignore` in the pack folder, leaving out the backups a save
+    /// keeps, unless the folder has one already (it is the user's then).
+    fn write_gitignore(&mut self) {
+        let Some(folder) = self.doc.as_ref().and_then(|d| d.origin.folder()) else {
+            return;
+        };
+        let path = folder.join(".gitignore");
+        if path.exists() {
+            return;
+        }
+        let text =
+            "# Backups deckplan-editor keeps of the previous version of each saved file.\n*.bak\n";
+        if let Err(error) = deckplan_schema::save::write_atomically(&path, text) {
+            self.say(format!(
+                "Saved, but cannot write {}: {error}",
+                path.display()
+            ));
         }
     }
 

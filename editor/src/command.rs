@@ -28,8 +28,9 @@ pub enum Command {
     ShowProblem(usize),
     /// Open a path (after asking about unsaved changes).
     Open(PathBuf),
-    /// Save the document to a new place (a folder for a pack, a file for a page).
-    SaveTo(PathBuf),
+    /// Save the document to a new place (a folder for a pack, a file for a
+    /// page), and, when asked, a `.gitignore` for its backups beside it.
+    SaveTo(PathBuf, bool),
     /// Create a new pack from the "New pack" form.
     CreatePack(crate::document::NewPageSpec),
     /// Load a scan as the background of a page.

@@ -205,6 +205,9 @@ pub struct PathForm {
     pub path: String,
     /// The field has had keyboard focus (it takes it when the dialog opens).
     pub focused: bool,
+    /// Offered when a new pack is first saved: write a `.gitignore` that
+    /// leaves out the `.bak` backups saving keeps (`None`: not offered).
+    pub gitignore: Option<bool>,
 }
 
 impl PathForm {
@@ -214,7 +217,15 @@ impl PathForm {
             purpose,
             path,
             focused: false,
+            gitignore: None,
         }
+    }
+
+    /// Offers to write a `.gitignore` with the pack (a new pack's first save).
+    #[must_use]
+    pub fn offering_gitignore(mut self) -> Self {
+        self.gitignore = Some(true);
+        self
     }
 }
 
@@ -543,6 +554,12 @@ fn path_ui(ui: &mut Ui, form: &mut PathForm, cx: &DialogContext<'_>, out: &mut C
             }
         });
     }
+    if let Some(gitignore) = &mut form.gitignore {
+        ui.checkbox(
+            gitignore,
+            "Write a .gitignore that keeps the .bak backups out of git",
+        );
+    }
     let path = PathBuf::from(form.path.trim());
     buttons(ui, |ui| {
         let ready = !form.path.trim().is_empty();
@@ -556,7 +573,7 @@ fn path_ui(ui: &mut Ui, form: &mut PathForm, cx: &DialogContext<'_>, out: &mut C
     if submit && !form.path.trim().is_empty() {
         out.push(match form.purpose {
             PathPurpose::Open => Command::Open(path),
-            PathPurpose::SaveAs { .. } => Command::SaveTo(path),
+            PathPurpose::SaveAs { .. } => Command::SaveTo(path, form.gitignore == Some(true)),
             PathPurpose::Scan(page) => Command::LoadBackground(page, path),
         });
         keep = false;

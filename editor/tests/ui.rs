@@ -1252,3 +1252,31 @@ fn a_page_is_duplicated_in_book_order_and_rotated_with_undo() {
             .contains_key(&l1p5)
     );
 }
+
+#[test]
+fn a_new_pack_is_saved_with_a_gitignore_for_its_backups() {
+    let dir = scratch("gitignore");
+    let mut harness = harness(app(None, &dir));
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    harness.run();
+    harness.get_by_label("Create pack").click();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.run();
+    let Some(Dialog::Path(form)) = harness.state().dialog() else {
+        panic!("Save As asks where");
+    };
+    assert_eq!(form.gitignore, Some(true));
+    let folder = dir.join("my-pack");
+    harness
+        .get_by_label("The folder to write pack.toml and the page files into (created if needed).")
+        .type_text(&folder.display().to_string());
+    harness.run();
+    harness.get_by_label("Save").click();
+    harness.run();
+    assert!(folder.join("pack.toml").is_file());
+    assert_eq!(
+        std::fs::read_to_string(folder.join(".gitignore")).unwrap(),
+        "# Backups deckplan-editor keeps of the previous version of each saved file.\n*.bak\n"
+    );
+}
