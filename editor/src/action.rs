@@ -33,6 +33,12 @@ pub enum Action {
     Undo,
     /// Redo the last undone step.
     Redo,
+    /// Copy the selected rectangle and clear it.
+    Cut,
+    /// Copy the selected rectangle.
+    Copy,
+    /// Paste the rectangle copied last.
+    Paste,
     /// Delete what is selected.
     Delete,
     /// Clear the selection.
@@ -94,6 +100,9 @@ impl Action {
             Self::Quit,
             Self::Undo,
             Self::Redo,
+            Self::Cut,
+            Self::Copy,
+            Self::Paste,
             Self::Delete,
             Self::Deselect,
             Self::Fit,
@@ -132,6 +141,9 @@ impl Action {
             Self::Quit => "Quit",
             Self::Undo => "Undo",
             Self::Redo => "Redo",
+            Self::Cut => "Cut",
+            Self::Copy => "Copy",
+            Self::Paste => "Paste",
             Self::Delete => "Delete",
             Self::Deselect => "Deselect",
             Self::Fit => "Fit to window",
@@ -169,7 +181,12 @@ impl Action {
             Self::Quit => "Close the editor",
             Self::Undo => "Undo the last change",
             Self::Redo => "Redo the last undone change",
-            Self::Delete => "Delete everything on the selected space, edge or intersection",
+            Self::Cut => "Copy the selected rectangle and clear it",
+            Self::Copy => "Copy the selected rectangle, with its walls, doors and features",
+            Self::Paste => {
+                "Paste the copied rectangle at the selection or the pointer (here or on another page)"
+            }
+            Self::Delete => "Delete everything on the selected place or rectangle",
             Self::Deselect => "Clear the selection",
             Self::Fit => "Fit the page, or all pages in the layout, to the window",
             Self::ZoomIn => "Zoom in",
@@ -220,6 +237,9 @@ impl Action {
             Self::Quit => keys!(cmd(Key::Q)),
             Self::Undo => keys!(cmd(Key::Z)),
             Self::Redo => keys!(cmd_shift(Key::Z), cmd(Key::Y)),
+            Self::Cut => keys!(cmd(Key::X)),
+            Self::Copy => keys!(cmd(Key::C)),
+            Self::Paste => keys!(cmd(Key::V)),
             Self::Delete => keys!(plain(Key::Delete), plain(Key::Backspace)),
             Self::Deselect => keys!(plain(Key::Escape)),
             Self::Fit => keys!(cmd(Key::Num0), plain(Key::F)),

@@ -133,6 +133,8 @@ pub struct EditorApp {
     ctx: Arc<OnceLock<Context>>,
     /// Repaints the UI when the play test's board is built.
     wake: crate::playtest::Wake,
+    /// The rectangle copied last (it can be pasted on any page).
+    clip: Option<crate::region::Clip>,
     /// Pictures being written on workers.
     exports: crate::export::Exports,
     /// The folder the last export went to, remembered between sessions.
@@ -204,6 +206,7 @@ impl EditorApp {
             ctx,
             wake: Arc::new(repaint),
             problem_help: std::cell::RefCell::new(None),
+            clip: None,
             exports: crate::export::Exports::default(),
             export_folder: crate::export::load_folder(
                 dirs.as_ref().map(AppDirs::export_folder_file).as_deref(),
@@ -624,6 +627,8 @@ impl EditorApp {
             undo: doc.history.undo_label().map(str::to_string),
             redo: doc.history.redo_label().map(str::to_string),
             selection: self.selection != Selection::None,
+            area: matches!(self.selection, Selection::Area { .. }),
+            clip: self.clip.is_some(),
             grid: self.show_grid,
             problems: self.show_problems,
             layout: self.central == Central::Layout,
@@ -806,6 +811,21 @@ impl EditorApp {
             Action::Undo => self.history_step(true),
             Action::Redo => self.history_step(false),
             Action::Delete => self.delete_selection(),
+            Action::Copy | Action::Cut => {
+                let Some((page, area)) = self.selected_area() else {
+                    return;
+                };
+                self.clip = Some(crate::region::copy(page, area));
+                let size = area.size();
+                self.say(format!(
+                    "Copied {} × {} spaces: paste with Ctrl+V here or on another page",
+                    size.columns, size.rows
+                ));
+                if action == Action::Cut {
+                    self.delete_selection();
+                }
+            }
+            Action::Paste => self.paste(),
             Action::Deselect => self.selection = Selection::None,
             Action::Fit => match self.central {
                 Central::Page => self.page_view.fit(),
@@ -865,6 +885,10 @@ impl EditorApp {
                     Action::MirrorPageWestEast => crate::transform::Transform::MirrorWestEast,
                     _ => crate::transform::Transform::MirrorNorthSouth,
                 };
+                if self.selected_area().is_some() {
+                    self.transform_area(how);
+                    return;
+                }
                 let Some(page) = self.current_page() else {
                     return;
                 };
@@ -930,6 +954,79 @@ impl EditorApp {
                 self.central = Central::Page;
             }
         }
+    }
+
+    /// The selected rectangle and its page.
+    fn selected_area(&self) -> Option<(&deckplan_schema::Page, crate::region::Area)> {
+        let Selection::Area { page, area } = self.selection else {
+            return None;
+        };
+        Some((self.doc.as_ref()?.pack.pages.get(&page)?, area))
+    }
+
+    /// Replaces the page `id` with `page` as one undo step.
+    fn replace_page(&mut self, label: &str, id: PageId, page: deckplan_schema::Page) {
+        self.edit(|doc| {
+            doc.apply(Transaction {
+                label: label.into(),
+                edits: vec![Edit::Page {
+                    id,
+                    page: Some(Box::new(page)),
+                }],
+            })
+        });
+    }
+
+    /// Pastes the clip at the selected place, else the space under the
+    /// pointer, else the page's south-west corner, and selects it.
+    fn paste(&mut self) {
+        let (Some(clip), Some(page)) = (&self.clip, self.current_page()) else {
+            return;
+        };
+        let at = match self.selection.filter_page(page.id) {
+            Selection::Area { area, .. } => area.min,
+            Selection::Space { space, .. } => space,
+            _ => self
+                .page_view
+                .hover_space
+                .unwrap_or(deckplan_schema::Space { row: 0, col: 0 }),
+        };
+        let id = page.id;
+        let pasted = crate::region::pasted(page, clip, at);
+        let size = clip.size;
+        let area = crate::region::Area {
+            min: at,
+            max: deckplan_schema::Space {
+                col: (at.col + size.columns - 1).min(page.size.columns.saturating_sub(1)),
+                row: (at.row + size.rows - 1).min(page.size.rows.saturating_sub(1)),
+            },
+        };
+        self.replace_page("Paste", id, pasted);
+        self.selection = Selection::Area { page: id, area };
+    }
+
+    /// Turns or mirrors the selected rectangle in place, keeping its
+    /// south-west corner (a turned rectangle may reach further).
+    fn transform_area(&mut self, how: crate::transform::Transform) {
+        let Some((page, area)) = self.selected_area() else {
+            return;
+        };
+        let clip = crate::transform::transformed(&crate::region::copy(page, area), how);
+        let id = page.id;
+        let result = crate::region::pasted(&crate::region::cleared(page, area), &clip, area.min);
+        let max = deckplan_schema::Space {
+            col: (area.min.col + clip.size.columns - 1).min(page.size.columns.saturating_sub(1)),
+            row: (area.min.row + clip.size.rows - 1).min(page.size.rows.saturating_sub(1)),
+        };
+        let label = match how {
+            crate::transform::Transform::RotateClockwise => "Rotate selection",
+            _ => "Mirror selection",
+        };
+        self.replace_page(label, id, result);
+        self.selection = Selection::Area {
+            page: id,
+            area: crate::region::Area { min: area.min, max },
+        };
     }
 
     /// Adds a copy of the shown page under the next free page number of its
@@ -1011,6 +1108,10 @@ impl EditorApp {
                 .into_iter()
                 .collect(),
             Selection::Intersection { point, .. } => ops::clear_intersection(page, point),
+            Selection::Area { area, .. } => vec![Edit::Page {
+                id: page.id,
+                page: Some(Box::new(crate::region::cleared(page, area))),
+            }],
         };
         if edits.is_empty() {
             self.say("Nothing to delete here");
@@ -1422,16 +1523,39 @@ fn shortcuts(ctx: &Context, out: &mut Commands) {
         .collect();
     let weight = |m: Modifiers| u8::from(m.command || m.ctrl) + u8::from(m.shift) + u8::from(m.alt);
     pairs.sort_by_key(|(_, s)| std::cmp::Reverse(weight(s.modifiers)));
+    let mut ran = Vec::new();
     for (action, shortcut) in pairs {
         let plain = !(shortcut.modifiers.command || shortcut.modifiers.ctrl);
-        let text_owns = plain || matches!(action, Action::Undo | Action::Redo);
+        let text_owns = plain
+            || matches!(
+                action,
+                Action::Undo | Action::Redo | Action::Cut | Action::Copy | Action::Paste
+            );
         if typing && text_owns {
             continue;
         }
         if ctx.input_mut(|i| i.consume_shortcut(&shortcut)) {
-            out.push(Command::Run(action));
+            ran.push(action);
         }
     }
+    // Windowing systems turn Ctrl+C, X and V into clipboard events, with or
+    // without the key press.
+    if !typing {
+        ctx.input(|i| {
+            for event in &i.events {
+                let action = match event {
+                    egui::Event::Copy => Action::Copy,
+                    egui::Event::Cut => Action::Cut,
+                    egui::Event::Paste(_) => Action::Paste,
+                    _ => continue,
+                };
+                if !ran.contains(&action) {
+                    ran.push(action);
+                }
+            }
+        });
+    }
+    out.extend(ran.into_iter().map(Command::Run));
 }
 
 impl eframe::App for EditorApp {

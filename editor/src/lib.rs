@@ -59,6 +59,7 @@ pub mod playtest;
 pub mod problems;
 pub mod recent;
 pub mod recovery;
+pub mod region;
 pub mod selection;
 #[cfg(test)]
 mod testutil;

@@ -1280,3 +1280,114 @@ fn a_new_pack_is_saved_with_a_gitignore_for_its_backups() {
         "# Backups deckplan-editor keeps of the previous version of each saved file.\n*.bak\n"
     );
 }
+
+/// The spaces of a page carrying a marker.
+fn marked(page: &Page, marker: deckplan_schema::Marker) -> Vec<deckplan_schema::Space> {
+    page.spaces.marked(marker).map(|(s, _)| s).collect()
+}
+
+#[test]
+fn a_rectangle_is_selected_moved_copied_and_pasted_onto_another_page() {
+    use deckplan_schema::{Marker, Space};
+    let dir = scratch("area");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack), &dir));
+    let starts = marked(&page(&harness, L1P1), Marker::SpacerStart);
+    // L1p1's Spacer starts fill E2–F3; E4 is empty board.
+    assert_eq!(
+        starts,
+        vec![
+            Space::new(1, 4),
+            Space::new(2, 4),
+            Space::new(1, 5),
+            Space::new(2, 5)
+        ]
+    );
+    let geo = harness.state().page_geometry().unwrap();
+    let centre = |s: Space| geo.space_rect(s).center();
+    harness.hover_at(centre(Space::new(3, 4)));
+    harness.run();
+    harness.drag_at(centre(Space::new(3, 4)));
+    harness.run();
+    harness.hover_at(centre(Space::new(2, 5)));
+    harness.run();
+    harness.drop_at(centre(Space::new(1, 5)));
+    harness.run();
+    let area = deckplan_editor::region::Area::spanning(Space::new(1, 4), Space::new(3, 5));
+    assert_eq!(
+        harness.state().selection(),
+        Selection::Area { page: L1P1, area }
+    );
+
+    // Dragged from inside, three columns east: the starts go along.
+    harness.hover_at(centre(Space::new(2, 4)));
+    harness.run();
+    harness.drag_at(centre(Space::new(2, 4)));
+    harness.run();
+    harness.hover_at(centre(Space::new(4, 4)));
+    harness.run();
+    harness.drop_at(centre(Space::new(5, 4)));
+    harness.run();
+    let moved: Vec<Space> = starts
+        .iter()
+        .map(|s| Space::new(s.col + 3, s.row))
+        .collect();
+    assert_eq!(marked(&page(&harness, L1P1), Marker::SpacerStart), moved);
+    assert_eq!(
+        harness.state().document().unwrap().history.undo_label(),
+        Some("Move selection")
+    );
+
+    // Copied, then pasted on L1p2 at the space under the pointer.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::C);
+    harness.run();
+    harness.key_press(Key::PageDown);
+    harness.run();
+    let l1p2 = PageId { book: 1, page: 2 };
+    assert_eq!(harness.state().shown_page(), Some(l1p2));
+    let before = page(&harness, l1p2);
+    let geo = harness.state().page_geometry().unwrap();
+    harness.hover_at(geo.space_rect(Space::new(0, 0)).center());
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::V);
+    harness.run();
+    let after = page(&harness, l1p2);
+    let pasted = marked(&after, Marker::SpacerStart);
+    // The starts were the rectangle's two western columns.
+    for start in [
+        Space::new(0, 0),
+        Space::new(1, 0),
+        Space::new(0, 1),
+        Space::new(1, 1),
+    ] {
+        assert!(pasted.contains(&start), "{start:?} in {pasted:?}");
+    }
+    assert_eq!(
+        after.kind(Space::new(2, 1)),
+        Some(deckplan_schema::SpaceKind::Board)
+    );
+
+    // The pasted rectangle is selected; the inspector turns it a quarter.
+    harness.get_by_label("Rotate clockwise").click();
+    harness.run();
+    assert_eq!(
+        harness.state().document().unwrap().history.undo_label(),
+        Some("Rotate selection")
+    );
+    let turned = marked(&page(&harness, l1p2), Marker::SpacerStart);
+    // Three columns by two rows turned: the starts (west two columns) now
+    // fill the top two rows of a two-column, three-row rectangle.
+    for start in [
+        Space::new(0, 2),
+        Space::new(1, 2),
+        Space::new(0, 1),
+        Space::new(1, 1),
+    ] {
+        assert!(turned.contains(&start), "{start:?} in {turned:?}");
+    }
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert_eq!(unspanned(page(&harness, l1p2)), unspanned(before));
+}

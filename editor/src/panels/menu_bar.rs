@@ -39,6 +39,9 @@ pub fn menu_bar_ui(ui: &mut Ui, info: &ActionInfo, recent: &[PathBuf], out: &mut
             action_menu_item(ui, info, Action::Undo, out);
             action_menu_item(ui, info, Action::Redo, out);
             ui.separator();
+            action_menu_item(ui, info, Action::Cut, out);
+            action_menu_item(ui, info, Action::Copy, out);
+            action_menu_item(ui, info, Action::Paste, out);
             action_menu_item(ui, info, Action::Delete, out);
             action_menu_item(ui, info, Action::Deselect, out);
         });

@@ -42,6 +42,10 @@ pub struct ActionInfo {
     pub redo: Option<String>,
     /// Something is selected.
     pub selection: bool,
+    /// A rectangle is selected.
+    pub area: bool,
+    /// A rectangle has been copied.
+    pub clip: bool,
     /// Grid lines shown.
     pub grid: bool,
     /// Problems panel shown.
@@ -66,6 +70,8 @@ impl ActionInfo {
             Action::Undo => self.undo.is_some(),
             Action::Redo => self.redo.is_some(),
             Action::Delete | Action::Deselect => self.selection,
+            Action::Cut | Action::Copy => self.area && !self.playtest,
+            Action::Paste => self.clip && self.has_page && !self.playtest,
             Action::AddPage => self.doc_open && !self.lone_page,
             Action::RemovePage => self.has_page && self.many_pages,
             Action::ResizePage
@@ -115,6 +121,10 @@ impl ActionInfo {
             Action::Undo => "Nothing to undo",
             Action::Redo => "Nothing to redo",
             Action::Delete | Action::Deselect => "Nothing is selected",
+            Action::Cut | Action::Copy => {
+                "Select a rectangle first: drag across spaces with the select tool (V)"
+            }
+            Action::Paste => "Copy a rectangle first",
             _ => "Open a pack or page first",
         }
     }
