@@ -1391,3 +1391,27 @@ fn a_rectangle_is_selected_moved_copied_and_pasted_onto_another_page() {
     harness.run();
     assert_eq!(unspanned(page(&harness, l1p2)), unspanned(before));
 }
+
+#[test]
+fn resizing_the_window_fits_a_page_nobody_zoomed_but_keeps_a_zoom() {
+    let dir = scratch("window");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack), &dir));
+    let before = harness.state().page_geometry().unwrap();
+    harness.set_size(vec2(1800.0, 1100.0));
+    harness.run();
+    let bigger = harness.state().page_geometry().unwrap();
+    assert!(
+        bigger.cell > before.cell,
+        "{} ≤ {}",
+        bigger.cell,
+        before.cell
+    );
+    // Once zoomed, the zoom is the user's: a resize keeps it.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Equals);
+    harness.run();
+    let zoomed = harness.state().page_geometry().unwrap();
+    harness.set_size(vec2(1500.0, 950.0));
+    harness.run();
+    assert_eq!(harness.state().page_geometry().unwrap().cell, zoomed.cell);
+}

@@ -40,6 +40,10 @@ pub struct PageView {
     pub view: Option<View>,
     /// The page `view` belongs to.
     viewed: Option<PageId>,
+    /// The window size `view` was fitted for, while nobody has zoomed or
+    /// panned since: resizing the window fits again (opening a window often
+    /// resizes it once), resizing a panel does not.
+    untouched_fit: Option<egui::Vec2>,
     /// The zoom and pan of the other pages seen, restored when they are shown again.
     other_views: HashMap<PageId, View>,
     /// The gesture in progress on the canvas.
@@ -61,6 +65,7 @@ impl Default for PageView {
         Self {
             view: None,
             viewed: None,
+            untouched_fit: None,
             other_views: HashMap::new(),
             gesture: None,
             strokes: 0,
@@ -123,6 +128,7 @@ impl PageView {
         }
         self.view = self.other_views.remove(&page);
         self.viewed = Some(page);
+        self.untouched_fit = None;
     }
 
     /// Forgets every page's zoom and pan (another document was opened, or
@@ -130,6 +136,7 @@ impl PageView {
     pub fn forget_views(&mut self) {
         self.view = None;
         self.viewed = None;
+        self.untouched_fit = None;
         self.other_views.clear();
     }
 
@@ -142,6 +149,7 @@ impl PageView {
             });
             view.zoom_about(self.canvas, self.canvas.center(), factor);
             self.view = Some(view);
+            self.untouched_fit = None;
         }
     }
 
@@ -168,6 +176,7 @@ impl PageView {
         let rows = f32::from(size.rows);
         let offset = self.canvas.size() * 0.5 - egui::vec2(x * cell, (rows - y) * cell);
         self.view = Some(View { cell, offset });
+        self.untouched_fit = None;
     }
 
     /// Draws the page and hands pointer input to the active tool.
@@ -192,15 +201,23 @@ impl PageView {
 
         // Zoom and pan: each page keeps its own, fitted the first time it is shown.
         self.switch_to(page.id);
+        let window = ui.ctx().content_rect().size();
+        if self.untouched_fit.is_some_and(|size| size != window) {
+            self.view = None;
+        }
         let fitted = self.view.is_none();
         let mut view = self.view.unwrap_or_else(|| View::fit(page.size, canvas));
         // A canvas squeezed to nothing (a window still opening) is no size to keep.
         let mut moved = fitted && canvas.width() > MIN_CANVAS && canvas.height() > MIN_CANVAS;
+        if moved {
+            self.untouched_fit = Some(window);
+        }
         if response.dragged_by(PointerButton::Middle)
             || response.dragged_by(PointerButton::Secondary)
         {
             view.offset += response.drag_delta();
             moved = true;
+            self.untouched_fit = None;
         }
         if let Some(pointer) = response.hover_pos() {
             let (scroll, zoom) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
@@ -208,6 +225,7 @@ impl PageView {
             if (factor - 1.0).abs() > 1e-4 {
                 view.zoom_about(canvas, pointer, factor);
                 moved = true;
+                self.untouched_fit = None;
             }
         }
         if moved {
