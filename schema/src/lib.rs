@@ -7,7 +7,8 @@
 //!             shared: Diagnostic + Place, renderers, Scene → PNG/SVG, movement graph
 //!             games:  enormity (board, checks, rules) · nemesis · ti4
 //!  schema:    shared: SourceFile/Span, FormatError, Place, sniff, limits, save
-//!             games:  Enormity (coord, model, resolve, write, load) · nemesis · ti4
+//!             games:  Enormity (coord, model, resolve, write, load) · nemesis · ti4 ·
+//!                     battlestations
 //! ```
 //!
 //! See `docs/architecture.md` for the seam and the checklist for adding a game.
@@ -28,8 +29,9 @@
 //! - [`confine`] and [`save`] — reading and writing that stay inside a pack;
 //! - [`json_schema`] — the published JSON Schema of both file kinds.
 //!
-//! Each later game is one folder: [`nemesis`], [`ti4`].
+//! Each later game is one folder: [`nemesis`], [`ti4`], [`battlestations`].
 
+pub mod battlestations;
 pub mod confine;
 pub mod coord;
 pub mod error;

@@ -26,6 +26,8 @@ pub enum Place {
     Nemesis(crate::nemesis::NemesisPlace),
     /// A place in a Twilight Imperium 4 galaxy.
     Ti4(Ti4Place),
+    /// A place on a Battlestations ship.
+    Battlestations(crate::battlestations::BattlestationsPlace),
 }
 
 impl Place {
@@ -35,6 +37,7 @@ impl Place {
             Self::Location(_) => "enormity",
             Self::Nemesis(_) => "nemesis",
             Self::Ti4(_) => "ti4",
+            Self::Battlestations(_) => "battlestations",
         }
     }
 
@@ -42,8 +45,7 @@ impl Place {
     pub const fn page(&self) -> Option<PageId> {
         match self {
             Self::Location(place) => place.page(),
-            Self::Nemesis(_) => None,
-            Self::Ti4(_) => None,
+            Self::Nemesis(_) | Self::Ti4(_) | Self::Battlestations(_) => None,
         }
     }
 
@@ -51,8 +53,7 @@ impl Place {
     pub const fn location(&self) -> Option<&LocationPlace> {
         match self {
             Self::Location(place) => Some(place),
-            Self::Nemesis(_) => None,
-            Self::Ti4(_) => None,
+            Self::Nemesis(_) | Self::Ti4(_) | Self::Battlestations(_) => None,
         }
     }
 }
@@ -63,6 +64,7 @@ impl fmt::Display for Place {
             Self::Location(place) => place.fmt(f),
             Self::Ti4(place) => place.fmt(f),
             Self::Nemesis(place) => place.fmt(f),
+            Self::Battlestations(place) => place.fmt(f),
         }
     }
 }
@@ -114,6 +116,12 @@ impl fmt::Display for Ti4Place {
 impl From<crate::nemesis::NemesisPlace> for Place {
     fn from(place: crate::nemesis::NemesisPlace) -> Self {
         Self::Nemesis(place)
+    }
+}
+
+impl From<crate::battlestations::BattlestationsPlace> for Place {
+    fn from(place: crate::battlestations::BattlestationsPlace) -> Self {
+        Self::Battlestations(place)
     }
 }
 

@@ -95,6 +95,17 @@ check_fixtures! {
     a003_impossible_join: "A003-impossible-join",
     a004_location_arrow_placement: "A004-location-arrow-placement",
     a005_location_arrow_target: "A005-location-arrow-target",
+    b001_missing_module: "B001-missing-module",
+    b002_helm_facing: "B002-helm-facing",
+    b003_engine_facing: "B003-engine-facing",
+    b004_gun_facing: "B004-gun-facing",
+    b005_stabilizer_exposed: "B005-stabilizer-exposed",
+    b006_overlapping_modules: "B006-overlapping-modules",
+    b007_door_off_hull: "B007-door-off-hull",
+    b008_unreachable_square: "B008-unreachable-square",
+    b009_module_without_door_path: "B009-module-without-door-path",
+    b010_ladder_misaligned: "B010-ladder-misaligned",
+    b011_unreachable_level: "B011-unreachable-level",
     e001_multiple_extraction_points: "E001-multiple-extraction-points",
     e002_extraction_point_unreachable: "E002-extraction-point-unreachable",
     e003_extraction_off_start_page: "E003-extraction-off-start-page",
@@ -125,4 +136,13 @@ fn e003_pack_without_extraction_point() {
     let dir = "E003-extraction-off-start-page";
     let fail = failing(dir, "fail-none");
     insta::assert_snapshot!("E003-extraction-off-start-page-none", render(&fail));
+}
+
+/// B009 with doors that lead only into a part walled off from the rest:
+/// every module of the main part is reported (and the closet by B008).
+#[test]
+fn b009_doors_only_into_a_walled_off_closet() {
+    let dir = "B009-module-without-door-path";
+    let outcome = lint(&fixture(dir, "fail-closet"));
+    insta::assert_snapshot!("B009-module-without-door-path-closet", render(&outcome));
 }

@@ -75,6 +75,7 @@ fn family(code: &str) -> &'static str {
         Some("X") => "Placement",
         Some("N") => "Nemesis",
         Some("T") => "TI4 galaxy",
+        Some("B") => "Battlestations",
         _ => "Other",
     }
 }

@@ -6,9 +6,10 @@
 //!                  ▼                 ▼
 //!  validator: targets → ruleset REGISTRY → lint · reformat · explain · draw
 //!             shared: Diagnostic + Place, renderers, Scene → PNG/SVG, movement graph
-//!             games:  enormity (board, checks, rules) · nemesis · ti4
+//!             games:  enormity (board, checks, rules) · nemesis · ti4 · battlestations
 //!  schema:    shared: SourceFile/Span, FormatError, Place, sniff, limits, save
-//!             games:  Enormity (coord, model, resolve, write, load) · nemesis · ti4
+//!             games:  Enormity (coord, model, resolve, write, load) · nemesis · ti4 ·
+//!                     battlestations
 //! ```
 //!
 //! See `docs/architecture.md` for the seam and the checklist for adding a game.
@@ -25,11 +26,14 @@
 //! Enormity's Location maps — the first game — are [`enormity`] with its
 //! [`board`] (the Spacer graph, the Blip lattice and [`board::layout`], the one
 //! join geometry), [`checks`], [`rules`], [`show`] and the page drawing in
-//! [`draw`]; each later game is one folder ([`nemesis`], [`ti4`]).
+//! [`draw`]; each later game is one folder ([`nemesis`], [`ti4`], [`battlestations`]).
 
-pub mod board;
+// First, so that every check file below can use `declare_check!`.
 #[macro_use]
 pub mod check;
+
+pub mod battlestations;
+pub mod board;
 pub mod checks;
 pub mod diagnostic;
 pub mod draw;

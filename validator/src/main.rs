@@ -15,7 +15,7 @@ use clap::{Parser, Subcommand};
 #[command(
     name = "deckplan",
     version,
-    about = "Check, draw and play-test the boards of board games: Enormity Location maps, Nemesis ships and TI4 galaxies",
+    about = "Check, draw and play-test the boards of board games: Enormity Location maps, Nemesis ships, TI4 galaxies and Battlestations ships",
     after_help = "Exit codes: 0 clean (warnings allowed), 1 problems found, 2 usage or I/O failure."
 )]
 struct Cli {
@@ -35,7 +35,7 @@ enum Command {
     Show(cli::show::ShowArgs),
     /// Explain a diagnostic code (`F002`) or name (`unknown-key`); without one, list them all.
     Explain(cli::explain::ExplainArgs),
-    /// Where a Spacer (or, on a TI4 galaxy, a ship) can move, with the steps to each place.
+    /// Where a Spacer (on a TI4 galaxy a ship, on a Battlestations ship a character) can move, with the way to each place.
     Reach(cli::reach::ReachArgs),
     /// Move a Blip toward a Spacer (a Noise move) or along its patrol arrow,
     /// and say where it stops and whether it is revealed.

@@ -23,6 +23,26 @@ pub struct Formatted {
     pub errors: Vec<Diagnostic>,
 }
 
+impl Formatted {
+    /// A file read from `source`, to be written back where it was read (a
+    /// link there is replaced, not followed), with its canonical text or the
+    /// errors that kept it from having one.
+    pub fn in_place(
+        source: &std::sync::Arc<deckplan_schema::SourceFile>,
+        canonical: Option<String>,
+        errors: Vec<deckplan_schema::FileError>,
+    ) -> Self {
+        let changed = canonical.as_deref().is_some_and(|c| c != source.text());
+        Self {
+            path: source.path().to_path_buf(),
+            write_to: source.path().to_path_buf(),
+            canonical,
+            changed,
+            errors: errors.into_iter().map(Diagnostic::from).collect(),
+        }
+    }
+}
+
 /// Formats every file the paths name, each target with the ruleset it is
 /// written for: for a pack, `pack.toml` and its pages. A target that names
 /// an unknown ruleset is one unformattable file, its diagnostic saying why.

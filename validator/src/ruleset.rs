@@ -15,6 +15,7 @@ use deckplan_schema::load::{self, PACK_FILE};
 use deckplan_schema::sniff::{self, RulesetName};
 use deckplan_schema::{FormatCode, FormatError, suggest};
 
+use crate::battlestations::Battlestations;
 use crate::check::CheckMeta;
 use crate::diagnostic::Diagnostic;
 use crate::draw::Scene;
@@ -117,7 +118,7 @@ pub enum DrawError {
 }
 
 /// Every game deckplan knows, in the order `explain` lists them.
-pub static REGISTRY: Registry = Registry(&[&Enormity, &Nemesis, &Ti4]);
+pub static REGISTRY: Registry = Registry(&[&Enormity, &Nemesis, &Ti4, &Battlestations]);
 
 /// The ruleset used for a lone file that names none: Enormity's page files
 /// predate the seam and carry no `ruleset` key.

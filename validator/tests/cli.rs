@@ -444,7 +444,7 @@ fn a_world_that_is_not_a_pack_exits_1_with_each_problem() {
 /// What every command that reads a pack says of one written for a game
 /// deckplan does not know: the same error, at the `ruleset` value.
 const UNKNOWN_RULESET: &str = "\
-pack.toml:3:11: error[F003]: unknown ruleset `chess`; deckplan knows `enormity`, `nemesis` and `ti4`
+pack.toml:3:11: error[F003]: unknown ruleset `chess`; deckplan knows `enormity`, `nemesis`, `ti4` and `battlestations`
   |
 3 | ruleset = \"chess\"
   |           ^^^^^^^
@@ -522,6 +522,6 @@ fn schema_names_the_ruleset_and_refuses_an_unknown_one() {
     assert_eq!(unknown.status.code(), Some(2));
     assert_eq!(
         stderr(&unknown),
-        "error: unknown ruleset `chess`; deckplan knows `enormity`, `nemesis` and `ti4`\n"
+        "error: unknown ruleset `chess`; deckplan knows `enormity`, `nemesis`, `ti4` and `battlestations`\n"
     );
 }

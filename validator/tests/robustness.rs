@@ -707,3 +707,62 @@ fn a_nemesis_ship_linked_outside_is_refused_and_not_printed() {
     }
     assert_eq!(work.outside(), before);
 }
+
+/// The bundled Battlestations pack, copied into `work/pack`.
+fn battlestations_pack(work: &Work) {
+    let bundled =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/battlestations-wayfarer");
+    std::fs::remove_dir_all(work.path("pack")).unwrap();
+    std::fs::create_dir_all(work.path("pack")).unwrap();
+    for file in ["pack.toml", "ship.toml"] {
+        std::fs::copy(bundled.join(file), work.path(&format!("pack/{file}"))).unwrap();
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_battlestations_ship_linked_or_named_outside_is_refused_and_not_printed() {
+    let work = Work::new("battlestations-link");
+    battlestations_pack(&work);
+    let ship = std::fs::read_to_string(work.path("pack/ship.toml")).unwrap();
+    work.write("outside/ship.toml", &format!("# {SECRET}{ship}"));
+    work.link("pack/ship.toml", "../outside/ship.toml");
+    let before = work.outside();
+    let messages = |output: &std::process::Output| -> Vec<String> {
+        let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        json["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["message"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let output = work.run(&["lint", "pack", "--format", "json"]);
+    assert_eq!(
+        messages(&output),
+        ["`pack/ship.toml` is a symbolic link that leads outside the pack folder"]
+    );
+    for args in [
+        &["fmt", "pack"][..],
+        &["fmt", "--check", "pack"],
+        &["show", "pack"],
+        &["reach", "pack", "--from", "lower A8", "--move", "2"],
+    ] {
+        let output = work.run(args);
+        assert_not_leaked(&output);
+        assert_eq!(stdout(&output), "", "{args:?}");
+    }
+    // A path that climbs out is refused by name, before anything is read.
+    let pack = std::fs::read_to_string(work.path("pack/pack.toml")).unwrap();
+    work.write(
+        "pack/pack.toml",
+        &pack.replace("ship = \"ship.toml\"", "ship = \"../outside/ship.toml\""),
+    );
+    let output = work.run(&["lint", "pack", "--format", "json"]);
+    assert_eq!(
+        messages(&output),
+        ["ship path `../outside/ship.toml` leads outside the pack folder"]
+    );
+    assert_not_leaked(&output);
+    assert_eq!(work.outside(), before);
+}

@@ -17,6 +17,7 @@ pub mod nemesis_play;
 pub mod noise;
 pub mod play;
 pub mod reach;
+pub mod reach_battlestations;
 pub mod reach_ti4;
 pub mod reformat;
 pub mod render;

@@ -65,9 +65,38 @@ pub struct ReachArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = ReachFormat::Human)]
     format: ReachFormat,
-    /// TI4: a position holding another player's ships (blocks passing); repeatable.
+    /// TI4: a position holding another player's ships (blocks passing);
+    /// Battlestations: an enemy character's square (slagged); repeatable.
     #[arg(long = "enemy", value_name = "POSITION")]
     enemies: Vec<String>,
+    /// Battlestations: a friendly character's square (passed freely); repeatable.
+    #[arg(long = "friend", value_name = "SQUARE")]
+    friends: Vec<String>,
+    /// Battlestations: the character on this square is unconscious (it may
+    /// be ended on); repeatable.
+    #[arg(long = "unconscious", value_name = "SQUARE")]
+    unconscious: Vec<String>,
+    /// Battlestations: a slagged module, by id (its squares cost 2); repeatable.
+    #[arg(long = "slagged", value_name = "MODULE")]
+    slagged: Vec<String>,
+    /// Battlestations: move actions this phase (2 moving as the action, 3 for the species option).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    actions: u8,
+    /// Battlestations: the out-of-control penalty, once per phase.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    ooc: u32,
+    /// Battlestations: the character may go out onto the hull (it has a free hand).
+    #[arg(long)]
+    outside: bool,
+    /// Battlestations: the character wears MagBoots.
+    #[arg(long)]
+    magboots: bool,
+    /// Battlestations: the character can make jet moves.
+    #[arg(long)]
+    jet: bool,
+    /// Battlestations: list every peek in human output.
+    #[arg(long)]
+    peeks: bool,
     /// TI4: a position holding the player's command token; repeatable.
     #[arg(long = "token", value_name = "POSITION")]
     tokens: Vec<String>,
@@ -83,11 +112,62 @@ pub fn run(args: &ReachArgs) -> anyhow::Result<ExitCode> {
     use deckplan_validator::ruleset::REGISTRY;
     use deckplan_validator::targets::Target;
 
+    let target = Target::of(&args.pack);
+    let game = REGISTRY.for_target(&target).map(|r| r.name()).ok();
+    let battlestations_only = !args.friends.is_empty()
+        || !args.unconscious.is_empty()
+        || !args.slagged.is_empty()
+        || args.actions != 1
+        || args.ooc != 0
+        || args.outside
+        || args.magboots
+        || args.jet
+        || args.peeks;
+    // A Battlestations ship asks about characters on squares (see `reach_battlestations`).
+    if game == Some("battlestations") {
+        use deckplan_validator::battlestations::rules::Character;
+        if !args.tokens.is_empty() || args.active.is_some() {
+            anyhow::bail!("--token and --active are for TI4 galaxies");
+        }
+        let location_only = !args.spacers.is_empty()
+            || !args.intruders.is_empty()
+            || !args.open_doors.is_empty()
+            || !args.welded_doors.is_empty()
+            || args.why.is_some()
+            || !args.paths_to.is_empty()
+            || args.paths;
+        if location_only {
+            anyhow::bail!(
+                "--spacer, --intruder, --open-door, --welded-door, --why, --path and --paths are for Enormity Location maps; on a Battlestations ship use --friend and --enemy, and every path is printed"
+            );
+        }
+        return super::reach_battlestations::run(&super::reach_battlestations::Question {
+            target: &target,
+            from: &args.from,
+            who: Character {
+                move_value: args.move_value,
+                actions: args.actions,
+                ooc: args.ooc,
+                outside: args.outside,
+                magboots: args.magboots,
+                jet: args.jet,
+            },
+            friends: &args.friends,
+            enemies: &args.enemies,
+            unconscious: &args.unconscious,
+            slagged: &args.slagged,
+            peeks: args.peeks,
+            limit: args.limit,
+            json: matches!(args.format, ReachFormat::Json),
+        });
+    }
+    if battlestations_only {
+        anyhow::bail!(
+            "--friend, --unconscious, --slagged, --actions, --ooc, --outside, --magboots, --jet and --peeks are for Battlestations ships"
+        );
+    }
     // A TI4 galaxy asks about ships and systems (see `reach_ti4`).
-    if REGISTRY
-        .for_target(&Target::of(&args.pack))
-        .is_ok_and(|ruleset| ruleset.name() == "ti4")
-    {
+    if game == Some("ti4") {
         return super::reach_ti4::run(&super::reach_ti4::Question {
             galaxy: &args.pack,
             from: &args.from,
@@ -99,7 +179,9 @@ pub fn run(args: &ReachArgs) -> anyhow::Result<ExitCode> {
         });
     }
     if !args.enemies.is_empty() || !args.tokens.is_empty() || args.active.is_some() {
-        anyhow::bail!("--enemy, --token and --active are for TI4 galaxies");
+        anyhow::bail!(
+            "--enemy, --token and --active are for TI4 galaxies (and --enemy for Battlestations ships)"
+        );
     }
 
     // Format problems in the pack are findings for `reach` (exit 1); `blip`

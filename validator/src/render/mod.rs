@@ -107,6 +107,7 @@ pub fn place_fields(place: &Place) -> serde_json::Value {
             }
         },
         Place::Nemesis(place) => crate::nemesis::place_fields(place),
+        Place::Battlestations(place) => crate::battlestations::place_fields(place),
         Place::Ti4(place) => match *place {
             Ti4Place::Galaxy => json!({ "kind": "galaxy" }),
             Ti4Place::System { position } => json!({ "kind": "system", "position": position }),

@@ -1,0 +1,61 @@
+//! Raw serde types mirroring the Battlestations files key for key.
+//!
+//! ## Style
+//! As for the other games: only the keys and the shapes of their values,
+//! every value a diagnostic may point at [`Spanned`], numbers read as `i64`
+//! and range-checked by the resolver so a bad number gets a message in the
+//! ship's terms.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+pub(crate) type Text = Spanned<String>;
+
+/// A Battlestations `pack.toml`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct TomlShipPack {
+    pub format: Spanned<i64>,
+    pub name: Text,
+    pub ruleset: Text,
+    pub ship: Text,
+    #[serde(default)]
+    pub lint: BTreeMap<Text, Spanned<TomlLint>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct TomlLint {
+    pub level: Text,
+    pub reason: Text,
+}
+
+/// A ship file.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct TomlShip {
+    pub format: Spanned<i64>,
+    pub ruleset: Text,
+    pub name: Text,
+    pub module_size: Option<Spanned<i64>>,
+    pub forward: Text,
+    pub levels: Option<Spanned<Vec<Text>>>,
+    #[serde(default)]
+    pub doors: Vec<Text>,
+    #[serde(default)]
+    pub modules: Vec<Spanned<TomlModule>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct TomlModule {
+    pub id: Text,
+    pub role: Text,
+    pub name: Option<Text>,
+    pub level: Option<Text>,
+    pub at: Spanned<Vec<Spanned<i64>>>,
+    pub rotation: Option<Spanned<i64>>,
+    pub squares: Option<Spanned<Vec<Text>>>,
+}

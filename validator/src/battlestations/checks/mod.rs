@@ -1,0 +1,146 @@
+//! The Battlestations checks: one file per check, codes `B001…`, one registry.
+//!
+//! A check is a pure function from the shared [`ShipGrid`] to [`Finding`]s.
+//! Its metadata and documentation are declared with
+//! [`declare_check!`](crate::declare_check), like every game's checks.
+
+use deckplan_schema::Span;
+use deckplan_schema::battlestations::{BattlestationsPlace, Module};
+
+use super::grid::{Cell, ShipGrid};
+use crate::check::CheckMeta;
+use crate::diagnostic::Label;
+
+pub mod door_off_hull;
+pub mod engine_facing;
+pub mod gun_facing;
+pub mod helm_facing;
+pub mod ladder_misaligned;
+pub mod missing_module;
+pub mod module_without_door_path;
+pub mod overlapping_modules;
+pub mod stabilizer_exposed;
+pub mod unreachable_level;
+pub mod unreachable_square;
+
+/// A registered check.
+#[derive(Clone, Copy)]
+pub struct Check {
+    /// Its metadata.
+    pub meta: CheckMeta,
+    /// Runs it over a ship.
+    pub run: fn(&ShipGrid<'_>, &mut Vec<Finding>),
+}
+
+impl std::fmt::Debug for Check {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Check")
+            .field("meta", &self.meta)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What a check found, in the ship file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// One sentence.
+    pub message: String,
+    /// Where in the ship file; `None` for the whole file.
+    pub span: Option<Span>,
+    /// Where on the ship.
+    pub place: BattlestationsPlace,
+    /// A fix.
+    pub help: Option<String>,
+    /// Other places that explain it.
+    pub labels: Vec<Label>,
+}
+
+impl Finding {
+    /// A finding at a span and a place.
+    pub fn new(span: Option<Span>, place: BattlestationsPlace, message: impl Into<String>) -> Self {
+        Self {
+            message: message.into(),
+            span,
+            place,
+            help: None,
+            labels: Vec::new(),
+        }
+    }
+
+    /// Adds a fix.
+    #[must_use]
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Adds a secondary label.
+    #[must_use]
+    pub fn label(mut self, span: Span, message: impl Into<String>) -> Self {
+        self.labels.push(Label {
+            span,
+            message: message.into(),
+        });
+        self
+    }
+}
+
+/// The place of a ship square, its level named on a multilevel ship.
+pub fn square_place(grid: &ShipGrid<'_>, cell: Cell) -> BattlestationsPlace {
+    match cell.square() {
+        Some(square) => BattlestationsPlace::Square {
+            level: grid.ship.level_id(cell.level),
+            square,
+        },
+        None => BattlestationsPlace::Ship,
+    }
+}
+
+/// A finding about a module's side that must (or must not) be on the hull.
+pub fn facing(module: &Module, message: String, help: &str) -> Finding {
+    Finding::new(
+        Some(module.at_span),
+        BattlestationsPlace::Module(module.id),
+        message,
+    )
+    .label(module.role_span, "its role")
+    .help(help)
+}
+
+macro_rules! registry {
+    ($($check:ident),* $(,)?) => {
+        /// Every check, in code order.
+        pub const REGISTRY: &[Check] = &[$(Check { meta: $check::META, run: $check::run }),*];
+    };
+}
+
+registry![
+    missing_module,
+    helm_facing,
+    engine_facing,
+    gun_facing,
+    stabilizer_exposed,
+    overlapping_modules,
+    door_off_hull,
+    unreachable_square,
+    module_without_door_path,
+    ladder_misaligned,
+    unreachable_level,
+];
+
+/// Every check's metadata, in code order.
+pub fn all_meta() -> Vec<CheckMeta> {
+    REGISTRY.iter().map(|c| c.meta).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_in_order_and_in_the_b_family() {
+        let codes: Vec<&str> = REGISTRY.iter().map(|c| c.meta.code).collect();
+        let expected: Vec<String> = (1..=codes.len()).map(|n| format!("B{n:03}")).collect();
+        assert_eq!(codes, expected);
+    }
+}

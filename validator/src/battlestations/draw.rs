@@ -1,0 +1,352 @@
+//! Battlestations ships drawn: a [`Scene`] for `render` (each level's modules
+//! with their roles and squares, the hull, doors, ladders, consoles, barrels
+//! and the forward direction) and a character grid for `show`.
+
+use std::fmt::Write as _;
+
+use deckplan_schema::battlestations::{Content, Role, Side, Square};
+
+use super::grid::{Cell, Region, ShipGrid};
+use crate::draw::{Anchor, Cap, Colour, Layer, Point, Rect, Scene, Stroke};
+use crate::ruleset::DrawRequest;
+
+const INK: Colour = Colour::rgb(30, 30, 30);
+const GRID: Colour = Colour::rgb(170, 176, 186);
+const HULL: Colour = Colour::rgb(20, 24, 32);
+const BLOCKED: Colour = Colour::rgb(92, 98, 110);
+const CONSOLE: Colour = Colour::rgb(40, 110, 200);
+const BARREL: Colour = Colour::rgb(200, 120, 30);
+const LADDER: Colour = Colour::rgb(110, 70, 30);
+const DOOR: Colour = Colour::rgb(30, 160, 90);
+const SPACE: Colour = Colour::rgb(246, 247, 250);
+
+/// The floor colour of a module, by role.
+fn role_fill(role: Role) -> Colour {
+    match role {
+        Role::Helm => Colour::rgb(214, 232, 255),
+        Role::Engine => Colour::rgb(255, 222, 206),
+        Role::Hyperdrive => Colour::rgb(232, 218, 255),
+        Role::LifeSupport => Colour::rgb(214, 244, 220),
+        Role::Science => Colour::rgb(212, 240, 244),
+        Role::Cannon | Role::MissileBay => Colour::rgb(255, 214, 214),
+        Role::HullStabilizer => Colour::rgb(238, 238, 214),
+        Role::Custom => Colour::rgb(236, 236, 236),
+    }
+}
+
+/// The ship's extent on its square grid: columns and rows.
+fn extent(grid: &ShipGrid<'_>) -> (u16, u16) {
+    let size = grid.module_size();
+    let columns = grid.ship.modules.iter().map(|m| (m.at.0 + 1) * size).max();
+    let rows = grid.ship.modules.iter().map(|m| (m.at.1 + 1) * size).max();
+    (columns.unwrap_or(0), rows.unwrap_or(0))
+}
+
+/// Margin around each level, in squares: room for the hull's outside
+/// squares, coordinates and the level's title.
+const MARGIN: f64 = 2.0;
+
+/// The ship as a scene: levels side by side, lowest first.
+pub fn ship_scene(grid: &ShipGrid<'_>, request: &DrawRequest<'_>) -> Scene {
+    let ship = grid.ship;
+    let (columns, rows) = extent(grid);
+    let (width, height) = (f64::from(columns), f64::from(rows));
+    let level_width = width + 2.0 * MARGIN;
+    let levels = ship.level_count();
+    let title_room = if request.title { 1.6 } else { 0.0 };
+    let bounds = Rect::new(
+        0.0,
+        0.0,
+        level_width * levels as f64,
+        height + 2.0 * MARGIN + title_room,
+    );
+    let mut scene = Scene::new(bounds);
+    // The background goes first in the bottom layer, under the margin texts.
+    scene.fill_rect(Layer::Margin, bounds, SPACE);
+    if request.title {
+        scene.text(
+            Layer::Margin,
+            Point::new(0.4, bounds.max.y - 0.3),
+            format!("{} · forward {}", ship.name, ship.forward),
+            0.7,
+            INK,
+            Anchor::TopLeft,
+        );
+    }
+    for level in 0..levels {
+        let left = level_width * level as f64 + MARGIN;
+        // Scene y counts up from the bottom; rows count down from the top.
+        let top = MARGIN + height;
+        let corner = |cell: Cell| {
+            Point::new(
+                left + f64::from(cell.column),
+                top - f64::from(cell.row) - 1.0,
+            )
+        };
+        if let Some(id) = ship.level_id(level) {
+            scene.text(
+                Layer::Margin,
+                Point::new(left, top + MARGIN - 0.2),
+                format!("level {id}"),
+                0.6,
+                INK,
+                Anchor::TopLeft,
+            );
+        }
+        draw_level(&mut scene, grid, level, &corner);
+        if request.coordinates {
+            for column in 0..columns {
+                let at = corner(Cell::of(level, Square::new(column, 0))).offset(0.5, 1.25);
+                scene.text(
+                    Layer::Margin,
+                    at,
+                    Square::column_name(column),
+                    0.4,
+                    GRID,
+                    Anchor::Bottom,
+                );
+            }
+            for row in 0..rows {
+                let at = corner(Cell::of(level, Square::new(0, row))).offset(-0.25, 0.5);
+                scene.text(
+                    Layer::Margin,
+                    at,
+                    (row + 1).to_string(),
+                    0.4,
+                    GRID,
+                    Anchor::Right,
+                );
+            }
+        }
+        // The forward direction, as an arrow beside the level.
+        let centre = Point::new(left + width / 2.0, top - height / 2.0);
+        let (dx, dy) = ship.forward.delta();
+        let reach = Point::new(
+            centre.x + f64::from(dx) * (width / 2.0 + 1.4),
+            centre.y - f64::from(dy) * (height / 2.0 + 1.4),
+        );
+        let base = Point::new(
+            centre.x + f64::from(dx) * (width / 2.0 + 0.7),
+            centre.y - f64::from(dy) * (height / 2.0 + 0.7),
+        );
+        let (px, py) = (f64::from(dy) * 0.35, f64::from(dx) * 0.35);
+        scene.polygon(
+            Layer::Markers,
+            vec![reach, base.offset(px, py), base.offset(-px, -py)],
+            Some(HULL),
+            None,
+        );
+    }
+    scene
+}
+
+fn draw_level(
+    scene: &mut Scene,
+    grid: &ShipGrid<'_>,
+    level: usize,
+    corner: &dyn Fn(Cell) -> Point,
+) {
+    let size = grid.module_size();
+    let unit = |cell: Cell| {
+        let p = corner(cell);
+        Rect::new(p.x, p.y, p.x + 1.0, p.y + 1.0)
+    };
+    for module in grid.ship.modules.iter().filter(|m| m.level == level) {
+        for (square, content) in module.squares(size) {
+            let cell = Cell::of(level, square);
+            let rect = unit(cell);
+            let centre = rect.centre();
+            scene.fill_rect(Layer::Floor, rect, role_fill(module.role));
+            match content {
+                Content::Floor => {}
+                Content::Blocked => scene.fill_rect(Layer::Terrain, rect, BLOCKED),
+                Content::Console => scene.fill_rect(
+                    Layer::Markers,
+                    Rect::new(
+                        rect.min.x + 0.22,
+                        rect.min.y + 0.22,
+                        rect.max.x - 0.22,
+                        rect.max.y - 0.22,
+                    ),
+                    CONSOLE,
+                ),
+                Content::Barrel => scene.circle(
+                    Layer::Markers,
+                    centre,
+                    0.3,
+                    Some(BARREL),
+                    Some(Stroke::solid(0.04, INK)),
+                ),
+                Content::Ladder => {
+                    let stroke = Stroke::solid(0.07, LADDER);
+                    for x in [-0.22, 0.22] {
+                        scene.line(
+                            Layer::Markers,
+                            centre.offset(x, -0.38),
+                            centre.offset(x, 0.38),
+                            stroke,
+                        );
+                    }
+                    for y in [-0.2, 0.0, 0.2] {
+                        scene.line(
+                            Layer::Markers,
+                            centre.offset(-0.22, y),
+                            centre.offset(0.22, y),
+                            stroke,
+                        );
+                    }
+                }
+            }
+            let grid_line = Stroke::solid(0.02, GRID);
+            scene.line(
+                Layer::Grid,
+                rect.min,
+                Point::new(rect.max.x, rect.min.y),
+                grid_line,
+            );
+            scene.line(
+                Layer::Grid,
+                rect.min,
+                Point::new(rect.min.x, rect.max.y),
+                grid_line,
+            );
+        }
+        // The module's outline and its role.
+        let first = Cell::of(level, module.origin(size));
+        let last = first.offset(i32::from(size) - 1, i32::from(size) - 1);
+        let (a, b) = (unit(first), unit(last));
+        let outline = Rect::new(a.min.x, b.min.y, b.max.x, a.max.y);
+        scene.polygon(
+            Layer::Pages,
+            outline.corners(),
+            None,
+            Some(Stroke::solid(0.06, GRID)),
+        );
+        scene.text(
+            Layer::Pages,
+            Point::new(outline.centre().x, outline.max.y - 0.12),
+            module.label(),
+            0.42,
+            INK,
+            Anchor::Top,
+        );
+    }
+    // The hull: every side of a ship square that faces outside, doors in colour.
+    for module in grid.ship.modules.iter().filter(|m| m.level == level) {
+        for (square, _) in module.squares(size) {
+            let cell = Cell::of(level, square);
+            if grid.module_at(cell).map(|(_, m)| m.id) != Some(module.id) {
+                continue;
+            }
+            for side in Side::ALL {
+                if matches!(grid.region(cell.toward(side)), Region::Ship { .. }) {
+                    continue;
+                }
+                let rect = unit(cell);
+                let (from, to) = match side {
+                    Side::North => (Point::new(rect.min.x, rect.max.y), rect.max),
+                    Side::South => (rect.min, Point::new(rect.max.x, rect.min.y)),
+                    Side::West => (rect.min, Point::new(rect.min.x, rect.max.y)),
+                    Side::East => (Point::new(rect.max.x, rect.min.y), rect.max),
+                };
+                let (layer, stroke) = if grid.has_door(cell, side) {
+                    (Layer::Doors, Stroke::solid(0.22, DOOR).cap(Cap::Butt))
+                } else {
+                    (Layer::Walls, Stroke::solid(0.12, HULL).cap(Cap::Square))
+                };
+                scene.line(layer, from, to, stroke);
+            }
+        }
+    }
+}
+
+/// The symbol `show` prints for a cell.
+fn symbol(grid: &ShipGrid<'_>, cell: Cell) -> char {
+    match grid.region(cell) {
+        Region::Ship { content, .. } => content.symbol(),
+        Region::Hull => {
+            let door = Side::ALL
+                .iter()
+                .any(|&side| grid.has_door(cell.toward(side), side.opposite()));
+            if door { 'D' } else { ' ' }
+        }
+        Region::Space => ' ',
+    }
+}
+
+/// The ship as text: each level as a grid of squares with column letters and
+/// row numbers, `D` outside each external door, then the modules and a legend.
+pub fn ship_text(grid: &ShipGrid<'_>, request: &DrawRequest<'_>) -> String {
+    let ship = grid.ship;
+    let (columns, rows) = extent(grid);
+    let mut out = String::new();
+    let _ = writeln!(out, "{} (forward: {})", ship.name, ship.forward);
+    let header: String = (0..columns)
+        .map(|c| {
+            let name = Square::column_name(c);
+            name.chars().last().unwrap_or(' ')
+        })
+        .collect();
+    for level in 0..ship.level_count() {
+        if let Some(id) = ship.level_id(level) {
+            let _ = writeln!(out, "\nlevel {id}");
+        } else {
+            out.push('\n');
+        }
+        if request.coordinates {
+            let _ = writeln!(out, "     {header}");
+        }
+        let mut lines: Vec<String> = (-1..=i32::from(rows))
+            .map(|row| {
+                let line: String = (-1..=i32::from(columns))
+                    .map(|column| symbol(grid, Cell { level, row, column }))
+                    .collect();
+                let line = line.trim_end();
+                if !request.coordinates {
+                    return line.to_string();
+                }
+                let label = if (0..i32::from(rows)).contains(&row) {
+                    (row + 1).to_string()
+                } else {
+                    String::new()
+                };
+                format!("{label:>3} {line}").trim_end().to_string()
+            })
+            .collect();
+        // A level smaller than the ship leaves blank rows under it.
+        while lines
+            .last()
+            .is_some_and(|l| l.trim().chars().all(char::is_numeric))
+        {
+            lines.pop();
+        }
+        for line in lines {
+            let _ = writeln!(out, "{line}");
+        }
+    }
+    out.push_str("\nmodules:\n");
+    for module in &ship.modules {
+        let size = grid.module_size();
+        let first = module.origin(size);
+        let last = Square::new(first.column + size - 1, first.row + size - 1);
+        let level = ship
+            .level_id(module.level)
+            .map(|l| format!(" on {l}"))
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "  {:<16} {:<16} {first}–{last}{level}{}",
+            module.id.as_str(),
+            module.label(),
+            if module.quarters == 0 {
+                String::new()
+            } else {
+                format!(", turned {}°", u16::from(module.quarters) * 90)
+            }
+        );
+    }
+    if request.legend {
+        out.push_str("\nlegend: . floor  # blocked  C console  B barrel  H ladder  D outside an external door\n");
+    }
+    out
+}

@@ -1,0 +1,285 @@
+//! Battlestations ships as a [`Ruleset`]: modules of squares with roles,
+//! rotations, barrels, consoles, blocked squares, external doors and ladders
+//! between levels; the square grid and its movement graph built once per
+//! ship, the `B` checks on it, and the character-movement engine behind
+//! `deckplan reach`.
+
+pub mod checks;
+pub mod draw;
+pub mod grid;
+pub mod notation;
+pub mod rules;
+
+use std::path::Path;
+use std::sync::Arc;
+
+use deckplan_schema::battlestations::{self, Ship, ShipPack};
+use deckplan_schema::load::{self, PACK_FILE};
+use deckplan_schema::model::{LintLevel, LintSettings};
+use deckplan_schema::{FileError, FormatCode, FormatError, suggest};
+
+use crate::check::CheckMeta;
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::draw::Scene;
+use crate::lint::LintOutcome;
+use crate::reformat::Formatted;
+use crate::ruleset::{DrawError, DrawRequest, Drawing, FileSchema, Ruleset};
+use crate::targets::{self, Target, TargetError};
+
+use self::checks::{Finding, REGISTRY};
+use self::grid::ShipGrid;
+
+/// The Battlestations ruleset (`ruleset = "battlestations"`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Battlestations;
+
+impl Ruleset for Battlestations {
+    fn name(&self) -> &'static str {
+        "battlestations"
+    }
+
+    fn title(&self) -> &'static str {
+        "Battlestations ships"
+    }
+
+    fn checks(&self) -> Vec<CheckMeta> {
+        checks::all_meta()
+    }
+
+    /// The ship file is the board file, so it is the `page` kind that
+    /// `deckplan schema` prints by default.
+    fn schemas(&self) -> Vec<FileSchema> {
+        vec![
+            FileSchema {
+                kind: "page",
+                schema: battlestations::json_schema::ship_schema(),
+            },
+            FileSchema {
+                kind: "pack",
+                schema: battlestations::json_schema::pack_schema(),
+            },
+        ]
+    }
+
+    fn lint_pack(&self, dir: &Path) -> Result<LintOutcome, TargetError> {
+        let loaded = battlestations::load::load_pack(dir)?;
+        let clean = loaded.errors.is_empty();
+        let mut outcome = LintOutcome {
+            packs: 1,
+            ..LintOutcome::default()
+        };
+        outcome
+            .diagnostics
+            .extend(loaded.errors.into_iter().map(Diagnostic::from));
+        if let Some(pack) = &loaded.value {
+            outcome.diagnostics.extend(unknown_settings(pack));
+            if let Some(ship) = &pack.ship {
+                outcome.pages = 1;
+                if clean {
+                    outcome.diagnostics.extend(check_ship(ship, &pack.lint));
+                }
+            }
+        }
+        Ok(outcome)
+    }
+
+    fn lint_file(&self, path: &Path) -> Result<LintOutcome, TargetError> {
+        let loaded = battlestations::load::load_ship(path)?;
+        let mut outcome = LintOutcome {
+            pages: 1,
+            ..LintOutcome::default()
+        };
+        let clean = loaded.errors.is_empty();
+        outcome
+            .diagnostics
+            .extend(loaded.errors.into_iter().map(Diagnostic::from));
+        if let (Some(ship), true) = (&loaded.value, clean) {
+            outcome
+                .diagnostics
+                .extend(check_ship(ship, &LintSettings::default()));
+        }
+        Ok(outcome)
+    }
+
+    fn format_pack(&self, dir: &Path) -> Result<Vec<Formatted>, TargetError> {
+        let pack_path = dir.join(PACK_FILE);
+        let display = targets::relative_to_cwd(&pack_path);
+        let (root, source) = load::read_pack_source(dir, &pack_path, &display)?;
+        let loaded = battlestations::load::pack_from_source(&source);
+        let ship = loaded
+            .value
+            .as_ref()
+            .map(|p| (dir.join(&p.ship_path), p.ship_path.clone()));
+        let pack = Formatted::in_place(
+            &source,
+            loaded.value.as_ref().map(battlestations::write::write_pack),
+            loaded.errors,
+        );
+        let mut results = vec![pack];
+        // Only inside the pack: a ship file that leads out through a link is
+        // neither read nor printed (the linter reports it).
+        if let Some((path, relative)) = ship
+            && root.resolve(&path, Path::new(&relative)).is_ok()
+            && path.is_file()
+        {
+            results.push(self.format_file(&path)?);
+        }
+        Ok(results)
+    }
+
+    fn format_file(&self, path: &Path) -> Result<Formatted, TargetError> {
+        let display = targets::relative_to_cwd(path);
+        let source = load::read_source(path, &display)?;
+        let loaded = battlestations::load::ship_from_source(&source);
+        Ok(Formatted::in_place(
+            &source,
+            loaded.value.as_ref().map(battlestations::write::write_ship),
+            loaded.errors,
+        ))
+    }
+
+    fn show(
+        &self,
+        target: &Target,
+        request: &DrawRequest<'_>,
+    ) -> Result<Drawing<String>, DrawError> {
+        let (ship, problems) = load_target(target, request)?;
+        let boards = ship
+            .map(|(name, ship)| vec![(name, draw::ship_text(&ShipGrid::new(&ship), request))])
+            .unwrap_or_default();
+        Ok(Drawing { boards, problems })
+    }
+
+    fn render(
+        &self,
+        target: &Target,
+        request: &DrawRequest<'_>,
+    ) -> Result<Drawing<Scene>, DrawError> {
+        let (ship, problems) = load_target(target, request)?;
+        let boards = ship
+            .map(|(name, ship)| vec![(name, draw::ship_scene(&ShipGrid::new(&ship), request))])
+            .unwrap_or_default();
+        Ok(Drawing { boards, problems })
+    }
+}
+
+/// A ship with the name its drawing is saved under.
+type NamedShip = (String, Ship);
+
+/// Loads the ship a pack folder or a lone ship file holds; `None` with the
+/// format errors when it does not resolve (half a ship is never played on or drawn).
+pub fn load_ship(target: &Target) -> Result<(Option<Ship>, Vec<Diagnostic>), TargetError> {
+    let (ship, errors) = match target {
+        Target::Pack(dir) => {
+            let loaded = battlestations::load::load_pack(dir)?;
+            (loaded.value.and_then(|p| p.ship), loaded.errors)
+        }
+        Target::Page(file) => {
+            let loaded = battlestations::load::load_ship(file)?;
+            (loaded.value, loaded.errors)
+        }
+    };
+    let problems: Vec<Diagnostic> = errors.into_iter().map(Diagnostic::from).collect();
+    Ok((ship.filter(|_| problems.is_empty()), problems))
+}
+
+/// The ship a target holds, named by its file's stem, with the problems
+/// that kept it from loading. A pack holds one ship, so `--page` is refused.
+fn load_target(
+    target: &Target,
+    request: &DrawRequest<'_>,
+) -> Result<(Option<NamedShip>, Vec<Diagnostic>), DrawError> {
+    if let Some(only) = request.only {
+        return Err(DrawError::Refused(format!(
+            "a Battlestations pack holds one ship, drawn whole with all its levels; `{only}` names no part of it"
+        )));
+    }
+    let (ship, problems) = load_ship(target)?;
+    let ship = ship.map(|ship| {
+        let name = ship
+            .source
+            .path()
+            .file_stem()
+            .map_or_else(|| "ship".to_string(), |s| s.to_string_lossy().into_owned());
+        (name, ship)
+    });
+    Ok((ship, problems))
+}
+
+/// `[lint]` settings that name no Battlestations check, as format errors in `pack.toml`.
+fn unknown_settings(pack: &ShipPack) -> Vec<Diagnostic> {
+    let names: Vec<&str> = REGISTRY.iter().map(|c| c.meta.name).collect();
+    pack.lint
+        .checks
+        .iter()
+        .filter(|(name, _)| !names.contains(&name.as_str()))
+        .map(|(name, setting)| {
+            let help = suggest::closest(name, names.iter().copied())
+                .map(|b| format!("did you mean `{b}`?"))
+                .unwrap_or_else(|| {
+                    "`deckplan explain` lists the Battlestations checks (codes B…)".to_string()
+                });
+            Diagnostic::from(FileError {
+                source: Arc::clone(&pack.source),
+                error: FormatError::new(
+                    FormatCode::InvalidValue,
+                    format!("`{name}` is not a Battlestations check"),
+                    Some(setting.name_span),
+                )
+                .with_help(help),
+            })
+        })
+        .collect()
+}
+
+/// Runs every check on a ship, at the levels `lint` sets.
+pub fn check_ship(ship: &Ship, lint: &LintSettings) -> Vec<Diagnostic> {
+    let grid = ShipGrid::new(ship);
+    let mut diagnostics = Vec::new();
+    for check in REGISTRY {
+        let severity = match lint.checks.get(check.meta.name).map(|s| s.level) {
+            None => check.meta.severity,
+            Some(LintLevel::Allow) => continue,
+            Some(LintLevel::Warn) => Severity::Warning,
+            Some(LintLevel::Deny) => Severity::Error,
+        };
+        let mut findings: Vec<Finding> = Vec::new();
+        (check.run)(&grid, &mut findings);
+        diagnostics.extend(findings.into_iter().map(|f| Diagnostic {
+            code: check.meta.code,
+            name: check.meta.name,
+            severity,
+            message: f.message,
+            file: Arc::clone(&ship.source),
+            span: f.span,
+            place: Some(f.place.into()),
+            help: f.help,
+            labels: f.labels,
+        }));
+    }
+    diagnostics
+}
+
+/// A ship place field by field, for JSON and SARIF: a `kind` and what it
+/// names (`{"kind": "square", "level": "upper", "square": "H3"}`).
+pub fn place_fields(place: &battlestations::BattlestationsPlace) -> serde_json::Value {
+    use battlestations::BattlestationsPlace as P;
+    use serde_json::json;
+    let kind = place.kind();
+    let level = |l: &Option<battlestations::Id>| l.map(|l| l.as_str().to_string());
+    match place {
+        P::Ship => json!({ "kind": kind }),
+        P::Level(id) => json!({ "kind": kind, "level": id.as_str() }),
+        P::Module(id) => json!({ "kind": kind, "module": id.as_str() }),
+        P::Square { level: l, square } => {
+            json!({ "kind": kind, "level": level(l), "square": square.to_string() })
+        }
+        P::Door {
+            level: l,
+            square,
+            side,
+        } => json!({
+            "kind": kind, "level": level(l), "square": square.to_string(), "side": side.name(),
+        }),
+    }
+}

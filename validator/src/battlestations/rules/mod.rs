@@ -1,0 +1,143 @@
+//! The rules engine of Battlestations character movement (seed 004): where a
+//! character can end its move actions on a ship, with the cheapest way there
+//! and every peek, given who stands where and what is slagged.
+//!
+//! ## Interpretations
+//! Each reading of the seed text, and why:
+//! - **Move actions.** A character gets one move action (`actions = 1`);
+//!   moving as its action gives two, and the species option three. Each move
+//!   action has its own move value of points; points left at the end of one
+//!   action are lost ("you can move a number of squares equal to your move
+//!   value" per action). The actions are taken one after the other.
+//! - **Out of control.** The penalty is subtracted once per phase: from the
+//!   first move action, and what that action cannot absorb from the next
+//!   ones, so two actions of move 5 with 3 OOC give 2 + 5 = 7 points, the
+//!   seed's own example (5 + 5 − 3 = 7).
+//! - **One square minimum.** A move action that has not yet moved a square
+//!   may always move one square, whatever it costs; that square spends the
+//!   rest of the action. It applies to walking steps, not to jets (a jet move
+//!   spends a point, which the action must have).
+//! - **Slagged squares** cost 2 to enter: a barrel's square, every square of a
+//!   slagged module, a square holding an enemy (conscious or not: the body is
+//!   in the way). Friends cost nothing extra to pass.
+//! - **Ending.** A move never ends on a conscious character's square, friend
+//!   or enemy; an unconscious one may be stood over. Between two move actions
+//!   a character may stop on an occupied square, since its next action moves
+//!   it out ("popping" out of the square).
+//! - **Outside the hull** (`outside`: the character has a free hand): the
+//!   virtual squares around the ship, reached only through an external door
+//!   (opened free going out; a ship's own crew opens its doors coming in).
+//!   Each outside square costs one extra point; switching MagBoots on costs
+//!   one point once, after which outside squares cost their plain price.
+//!   Outside squares of different levels never join (no climbing over or
+//!   under the ship).
+//! - **Jet moves** (`jet`): a point converts to one jet move of up to 10
+//!   squares in a straight line from square centre to square centre, in any
+//!   direction; a diagonal line counts every square it passes through, and a
+//!   line through a corner exactly passes between the two diagonal squares.
+//!   No square on the line may be slagged or blocked. A line may cross the
+//!   hull only through an external door (squarely); outside, it may pass
+//!   through open space but must start and end in contact with the hull, and
+//!   it never passes over the ship. The extra point per outside square is
+//!   for clinging to the hull, so a jet costs its one point anywhere.
+//! - **Peeks.** The last square of a move may be a peek: the character
+//!   stands in that square and the one before it. Neither may hold a
+//!   conscious character. Only a walking step (not a ladder or a jet) peeks.
+//! - **Ladders** join the same square of two levels when both squares hold
+//!   a ladder; climbing costs what entering the square above or below costs.
+//!
+//! Not modelled, because they are not questions about the ship's squares: being
+//! carried, running (an Athletics roll), free melee attacks, doors of enemy
+//! ships (hacking, breaking), linking up outside an airlock, jetting between
+//! two ships, and starting a move from a peek.
+
+pub mod jet;
+pub mod movement;
+#[cfg(test)]
+mod tests;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::grid::{Cell, Region, ShipGrid};
+
+/// Who stands where on the ship and which modules are slagged.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayState {
+    /// Friendly characters, by square: `true` when conscious.
+    pub friends: BTreeMap<Cell, bool>,
+    /// Enemy characters, by square: `true` when conscious.
+    pub enemies: BTreeMap<Cell, bool>,
+    /// Slagged modules, by index in the ship's modules.
+    pub slagged: BTreeSet<usize>,
+}
+
+impl PlayState {
+    /// Whether entering a cell costs 2: a barrel, a slagged module, an enemy.
+    pub fn is_slagged(&self, grid: &ShipGrid<'_>, cell: Cell) -> bool {
+        let square = match grid.region(cell) {
+            Region::Ship { module, content } => {
+                content == deckplan_schema::battlestations::Content::Barrel
+                    || self.slagged.contains(&module)
+            }
+            Region::Hull | Region::Space => false,
+        };
+        square || self.enemies.contains_key(&cell)
+    }
+
+    /// Whether a conscious character stands on a cell.
+    pub fn has_conscious(&self, cell: Cell) -> bool {
+        self.friends.get(&cell) == Some(&true) || self.enemies.get(&cell) == Some(&true)
+    }
+}
+
+/// The moving character and what it may do this phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Character {
+    /// Its move value.
+    pub move_value: u32,
+    /// Move actions this phase: 1, 2 when moving as the action, 3 for the species option.
+    pub actions: u8,
+    /// The out-of-control penalty, subtracted once per phase.
+    pub ooc: u32,
+    /// Whether it may climb out onto the hull (it has a free hand).
+    pub outside: bool,
+    /// Whether it wears MagBoots (switched on for one point).
+    pub magboots: bool,
+    /// Whether it can make jet moves (a JetPack, or a species that jets).
+    pub jet: bool,
+}
+
+impl Character {
+    /// A character with a move value and one move action, nothing else.
+    pub const fn walking(move_value: u32) -> Self {
+        Self {
+            move_value,
+            actions: 1,
+            ooc: 0,
+            outside: false,
+            magboots: false,
+            jet: false,
+        }
+    }
+
+    /// The points of each move action, the OOC penalty taken from the first
+    /// and, where it cannot absorb it, from the next.
+    pub fn budgets(&self) -> Vec<u32> {
+        let mut penalty = self.ooc;
+        (0..self.actions)
+            .map(|_| {
+                let points = self.move_value.saturating_sub(penalty);
+                penalty = penalty.saturating_sub(self.move_value);
+                points
+            })
+            .collect()
+    }
+}
+
+/// Most move actions in a phase (the species option).
+pub const MAX_ACTIONS: u8 = 3;
+
+/// Largest move value (and OOC penalty) the engine accepts: characters move
+/// a handful of squares, and every destination carries its whole path, so
+/// the limit bounds the answer's size as well as the search.
+pub const MAX_MOVE: u32 = 20;

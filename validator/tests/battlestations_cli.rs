@@ -1,0 +1,179 @@
+//! The Battlestations commands end to end: `reach` as text and JSON and its
+//! refusals, `show`, `render`, and lint's JSON places, on the bundled ship and
+//! the check fixtures.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn repository() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+fn deckplan(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_deckplan"))
+        .current_dir(repository())
+        .env("NO_COLOR", "1")
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A small one-level ship: Helm D1–F3 with a door on E1's north side,
+/// Science, Hyperdrive and Life Support in a row under it, the Engine below.
+const SMALL: &str = "tests/fixtures/checks/B009-module-without-door-path/pass";
+const WAYFARER: &str = "maps/battlestations-wayfarer";
+
+#[test]
+fn reach_lists_every_square_with_its_cheapest_path() {
+    let out = deckplan(&[
+        "reach", SMALL, "--from", "E2", "--move", "2", "--friend", "D2", "--enemy", "E4", "--peeks",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    insta::assert_snapshot!(text(&out.stdout));
+}
+
+#[test]
+fn reach_walks_the_hull_with_magboots_and_counts_move_actions() {
+    let out = deckplan(&[
+        "reach",
+        SMALL,
+        "--from",
+        "E2",
+        "--move",
+        "3",
+        "--actions",
+        "2",
+        "--ooc",
+        "2",
+        "--outside",
+        "--magboots",
+        "--slagged",
+        "hyperdrive",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    insta::assert_snapshot!(text(&out.stdout));
+}
+
+#[test]
+fn reach_as_json_gives_every_move_of_every_path() {
+    let out = deckplan(&[
+        "reach", WAYFARER, "--from", "lower H3", "--move", "1", "--jet", "--format", "json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(answer["from"], "lower H3");
+    assert_eq!(answer["budgets"], serde_json::json!([1]));
+    let destinations = answer["destinations"].as_array().unwrap();
+    let to = |name: &str| {
+        destinations
+            .iter()
+            .find(|d| d["square"] == name)
+            .unwrap_or_else(|| panic!("{name} not reached"))
+    };
+    // Up the ladder for one point.
+    assert_eq!(
+        to("upper H3")["path"],
+        serde_json::json!([{ "move": "ladder", "to": "upper H3", "squares": null, "points": 1, "action": 1 }])
+    );
+    // A jet of seven squares along row 3 to the hull for one point; a
+    // blocked square (C3) stops the line the other way.
+    assert_eq!(to("lower O3")["path"][0]["move"], "jet");
+    assert_eq!(to("lower O3")["path"][0]["squares"], 7);
+    assert!(destinations.iter().all(|d| d["square"] != "lower B3"));
+    assert!(!answer["peeks"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn reach_refuses_questions_about_other_games_and_unknown_names() {
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["reach", WAYFARER, "--from", "H3", "--move", "2"],
+            "error: --from: `H3` names no level; this ship's squares are named with one of `lower`, `upper` first, like `lower H3`\n",
+        ),
+        (
+            &[
+                "reach",
+                SMALL,
+                "--from",
+                "E2",
+                "--move",
+                "2",
+                "--slagged",
+                "hyperdrve",
+            ],
+            "error: --slagged hyperdrve: the ship has no module `hyperdrve`; did you mean `hyperdrive`?\n",
+        ),
+        (
+            &[
+                "reach", SMALL, "--from", "E2", "--move", "2", "--spacer", "E3",
+            ],
+            "error: --spacer, --intruder, --open-door, --welded-door, --why, --path and --paths are for Enormity Location maps; on a Battlestations ship use --friend and --enemy, and every path is printed\n",
+        ),
+        (
+            &[
+                "reach",
+                "maps/kestrel-relay",
+                "--from",
+                "cockpit",
+                "--move",
+                "2",
+                "--jet",
+            ],
+            "error: --friend, --unconscious, --slagged, --actions, --ooc, --outside, --magboots, --jet and --peeks are for Battlestations ships\n",
+        ),
+    ];
+    for (args, expected) in cases {
+        let out = deckplan(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(text(&out.stderr), expected, "{args:?}");
+    }
+}
+
+#[test]
+fn show_draws_each_level_and_lists_the_modules() {
+    let out = deckplan(&["show", WAYFARER]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    insta::assert_snapshot!(text(&out.stdout));
+}
+
+#[test]
+fn render_writes_an_svg_with_roles_and_doors() {
+    let dir = std::env::temp_dir().join(format!("deckplan-bs-render-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("wayfarer.svg");
+    let out = deckplan(&["render", WAYFARER, "-o", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let svg = std::fs::read_to_string(&file).unwrap();
+    for expected in ["Helm", "Observation Deck", "level upper", "<g id=\"doors\""] {
+        assert!(svg.contains(expected), "{expected} missing");
+    }
+}
+
+#[test]
+fn lint_json_gives_ship_places_field_by_field() {
+    let out = deckplan(&[
+        "lint",
+        "--format",
+        "json",
+        "tests/fixtures/checks/B007-door-off-hull/fail",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let place = &report["diagnostics"][0]["board_place"];
+    assert_eq!(
+        *place,
+        serde_json::json!({
+            "kind": "door", "level": null, "square": "E3", "side": "south", "ruleset": "battlestations",
+        })
+    );
+}
