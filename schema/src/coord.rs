@@ -385,6 +385,29 @@ impl Edge {
         }
     }
 
+    /// How a door on this edge is named in every message: `door 2 between E6
+    /// and F6`, or, for a door on the page outline (`on_outline`), `door 2 on
+    /// the east edge beside C8`.
+    pub fn door_place(self, number: u16, on_outline: bool) -> String {
+        let (space, side) = self.canonical_side();
+        if on_outline {
+            return format!("door {number} on the {side} edge beside {space}");
+        }
+        // Off the outline the named space is the south or west one, and the
+        // side north or east: the other space is one step that way.
+        match space.step(side) {
+            Some(other) if matches!(side, Direction::North | Direction::East) => {
+                format!("door {number} between {space} and {other}")
+            }
+            _ => format!("door {number} on the {side} edge beside {space}"),
+        }
+    }
+
+    /// Whether the edge lies on the outline of a page of this size.
+    pub fn on_outline(self, size: Size) -> bool {
+        !matches!(self.spaces(size), (Some(_), Some(_)))
+    }
+
     /// The spaces on either side: (south or west, north or east). A side is
     /// `None` past the page outline.
     pub fn spaces(self, size: Size) -> (Option<Space>, Option<Space>) {

@@ -233,10 +233,7 @@ impl LocationPlace {
                 edge,
                 between,
                 ..
-            } => match between {
-                Some((a, b)) => format!("door {number} between {a} and {b}"),
-                None => format!("door {number} on {edge}"),
-            },
+            } => edge.door_place(*number, between.is_none()),
             Self::Intersection { point, .. } => point.to_string(),
             Self::SpawnLink { from, to, .. } => format!("spawn link from {from} to {to}"),
             Self::Join { from, to } => format!("{from} / {to}"),
@@ -297,7 +294,7 @@ mod tests {
                     edge: h3.side(Direction::East),
                     between: None,
                 },
-                "L1p2 door 1 on H3 east",
+                "L1p2 door 1 on the east edge beside H3",
             ),
             (
                 LocationPlace::Intersection {

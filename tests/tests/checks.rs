@@ -95,6 +95,7 @@ check_fixtures! {
     a003_impossible_join: "A003-impossible-join",
     a004_location_arrow_placement: "A004-location-arrow-placement",
     a005_location_arrow_target: "A005-location-arrow-target",
+    a006_join_without_location_arrow: "A006-join-without-location-arrow",
     b001_missing_module: "B001-missing-module",
     b002_helm_facing: "B002-helm-facing",
     b003_engine_facing: "B003-engine-facing",
@@ -110,11 +111,13 @@ check_fixtures! {
     e002_extraction_point_unreachable: "E002-extraction-point-unreachable",
     e003_extraction_off_start_page: "E003-extraction-off-start-page",
     l001_unknown_check: "L001-unknown-check",
+    l002_misplaced_lint_setting: "L002-misplaced-lint-setting",
     r001_unreachable_space: "R001-unreachable-space",
     r002_door_without_opener: "R002-door-without-opener",
     r003_trap_region: "R003-trap-region",
     r004_forced_arrow_blocked: "R004-forced-arrow-blocked",
     r005_no_spacer_start: "R005-no-spacer-start",
+    r006_unrevealed_page: "R006-unrevealed-page",
     s001_spawn_point_unreachable: "S001-spawn-point-unreachable",
     s002_area_without_spawn: "S002-area-without-spawn",
     s003_spawn_point_near_spacer_start: "S003-spawn-point-near-spacer-start",
@@ -128,6 +131,7 @@ check_fixtures! {
     t007_position_outside_rings: "T007-position-outside-rings",
     x001_door_placement: "X001-door-placement",
     x002_feature_out_of_bounds: "X002-feature-out-of-bounds",
+    x003_idle_edge_feature: "X003-idle-edge-feature",
 }
 
 /// E003 says something else when the pack has no Extraction Point at all.
@@ -138,6 +142,23 @@ fn e003_pack_without_extraction_point() {
     insta::assert_snapshot!("E003-extraction-off-start-page-none", render(&fail));
 }
 
+/// R001's help names every kind of barrier around the area: a wall, an
+/// obstacle, an Obstacle terrain tile and an out-of-bounds space.
+#[test]
+fn r001_names_every_kind_of_barrier() {
+    let dir = "R001-unreachable-space";
+    let fail = failing(dir, "fail-barriers");
+    insta::assert_snapshot!("R001-unreachable-space-barriers", render(&fail));
+}
+
+/// R003 names the arrow to turn, and which way, when turning one frees the area.
+#[test]
+fn r003_names_the_arrow_to_turn() {
+    let dir = "R003-trap-region";
+    let fail = failing(dir, "fail-turn");
+    insta::assert_snapshot!("R003-trap-region-turn", render(&fail));
+}
+
 /// B009 with doors that lead only into a part walled off from the rest:
 /// every module of the main part is reported (and the closet by B008).
 #[test]
@@ -145,4 +166,20 @@ fn b009_doors_only_into_a_walled_off_closet() {
     let dir = "B009-module-without-door-path";
     let outcome = lint(&fixture(dir, "fail-closet"));
     insta::assert_snapshot!("B009-module-without-door-path-closet", render(&outcome));
+}
+
+/// R001 on a page cut off by an impossible join names that join.
+#[test]
+fn r001_names_the_impossible_join_that_cuts_a_page_off() {
+    let dir = "R001-unreachable-space";
+    let fail = failing(dir, "fail-impossible-join");
+    insta::assert_snapshot!("R001-unreachable-space-impossible-join", render(&fail));
+}
+
+/// E002 on a page nobody reaches says it follows from the page, not the point.
+#[test]
+fn e002_on_a_cut_off_page_names_the_page() {
+    let dir = "E002-extraction-point-unreachable";
+    let fail = failing(dir, "fail-cut-off");
+    insta::assert_snapshot!("E002-extraction-point-unreachable-cut-off", render(&fail));
 }

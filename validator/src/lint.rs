@@ -234,6 +234,20 @@ pub fn check_pack(pack: &Pack, run_rules: bool) -> Vec<Diagnostic> {
             findings.into_iter().map(move |f| (check.meta, f))
         })
         .collect();
+    // Page settings that cover none of their check's findings (they are all
+    // filed elsewhere): only the pack's table can set this one.
+    let mut misplaced = Vec::new();
+    checks::misplaced_setting::check(pack, &found, &mut misplaced);
+    let meta = checks::misplaced_setting::META;
+    for finding in misplaced {
+        let severity = match level_for(meta, None, &pack.lint) {
+            None => meta.severity,
+            Some(LintLevel::Allow) => continue,
+            Some(LintLevel::Warn) => Severity::Warning,
+            Some(LintLevel::Deny) => Severity::Error,
+        };
+        diagnostics.push(into_diagnostic(finding, meta, severity));
+    }
     for (meta, finding) in found {
         let page_settings = finding
             .page

@@ -50,7 +50,8 @@ enum Command {
     Import(cli::import::ImportArgs),
     /// Nemesis: the rooms a Movement action reaches from a room, and what entering each does.
     Move(cli::movement::MoveArgs),
-    /// Nemesis: what a Noise roll does in a room, for one die face or all of them.
+    /// What a Noise roll does: Nemesis, in a room, for one die face or all of them;
+    /// Enormity, how the Blips move on the dice assigned to them, nearest first.
     Noise(cli::noise::NoiseArgs),
     /// Nemesis: where an Intruder goes when moved through the corridor with a number.
     Intruder(cli::intruder::IntruderArgs),

@@ -128,7 +128,7 @@ fn reach_refuses_questions_about_other_games_and_unknown_names() {
                 "2",
                 "--jet",
             ],
-            "error: --friend, --unconscious, --slagged, --actions, --ooc, --outside, --magboots, --jet and --peeks are for Battlestations ships\n",
+            "error: --friend, --unconscious, --slagged, --actions, --ooc, --outside, --magboots, --jet, --run and --peeks are for Battlestations ships\n",
         ),
     ];
     for (args, expected) in cases {

@@ -318,6 +318,11 @@ proptest! {
             return Ok(());
         };
         prop_assert!(!moves.routes.is_empty());
+        // Welded doors beside its start are destroyed before it moves.
+        for door in &moves.destroyed {
+            prop_assert_eq!(state.door(door.page, door.number), DoorState::Welded);
+            state.doors.insert((door.page, door.number), DoorState::Open);
+        }
         for route in &moves.routes {
             let mut here = from;
             for next in &route.path {

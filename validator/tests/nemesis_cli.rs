@@ -122,7 +122,7 @@ fn a_misspelt_room_is_refused_with_a_suggestion() {
 
 #[test]
 fn another_games_pack_is_refused_by_name() {
-    let output = deckplan(&["noise", "maps/derelict-meridian-tithe", "--room", "x"]);
+    let output = deckplan(&["move", "maps/derelict-meridian-tithe", "--from", "x"]);
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),

@@ -53,7 +53,7 @@ fn draws_the_map_and_lists_every_destination_with_its_path() {
         "{text}"
     );
     assert!(
-        text.contains("L1p1:A6 cannot be reached: door 2 on L1p1 (A6 north) is closed"),
+        text.contains("L1p1:A6 cannot be reached: L1p1 door 2 between A6 and B6 is closed"),
         "{text}"
     );
 }

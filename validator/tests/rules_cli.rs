@@ -159,3 +159,264 @@ fn places_off_the_pack_are_usage_errors() {
     ]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// A question the rules cannot start from is refused with what is wrong and
+/// where (exit 2), rather than answered about a different board.
+#[test]
+fn impossible_pieces_are_refused_by_name() {
+    let cases: &[&[&str]] = &[
+        // The Spacer a Blip moves toward stands out of bounds, or on an obstacle.
+        &[
+            "blip",
+            "blip-movement",
+            "--at",
+            "L1p1:C2 ne",
+            "--toward",
+            "L1p1:A1",
+            "--steps",
+            "2",
+        ],
+        &[
+            "blip",
+            "blip-movement",
+            "--at",
+            "L1p1:C2 ne",
+            "--toward",
+            "L1p1:B6",
+            "--steps",
+            "2",
+            "--patrol",
+            "east",
+        ],
+        &[
+            "reach",
+            "blip-movement",
+            "--from",
+            "L1p1:C3",
+            "--move",
+            "2",
+            "--spacer",
+            "L1p1:B6",
+        ],
+        // The same Blip twice, and the moving Blip again among the others.
+        &[
+            "blip",
+            "blip-movement",
+            "--at",
+            "L1p1:C2 ne",
+            "--toward",
+            "L1p1:C5",
+            "--steps",
+            "2",
+            "--blip",
+            "L1p1:D1 nw",
+            "--blip",
+            "L1p1:D1 nw",
+        ],
+        &[
+            "blip",
+            "blip-movement",
+            "--at",
+            "L1p1:C2 ne",
+            "--toward",
+            "L1p1:C5",
+            "--steps",
+            "2",
+            "--blip",
+            "L1p1:C2 ne",
+        ],
+        // Another Spacer on the moving Spacer's own space.
+        &[
+            "reach",
+            "blip-movement",
+            "--from",
+            "L1p1:C3",
+            "--move",
+            "2",
+            "--spacer",
+            "L1p1:C3",
+        ],
+        // A door both open and welded; a Spacer and an Intruder on one space.
+        &[
+            "los",
+            "blip-movement",
+            "--from",
+            "L1p1:C3",
+            "--to",
+            "L1p1:C5",
+            "--open-door",
+            "L1p1:1",
+            "--welded-door",
+            "L1p1:1",
+        ],
+        &[
+            "reach",
+            "blip-movement",
+            "--from",
+            "L1p1:C3",
+            "--move",
+            "2",
+            "--spacer",
+            "L1p1:C5",
+            "--intruder",
+            "L1p1:C5",
+        ],
+    ];
+    let mut transcript = String::new();
+    for args in cases {
+        let out = deckplan(args);
+        transcript.push_str(&format!(
+            "$ deckplan {}\nexit {:?}\n{}\n",
+            args.join(" "),
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr)
+        ));
+        assert!(stdout(&out).is_empty(), "{args:?}");
+    }
+    insta::assert_snapshot!("impossible_pieces", transcript);
+}
+
+/// `--welded-door` is the one spelling across `reach`, `blip` and `los`;
+/// the older `--weld-door` is still read.
+#[test]
+fn welded_door_is_spelled_the_same_everywhere() {
+    for command in ["reach", "blip", "los"] {
+        let out = deckplan(&[command, "--help"]);
+        let help = stdout(&out);
+        assert!(
+            help.contains("--welded-door <PAGE:NUMBER>"),
+            "{command}: {help}"
+        );
+        assert!(!help.contains("--weld-door"), "{command}: {help}");
+    }
+    // The old spelling still works (see `blip_stops_at_a_welded_door`), and
+    // both name the same option: given twice, the door is refused as given twice.
+    let out = deckplan(&[
+        "los",
+        "blip-movement",
+        "--from",
+        "L1p1:C2",
+        "--to",
+        "L1p1:C3",
+        "--welded-door",
+        "L1p1:1",
+        "--weld-door",
+        "L1p1:1",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: L1p1 door 1 is given twice with --welded-door; give each door once\n"
+    );
+}
+
+/// "Blips starting their turn adjacent to a welded door ignore it": from
+/// D1 ne, an end of door 1's line, the Blip runs along it to D2 ne.
+#[test]
+fn blip_starting_beside_a_welded_door_ignores_it() {
+    let out = deckplan(&[
+        "blip",
+        "blip-movement",
+        "--at",
+        "L1p1:D1 ne",
+        "--toward",
+        "L1p1:D6",
+        "--steps",
+        "2",
+        "--welded-door",
+        "L1p1:1",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        "Blip on L1p1 D1 ne, 2 moves toward the Spacer on L1p1 D6:\n  \
+         1. east to L1p1 D2 ne\n  \
+         2. east to L1p1 D3 ne\n  \
+         moved all its steps — at L1p1 D3 ne\n"
+    );
+}
+
+/// `deckplan noise` on an Enormity pack: one die per Blip, nearest first; two
+/// Blips equally near are ordered by the players, and each distinct end state
+/// is listed with its moves.
+#[test]
+fn noise_moves_every_blip_and_lists_each_end_state() {
+    let out = deckplan(&[
+        "noise",
+        "blip-movement",
+        "--spacer",
+        "L1p1:C4",
+        "--blip",
+        "L1p1:C1 ne=1",
+        "--blip",
+        "L1p1:D2 ne=1",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    insta::assert_snapshot!("noise_two_blips", stdout(&out));
+
+    let out = deckplan(&[
+        "noise",
+        "blip-movement",
+        "--spacer",
+        "L1p1:C4",
+        "--blip",
+        "L1p1:C1 ne=1",
+        "--blip",
+        "L1p1:D2 ne=1",
+        "--format",
+        "json",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["outcomes"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        json["order"],
+        serde_json::json!([["L1p1 C1 ne", "L1p1 D2 ne"]])
+    );
+    assert_eq!(
+        json["outcomes"][1]["revealed"],
+        serde_json::json!(["L1p1 C3 ne"])
+    );
+
+    // A Blip without its die, and Nemesis options on an Enormity pack, are refused.
+    let out = deckplan(&[
+        "noise",
+        "blip-movement",
+        "--spacer",
+        "L1p1:C4",
+        "--blip",
+        "L1p1:C1 ne",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: `L1p1:C1 ne` has no die; write the Noise on the Blip's die after `=`, like \
+         `L1p1:C1 ne=2` (0 for a quiet die)\n"
+    );
+    let out = deckplan(&["noise", "blip-movement", "--room", "x"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// `--full-alert`: the Blip heads for the Extraction space, here one printed
+/// out of bounds, and is revealed beside it.
+#[test]
+fn blip_on_full_alert_heads_for_the_extraction_space() {
+    let out = deckplan(&[
+        "blip",
+        "blip-movement",
+        "--at",
+        "L1p1:C1 ne",
+        "--toward",
+        "L1p1:A1",
+        "--steps",
+        "3",
+        "--full-alert",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        "Blip on L1p1 C1 ne on Full Alert, 3 moves toward the Extraction space L1p1 A1:\n  \
+         1. south to L1p1 B1 ne\n  \
+         2. south to L1p1 A1 ne\n  \
+         revealed on moving adjacent to the Spacer on L1p1 A1 — at L1p1 A1 ne\n"
+    );
+}

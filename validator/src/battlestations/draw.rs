@@ -222,6 +222,17 @@ fn draw_level(
             None,
             Some(Stroke::solid(0.06, GRID)),
         );
+        // A pale band under the name keeps it legible over consoles and barrels.
+        scene.fill_rect(
+            Layer::Pages,
+            Rect::new(
+                outline.min.x,
+                outline.max.y - 0.62,
+                outline.max.x,
+                outline.max.y,
+            ),
+            Colour::WHITE.with_alpha(190),
+        );
         scene.text(
             Layer::Pages,
             Point::new(outline.centre().x, outline.max.y - 0.12),
@@ -274,55 +285,68 @@ fn symbol(grid: &ShipGrid<'_>, cell: Cell) -> char {
     }
 }
 
+/// One level as a grid of characters, with a margin of one square for the
+/// hull; `mark` overrides the symbol of a cell (a play-test's marks).
+pub fn level_text(
+    grid: &ShipGrid<'_>,
+    level: usize,
+    coordinates: bool,
+    mark: &dyn Fn(Cell) -> Option<char>,
+) -> String {
+    let (columns, rows) = extent(grid);
+    let mut out = String::new();
+    if coordinates {
+        let header: String = (0..columns)
+            .map(|c| Square::column_name(c).chars().last().unwrap_or(' '))
+            .collect();
+        let _ = writeln!(out, "     {header}");
+    }
+    let mut lines: Vec<String> = (-1..=i32::from(rows))
+        .map(|row| {
+            let line: String = (-1..=i32::from(columns))
+                .map(|column| {
+                    let cell = Cell { level, row, column };
+                    mark(cell).unwrap_or_else(|| symbol(grid, cell))
+                })
+                .collect();
+            let line = line.trim_end();
+            if !coordinates {
+                return line.to_string();
+            }
+            let label = if (0..i32::from(rows)).contains(&row) {
+                (row + 1).to_string()
+            } else {
+                String::new()
+            };
+            format!("{label:>3} {line}").trim_end().to_string()
+        })
+        .collect();
+    // A level smaller than the ship leaves blank rows under it.
+    while lines
+        .last()
+        .is_some_and(|l| l.trim().chars().all(char::is_numeric))
+    {
+        lines.pop();
+    }
+    for line in lines {
+        let _ = writeln!(out, "{line}");
+    }
+    out
+}
+
 /// The ship as text: each level as a grid of squares with column letters and
 /// row numbers, `D` outside each external door, then the modules and a legend.
 pub fn ship_text(grid: &ShipGrid<'_>, request: &DrawRequest<'_>) -> String {
     let ship = grid.ship;
-    let (columns, rows) = extent(grid);
     let mut out = String::new();
     let _ = writeln!(out, "{} (forward: {})", ship.name, ship.forward);
-    let header: String = (0..columns)
-        .map(|c| {
-            let name = Square::column_name(c);
-            name.chars().last().unwrap_or(' ')
-        })
-        .collect();
     for level in 0..ship.level_count() {
         if let Some(id) = ship.level_id(level) {
             let _ = writeln!(out, "\nlevel {id}");
         } else {
             out.push('\n');
         }
-        if request.coordinates {
-            let _ = writeln!(out, "     {header}");
-        }
-        let mut lines: Vec<String> = (-1..=i32::from(rows))
-            .map(|row| {
-                let line: String = (-1..=i32::from(columns))
-                    .map(|column| symbol(grid, Cell { level, row, column }))
-                    .collect();
-                let line = line.trim_end();
-                if !request.coordinates {
-                    return line.to_string();
-                }
-                let label = if (0..i32::from(rows)).contains(&row) {
-                    (row + 1).to_string()
-                } else {
-                    String::new()
-                };
-                format!("{label:>3} {line}").trim_end().to_string()
-            })
-            .collect();
-        // A level smaller than the ship leaves blank rows under it.
-        while lines
-            .last()
-            .is_some_and(|l| l.trim().chars().all(char::is_numeric))
-        {
-            lines.pop();
-        }
-        for line in lines {
-            let _ = writeln!(out, "{line}");
-        }
+        out.push_str(&level_text(grid, level, request.coordinates, &|_| None));
     }
     out.push_str("\nmodules:\n");
     for module in &ship.modules {

@@ -283,3 +283,87 @@ pub fn place_fields(place: &battlestations::BattlestationsPlace) -> serde_json::
         }),
     }
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
+mod tests {
+    use deckplan_schema::SourceFile;
+    use deckplan_schema::battlestations::resolve;
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// A module's role, level, column, row, rotation and card rows.
+    type RandomModule = (usize, usize, u16, u16, u16, [String; 3]);
+
+    fn random_module() -> impl Strategy<Value = RandomModule> {
+        let row = || proptest::string::string_regex("[..#CBH]{3}").unwrap();
+        (
+            0usize..9,
+            0usize..2,
+            0u16..3,
+            0u16..3,
+            0u16..4,
+            [row(), row(), row()],
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(100))]
+
+        /// Any ship that resolves is checked, drawn and written without a
+        /// panic, and its findings all point into the ship file.
+        #[test]
+        fn any_ship_is_checked_and_drawn_without_panicking(
+            modules in proptest::collection::vec(random_module(), 0..8),
+            doors in proptest::collection::vec((0u16..9, 0u16..9, 0usize..4, 0usize..2), 0..4),
+            levels: bool,
+        ) {
+            let roles = ["helm", "engine", "hyperdrive", "life-support", "science",
+                "cannon", "missile-bay", "hull-stabilizer", "custom"];
+            let level_names = ["lower", "upper"];
+            let sides = ["north", "east", "south", "west"];
+            let mut text = String::from(
+                "format = 1\nruleset = \"battlestations\"\nname = \"T\"\nmodule_size = 3\nforward = \"east\"\n",
+            );
+            if levels {
+                text.push_str("levels = [\"lower\", \"upper\"]\n");
+            }
+            let doors: Vec<String> = doors
+                .iter()
+                .map(|(c, r, side, level)| {
+                    let square = deckplan_schema::battlestations::Square::new(*c, *r);
+                    let level = if levels { format!("{} ", level_names[*level]) } else { String::new() };
+                    format!("\"{level}{square} {}\"", sides[*side])
+                })
+                .collect();
+            let mut unique = doors.clone();
+            unique.sort();
+            unique.dedup();
+            text.push_str(&format!("doors = [{}]\n", unique.join(", ")));
+            for (index, (role, level, column, row, quarter, rows)) in modules.iter().enumerate() {
+                text.push_str(&format!(
+                    "\n[[modules]]\nid = \"m{index}\"\nrole = \"{}\"\nname = \"M\"\nat = [{column}, {row}]\nrotation = {}\nsquares = [\"{}\", \"{}\", \"{}\"]\n",
+                    roles[*role], quarter * 90, rows[0], rows[1], rows[2]
+                ));
+                if levels {
+                    text.push_str(&format!("level = \"{}\"\n", level_names[*level]));
+                }
+            }
+            let source = SourceFile::new("ship.toml", text);
+            let ship = resolve::parse_ship(&source);
+            prop_assert!(ship.is_ok(), "{:?}", ship.err());
+            let ship = ship.unwrap();
+            let diagnostics = check_ship(&ship, &LintSettings::default());
+            for d in &diagnostics {
+                if let Some(span) = d.span {
+                    prop_assert!(span.end as usize <= source.text().len());
+                }
+            }
+            let grid = ShipGrid::new(&ship);
+            let request = DrawRequest { title: true, coordinates: true, legend: true, ..DrawRequest::default() };
+            let _ = draw::ship_scene(&grid, &request);
+            let _ = draw::ship_text(&grid, &request);
+        }
+    }
+}

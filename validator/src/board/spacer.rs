@@ -37,11 +37,19 @@ pub struct DoorRef {
     pub number: u16,
     /// The edge it closes.
     pub edge: Edge,
+    /// Whether that edge is on the page's outline (a door across a join).
+    pub on_outline: bool,
 }
 
 impl fmt::Display for DoorRef {
+    /// `L1p1 door 2 between E6 and F6`, the form every message uses.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} door {} on {}", self.page, self.number, self.edge)
+        write!(
+            f,
+            "{} {}",
+            self.page,
+            self.edge.door_place(self.number, self.on_outline)
+        )
     }
 }
 
@@ -54,6 +62,8 @@ pub struct EdgeMark {
     pub edge: Edge,
     /// Wall, red line or door.
     pub kind: EdgeKind,
+    /// Whether the edge is on its page's outline.
+    pub on_outline: bool,
 }
 
 /// One way out of a space in a direction: the space reached and what lies on
@@ -82,6 +92,7 @@ impl Crossing {
                 page: m.page,
                 number,
                 edge: m.edge,
+                on_outline: m.on_outline,
             }),
             _ => None,
         })
@@ -105,6 +116,7 @@ pub fn crossings(
             page: page.id,
             edge,
             kind: f.kind,
+            on_outline: edge.on_outline(page.size),
         })
     };
     if let Some(next) = from
@@ -311,6 +323,7 @@ impl SpacerGraph {
                             page: page.id,
                             number,
                             edge,
+                            on_outline: false,
                         }),
                         _ => None,
                     };

@@ -77,8 +77,9 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
                 continue;
             }
             let message = format!(
-                "door {number} on {edge} is between {} and {}; a door must be between two \
+                "{} has {} on one side and {} on the other; a door must be between two \
                  board spaces",
+                edge.door_place(number, edge.on_outline(page.size)),
                 sides[0].describe(),
                 sides[1].describe()
             );

@@ -59,6 +59,18 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
             let message = format!(
                 "no space Spacers can reach is on or next to the Extraction Point on {space}"
             );
+            // On a page nobody reaches, the page is the problem, not the point.
+            if let Some(why) = super::page_cut_off(board, page.id) {
+                out.push(
+                    Finding::on_page(page, span, LocationPlace::space(page.id, space), message)
+                        .help(format!(
+                            "{why}: this follows from the page, not the point; open a way \
+                             onto {} first (see unreachable-space)",
+                            page.id
+                        )),
+                );
+                continue;
+            }
             let help = separated_by(board, at).unwrap_or_else(|| {
                 "extraction is initiated from an adjacent space; move the Extraction Point next to a space Spacers can reach".to_string()
             });
@@ -110,7 +122,7 @@ fn separated_by(board: &Board<'_>, at: PageSpace) -> Option<String> {
     let lines: Vec<String> = lines.into_iter().collect();
     let beyond: Vec<String> = beyond.into_iter().collect();
     Some(format!(
-        "{} {cut} it off from {}, which Spacers reach (walls and red lines block adjacency); replace {them} with a door or a gap, or move the Extraction Point",
+        "{} {cut} it off from {}, which Spacers reach (the rulebook: red lines and obstacles block adjacency; a wall blocking it is this project's reading, docs/rules.md); replace {them} with a door or a gap, or move the Extraction Point",
         list_some(&lines, 3),
         list_some(&beyond, 3)
     ))

@@ -55,11 +55,7 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
                 .help(help)
             };
             if !pack.pages.contains_key(&target) {
-                let help =
-                    match suggest::closest(&target.to_string(), names.iter().map(String::as_str)) {
-                        Some(best) => format!("did you mean `{best}`?"),
-                        None => format!("pages in this pack: {}", list_some(&names, 8)),
-                    };
+                let help = missing_target_help(board, page.id, direction, target, &names);
                 out.push(finding(
                     format!(
                         "the Location arrow on {space} leads to {target}, which is not in this pack"
@@ -134,6 +130,48 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
                 ),
                 help,
             ));
+        }
+    }
+}
+
+/// What a Location arrow naming a page the pack lacks should name instead:
+/// the page joined across the edge it points over, if any; else the closest
+/// page name other than the arrow's own page (an arrow never reveals the page
+/// it is printed on).
+fn missing_target_help(
+    board: &Board<'_>,
+    own: PageId,
+    direction: Direction,
+    target: PageId,
+    names: &[String],
+) -> String {
+    let across: Vec<String> = board
+        .layout
+        .across(own, direction)
+        .map(|(_, id)| id)
+        .filter(|id| *id != own)
+        .map(|id| id.to_string())
+        .collect();
+    let edge = PageEdge {
+        page: own,
+        side: direction,
+    };
+    if let Some(first) = across.first() {
+        return format!(
+            "{} is joined to {edge}: did you mean `{first}`?",
+            list_some(&across, 3)
+        );
+    }
+    let own_name = own.to_string();
+    let others = names.iter().map(String::as_str).filter(|n| *n != own_name);
+    match suggest::closest(&target.to_string(), others) {
+        Some(best) => format!("did you mean `{best}`?"),
+        None => {
+            let others: Vec<String> = names.iter().filter(|n| **n != own_name).cloned().collect();
+            match others.as_slice() {
+                [] => format!("{own} is the only page of this pack; add the target page"),
+                _ => format!("pages in this pack: {}", list_some(&others, 8)),
+            }
         }
     }
 }

@@ -25,10 +25,13 @@ pub mod extraction_off_start_page;
 pub mod extraction_point_unreachable;
 pub mod feature_out_of_bounds;
 pub mod forced_arrow_blocked;
+pub mod idle_edge_feature;
 pub mod impossible_join;
+pub mod join_without_location_arrow;
 pub mod location_arrow_placement;
 pub mod location_arrow_target;
 pub mod misaligned_join;
+pub mod misplaced_setting;
 pub mod multiple_extraction_points;
 pub mod no_spacer_start;
 pub mod overlapping_pages;
@@ -38,6 +41,7 @@ pub mod spawn_point_unreachable;
 pub mod trap_region;
 pub mod unknown_check;
 pub mod unreachable_space;
+pub mod unrevealed_page;
 
 /// A registered check.
 #[derive(Clone, Copy)]
@@ -79,6 +83,10 @@ pub const REGISTRY: &[Check] = &[
         run: location_arrow_target::run,
     },
     Check {
+        meta: join_without_location_arrow::META,
+        run: join_without_location_arrow::run,
+    },
+    Check {
         meta: multiple_extraction_points::META,
         run: multiple_extraction_points::run,
     },
@@ -111,6 +119,10 @@ pub const REGISTRY: &[Check] = &[
         run: no_spacer_start::run,
     },
     Check {
+        meta: unrevealed_page::META,
+        run: unrevealed_page::run,
+    },
+    Check {
         meta: spawn_point_unreachable::META,
         run: spawn_point_unreachable::run,
     },
@@ -134,10 +146,14 @@ pub const REGISTRY: &[Check] = &[
         meta: feature_out_of_bounds::META,
         run: feature_out_of_bounds::run,
     },
+    Check {
+        meta: idle_edge_feature::META,
+        run: idle_edge_feature::run,
+    },
 ];
 
 /// Checks of the lint settings themselves (they run even when a pack has format errors).
-pub const SETTINGS_CHECKS: &[CheckMeta] = &[unknown_check::META];
+pub const SETTINGS_CHECKS: &[CheckMeta] = &[unknown_check::META, misplaced_setting::META];
 
 /// Every check's metadata, rule checks and settings checks, in code order.
 pub fn all_meta() -> Vec<CheckMeta> {
@@ -261,6 +277,76 @@ impl Finding {
         });
         self
     }
+}
+
+/// Why no Spacer can reach any space of a page, when that is so: the page is
+/// not laid out (no join to the start page, or a join that cannot be laid
+/// out), or it is laid out but cut off from the start. `None` when some space
+/// of the page is reached. The findings on such a page follow from this one
+/// cause, so they name it instead of a local fix.
+pub fn page_cut_off(board: &Board<'_>, page: PageId) -> Option<String> {
+    let pack = board.pack;
+    let reached = pack.pages.get(&page).is_some_and(|p| {
+        p.size.spaces().any(|space| {
+            board
+                .reach
+                .reaches(&board.spacer, crate::board::PageSpace { page, space })
+        })
+    });
+    if reached {
+        return None;
+    }
+    let joins: Vec<(usize, &Join)> = pack
+        .joins
+        .iter()
+        .enumerate()
+        .filter(|(_, j)| j.from.page == page || j.to.page == page)
+        .collect();
+    let broken: Vec<String> = joins
+        .iter()
+        .filter(|(i, _)| board.layout.problems.iter().any(|(p, _)| p == i))
+        .map(|(_, j)| format!("{} / {}", j.from, j.to))
+        .collect();
+    Some(if joins.is_empty() {
+        format!("page {page} is not joined to any page")
+    } else if !broken.is_empty() {
+        format!(
+            "page {page} cannot be laid out: its join {} is impossible (see impossible-join)",
+            list_some(&broken, 3)
+        )
+    } else {
+        format!("no space of {page} can be reached from the start page")
+    })
+}
+
+/// `a`, `a or b`, `a, b or c`: alternatives, every one named.
+pub fn or_list<T: AsRef<str>>(items: &[T]) -> String {
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.as_ref().to_string(),
+        Some((last, rest)) => {
+            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
+            format!("{} or {}", rest.join(", "), last.as_ref())
+        }
+    }
+}
+
+/// Spaces named page by page, each page once: `L1p1 C4, C5 and D4; L1p2 A1`,
+/// at most `most` spaces per page before "and N more".
+pub fn list_spaces<'a>(
+    spaces: impl IntoIterator<Item = &'a crate::board::PageSpace>,
+    most: usize,
+) -> String {
+    let mut by_page: std::collections::BTreeMap<deckplan_schema::PageId, Vec<String>> =
+        std::collections::BTreeMap::new();
+    for s in spaces {
+        by_page.entry(s.page).or_default().push(s.space.to_string());
+    }
+    let parts: Vec<String> = by_page
+        .into_iter()
+        .map(|(page, names)| format!("{page} {}", list_some(&names, most)))
+        .collect();
+    parts.join("; ")
 }
 
 /// Lists items in a sentence: `a`, `a and b`, `a, b and 3 more`.

@@ -1,10 +1,12 @@
 //! R003: areas that Spacers can enter but never leave.
 
 use deckplan_schema::LocationPlace;
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeSet, HashSet, VecDeque};
 
-use super::{Finding, list_some};
-use crate::board::spacer::Step;
+use deckplan_schema::Direction;
+
+use super::{Finding, list_some, list_spaces, or_list};
+use crate::board::spacer::{Step, crossings};
 use crate::board::{Board, PageSpace};
 use crate::movement::Node;
 
@@ -23,7 +25,9 @@ declare_check! {
     /// A corridor of arrows all pointing east into a dead-end room.
     ///
     /// ## How to fix
-    /// Turn one of the arrows named in the help, or open a way out of the area.
+    /// The message names every space of the area (up to twelve); the help names the
+    /// ways in and each arrow inside that, turned, would lead back toward the start —
+    /// turn it, or open a way out of the area.
     code: "R003",
     name: "trap-region",
     severity: Error,
@@ -47,6 +51,8 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
         .iter()
         .filter_map(|s| board.spacer.node(*s))
         .collect();
+    // The spaces from which Spacers can still walk back to a start.
+    let home = leads_home(board, &starts, &passable);
     for (label, component) in components.iter() {
         let is_member = |n: Node| components.of(n) == Some(label);
         let holds_start = component.iter().any(|n| starts.contains(n));
@@ -83,13 +89,13 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
         let Some(page) = board.pack.pages.get(&anchor.page) else {
             continue;
         };
-        let message = match spaces.len() {
-            1 => format!("Spacers who step onto {anchor} can never leave it"),
-            2 => format!("Spacers who enter {anchor} and 1 other space can never leave them"),
-            n => format!(
-                "Spacers who enter {anchor} and {} other spaces can never leave them",
-                n - 1
-            ),
+        let message = if spaces.len() == 1 {
+            format!("Spacers who step onto {anchor} can never leave it")
+        } else {
+            format!(
+                "Spacers who enter {} can never leave them",
+                list_spaces(spaces.iter(), MOST_SPACES)
+            )
         };
         let mut ways_in: BTreeSet<String> = BTreeSet::new();
         let ways: Vec<Node> = component
@@ -119,10 +125,13 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
             }
         }
         let ways_in: Vec<String> = ways_in.into_iter().collect();
-        let help = format!(
-            "the way in is {}; arrows inside only point further in — turn one, or open a way out",
-            list_some(&ways_in, 3)
-        );
+        let turns = turns_out(board, &spaces, &home, &passable);
+        let fix = if turns.is_empty() {
+            "no single arrow turned inside leads back; open a way out (a door or a gap)".to_string()
+        } else {
+            format!("turn {}, or open a way out", or_list(&turns))
+        };
+        let help = format!("the way in is {}; {fix}", list_some(&ways_in, 3));
         out.push(
             Finding::on_page(
                 page,
@@ -133,4 +142,78 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
             .help(help),
         );
     }
+}
+
+/// Most spaces of a trap the message names before "and N more".
+const MOST_SPACES: usize = 12;
+
+/// The nodes from which a start can be reached, by a backward search.
+fn leads_home(
+    board: &Board<'_>,
+    starts: &HashSet<Node>,
+    passable: &dyn Fn(&Step) -> bool,
+) -> HashSet<Node> {
+    let graph = board.spacer.moves();
+    let mut seen: HashSet<Node> = starts.clone();
+    let mut queue: VecDeque<Node> = starts.iter().copied().collect();
+    while let Some(node) = queue.pop_front() {
+        for (from, step) in graph.steps_into(node) {
+            if passable(step) && seen.insert(from) {
+                queue.push_back(from);
+            }
+        }
+    }
+    seen
+}
+
+/// The forced arrows inside the trap that, turned another way, would lead a
+/// Spacer to a space from which a start can be reached: "the forced arrow on
+/// L1p1 C5 (east) to point south".
+fn turns_out(
+    board: &Board<'_>,
+    trap: &BTreeSet<PageSpace>,
+    home: &HashSet<Node>,
+    passable: &dyn Fn(&Step) -> bool,
+) -> Vec<String> {
+    let mut turns = Vec::new();
+    for &space in trap {
+        let Some(arrow) = board
+            .pack
+            .pages
+            .get(&space.page)
+            .and_then(|p| p.spaces.forced_arrows.get(&space.space))
+        else {
+            continue;
+        };
+        let ways: Vec<Direction> = Direction::ALL
+            .into_iter()
+            .filter(|&d| d != arrow.direction)
+            .filter(|&d| {
+                crossings(board.pack, &board.layout, space, d)
+                    .into_iter()
+                    .any(|c| {
+                        let door_ok = c.door().is_none_or(|door| {
+                            passable(&Step {
+                                direction: d,
+                                door: Some(door),
+                            })
+                        });
+                        c.blocker().is_none()
+                            && door_ok
+                            && !trap.contains(&c.to)
+                            && board.spacer.node(c.to).is_some_and(|n| home.contains(&n))
+                    })
+            })
+            .collect();
+        if ways.is_empty() {
+            continue;
+        }
+        let names: Vec<&str> = ways.iter().map(|d| d.name()).collect();
+        turns.push(format!(
+            "the forced arrow on {space} ({}) to point {}",
+            arrow.direction,
+            or_list(&names)
+        ));
+    }
+    turns
 }

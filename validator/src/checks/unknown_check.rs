@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use deckplan_schema::model::LintSettings;
-use deckplan_schema::{SourceFile, suggest};
+use deckplan_schema::{FormatCode, SourceFile, suggest};
 
 use super::Finding;
 
@@ -22,6 +22,9 @@ declare_check! {
     /// misaligned-joins = { level = "allow", reason = "printed that way" }
     /// ```
     ///
+    /// A format check's name or code gets "format checks cannot be set"; a rule check's
+    /// code (`R001`) gets its name.
+    ///
     /// ## How to fix
     /// Use the name the help line suggests; `deckplan explain` lists every name.
     code: "L001",
@@ -36,12 +39,34 @@ pub fn check(settings: &LintSettings, file: &Arc<SourceFile>, out: &mut Vec<Find
         if super::by_name(name).is_some_and(|m| m.code != META.code) {
             continue;
         }
-        let help = match suggest::closest(name, names.iter().copied()) {
-            Some(best) => format!("did you mean `{best}`?"),
-            None => "`deckplan explain` lists every check name".to_string(),
+        let (message, help) = if let Some(format) = format_check(name) {
+            (
+                format!(
+                    "`{name}` is the format check {} ({}); format checks cannot be set",
+                    format.code(),
+                    format.name()
+                ),
+                "a file that does not read is never a map: remove this setting and fix the file"
+                    .to_string(),
+            )
+        } else if let Some(meta) = super::REGISTRY
+            .iter()
+            .map(|c| c.meta)
+            .find(|m| m.code.eq_ignore_ascii_case(name))
+        {
+            (
+                format!("`{name}` is a check code; settings name checks by name"),
+                format!("did you mean `{}`?", meta.name),
+            )
+        } else {
+            let help = match suggest::closest(name, names.iter().copied()) {
+                Some(best) => format!("did you mean `{best}`?"),
+                None => "`deckplan explain` lists every check name".to_string(),
+            };
+            (format!("`{name}` is not the name of a check"), help)
         };
         out.push(Finding {
-            message: format!("`{name}` is not the name of a check"),
+            message,
             file: Arc::clone(file),
             span: Some(setting.name_span),
             page: None,
@@ -50,4 +75,11 @@ pub fn check(settings: &LintSettings, file: &Arc<SourceFile>, out: &mut Vec<Find
             labels: Vec::new(),
         });
     }
+}
+
+/// The format check a setting names, by name (`duplicate`) or code (`F006`).
+fn format_check(key: &str) -> Option<FormatCode> {
+    FormatCode::ALL
+        .into_iter()
+        .find(|f| f.name() == key || f.code().eq_ignore_ascii_case(key))
 }

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::play::{Pieces, RulesFormat, play_state, require_rules_pack};
+use super::play::{Pieces, RulesFormat, checked_play_state, require_rules_pack};
 use super::plural;
 
 /// The arguments of `deckplan blip`.
@@ -22,8 +22,12 @@ pub struct BlipArgs {
     #[arg(long)]
     steps: u32,
     /// Patrol along this arrow (`north`, `east`, `south`, `west`) instead of moving toward the Spacer.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "full_alert")]
     patrol: Option<String>,
+    /// Full Alert: `--toward` is the Extraction space, which the Blip moves
+    /// toward and is revealed beside (it may be printed out of bounds).
+    #[arg(long)]
+    full_alert: bool,
     /// Another Spacer's space (repeatable).
     #[arg(long = "spacer", value_name = "PLACE")]
     spacers: Vec<String>,
@@ -31,7 +35,7 @@ pub struct BlipArgs {
     #[arg(long = "blip", value_name = "PLACE")]
     blips: Vec<String>,
     /// A welded door, e.g. `L1p1:2` (repeatable).
-    #[arg(long = "weld-door", value_name = "DOOR")]
+    #[arg(long = "welded-door", alias = "weld-door", value_name = "PAGE:NUMBER")]
     welded: Vec<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = RulesFormat::Human)]
@@ -52,8 +56,11 @@ pub fn run(args: &BlipArgs) -> anyhow::Result<ExitCode> {
         welded: &args.welded,
         ..Pieces::default()
     };
-    let mut state = play_state(&pack, &pieces)?;
     let board = Board::new(&pack);
+    let mut state = checked_play_state(&board, &pieces)?;
+    if state.blips.contains(&at) {
+        anyhow::bail!("{at} is the moving Blip (--at); --blip lists only the other Blips");
+    }
     let patrol = args
         .patrol
         .as_deref()
@@ -62,6 +69,7 @@ pub fn run(args: &BlipArgs) -> anyhow::Result<ExitCode> {
         .map_err(|e| anyhow::anyhow!(e.message))?;
     let options = match patrol {
         Some(direction) => blip_move::patrol(&board, &state, at, direction, args.steps, toward)?,
+        None if args.full_alert => blip_move::full_alert(&board, &state, at, toward, args.steps)?,
         None => {
             state
                 .spacers
@@ -76,6 +84,7 @@ pub fn run(args: &BlipArgs) -> anyhow::Result<ExitCode> {
             "toward": toward.to_string(),
             "steps": args.steps,
             "patrol": patrol.map(deckplan_schema::Direction::name),
+            "full_alert": args.full_alert,
             "options": options.iter().map(blip_move::BlipMove::to_json).collect::<Vec<_>>(),
         });
         println!("{}", serde_json::to_string_pretty(&json)?);
@@ -85,6 +94,10 @@ pub fn run(args: &BlipArgs) -> anyhow::Result<ExitCode> {
         Some(direction) => println!(
             "Blip on {at}, patrolling {direction} at speed {} (pushes toward {toward}):",
             args.steps
+        ),
+        None if args.full_alert => println!(
+            "Blip on {at} on Full Alert, {} toward the Extraction space {toward}:",
+            plural(args.steps, "move")
         ),
         None => println!(
             "Blip on {at}, {} toward the Spacer on {toward}:",

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::play::{Pieces, RulesFormat, play_state, require_rules_pack};
+use super::play::{Pieces, RulesFormat, checked_play_state, require_rules_pack};
 
 /// The arguments of `deckplan los`.
 #[derive(clap::Args)]
@@ -21,10 +21,10 @@ pub struct LosArgs {
     #[arg(long = "intruder", value_name = "PLACE")]
     intruders: Vec<String>,
     /// An opened door, e.g. `L1p1:2` (doors are closed at setup; repeatable).
-    #[arg(long = "open-door", value_name = "DOOR")]
+    #[arg(long = "open-door", value_name = "PAGE:NUMBER")]
     opened: Vec<String>,
-    /// A welded door (repeatable).
-    #[arg(long = "weld-door", value_name = "DOOR")]
+    /// A welded door, e.g. `L1p1:2` (repeatable).
+    #[arg(long = "welded-door", alias = "weld-door", value_name = "PAGE:NUMBER")]
     welded: Vec<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = RulesFormat::Human)]
@@ -45,8 +45,8 @@ pub fn run(args: &LosArgs) -> anyhow::Result<ExitCode> {
         welded: &args.welded,
         ..Pieces::default()
     };
-    let state = play_state(&pack, &pieces)?;
     let board = Board::new(&pack);
+    let state = checked_play_state(&board, &pieces)?;
     let sight = los::line_of_sight(&board, &state, from, to)?;
     if args.format == RulesFormat::Json {
         let mut json = sight.to_json();

@@ -15,6 +15,7 @@ pub mod los;
 pub mod movement;
 pub mod nemesis_play;
 pub mod noise;
+pub mod noise_enormity;
 pub mod play;
 pub mod reach;
 pub mod reach_battlestations;

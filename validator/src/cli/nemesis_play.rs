@@ -26,7 +26,8 @@ pub enum PlayFormat {
 /// The ship and the state of play, as every Nemesis play-test command takes them.
 #[derive(clap::Args)]
 pub struct ShipState {
-    /// A Nemesis pack folder, its `pack.toml`, or a ship file.
+    /// A Nemesis pack folder, its `pack.toml`, or a ship file (`noise` also
+    /// takes an Enormity pack).
     pub ship: PathBuf,
     /// A room with a Character in it; repeatable.
     #[arg(long = "character", value_name = "ROOM")]

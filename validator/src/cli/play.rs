@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use anyhow::Context as _;
+use anyhow::{Context as _, bail};
 use clap::ValueEnum;
 use deckplan_schema::load;
 use deckplan_validator::enormity::Enormity;
@@ -65,7 +65,7 @@ pub struct Pieces<'a> {
 /// The play state of a rules question: Spacers and unsuppressed baseline
 /// Intruders facing north, Blips, and opened and welded doors, every place
 /// read by [`place_arg`](deckplan_validator::rules::place_arg) against the pack.
-pub fn play_state(
+fn play_state(
     pack: &deckplan_schema::Pack,
     pieces: &Pieces<'_>,
 ) -> anyhow::Result<deckplan_validator::rules::PlayState> {
@@ -74,9 +74,10 @@ pub fn play_state(
 
     let mut state = PlayState::default();
     for text in pieces.spacers {
-        state
-            .spacers
-            .insert(place_arg::parse_space(pack, text)?, Direction::North);
+        let at = place_arg::parse_space(pack, text)?;
+        if state.spacers.insert(at, Direction::North).is_some() {
+            bail!("the Spacer on {at} is given twice with --spacer; give each Spacer once");
+        }
     }
     for text in pieces.intruders {
         let intruder = Intruder {
@@ -84,22 +85,49 @@ pub fn play_state(
             suppressed: false,
             facing: Direction::North,
         };
-        state
-            .intruders
-            .insert(place_arg::parse_space(pack, text)?, intruder);
-    }
-    for text in pieces.blips {
-        state
-            .blips
-            .insert(place_arg::parse_intersection(pack, text)?);
-    }
-    for (texts, door) in [
-        (pieces.opened, DoorState::Open),
-        (pieces.welded, DoorState::Welded),
-    ] {
-        for text in texts {
-            state.doors.insert(place_arg::parse_door(pack, text)?, door);
+        let at = place_arg::parse_space(pack, text)?;
+        if state.spacers.contains_key(&at) {
+            bail!("{at} is given both a Spacer and an Intruder; a space holds one figure");
+        }
+        if state.intruders.insert(at, intruder).is_some() {
+            bail!("the Intruder on {at} is given twice with --intruder; give each Intruder once");
         }
     }
+    for text in pieces.blips {
+        let at = place_arg::parse_intersection(pack, text)?;
+        if !state.blips.insert(at) {
+            bail!("the Blip on {at} is given twice with --blip; give each Blip once");
+        }
+    }
+    for (texts, door, flag) in [
+        (pieces.opened, DoorState::Open, "--open-door"),
+        (pieces.welded, DoorState::Welded, "--welded-door"),
+    ] {
+        for text in texts {
+            let key = place_arg::parse_door(pack, text)?;
+            if let Some(before) = state.doors.insert(key, door) {
+                let (page, number) = key;
+                let again = if before == door {
+                    format!("twice with {flag}")
+                } else {
+                    "both open and welded".to_string()
+                };
+                bail!("{page} door {number} is given {again}; give each door once");
+            }
+        }
+    }
+    Ok(state)
+}
+
+/// [`play_state`] checked against the board: every figure on a space it can
+/// stand on, no Blip under two names (see [`PlayState::check`]).
+///
+/// [`PlayState::check`]: deckplan_validator::rules::PlayState::check
+pub fn checked_play_state(
+    board: &deckplan_validator::board::Board<'_>,
+    pieces: &Pieces<'_>,
+) -> anyhow::Result<deckplan_validator::rules::PlayState> {
+    let state = play_state(board.pack, pieces)?;
+    state.check(board)?;
     Ok(state)
 }

@@ -14,7 +14,7 @@ use deckplan_validator::rules::place_arg::format_space;
 use deckplan_validator::rules::spacer_move::MovePath;
 use deckplan_validator::show;
 
-use super::play::{Pieces, load_rules_pack, play_state};
+use super::play::{Pieces, checked_play_state, load_rules_pack};
 use super::{plural, styling};
 
 /// Output of `deckplan reach`.
@@ -46,8 +46,8 @@ pub struct ReachArgs {
     /// A door opened during the run, e.g. `L1p1:2`; repeatable.
     #[arg(long = "open-door", value_name = "PAGE:NUMBER")]
     open_doors: Vec<String>,
-    /// A welded door; repeatable.
-    #[arg(long = "welded-door", value_name = "PAGE:NUMBER")]
+    /// A welded door, e.g. `L1p1:2`; repeatable.
+    #[arg(long = "welded-door", alias = "weld-door", value_name = "PAGE:NUMBER")]
     welded_doors: Vec<String>,
     /// Explain why this space cannot be reached.
     #[arg(long, value_name = "PAGE:SPACE")]
@@ -94,6 +94,10 @@ pub struct ReachArgs {
     /// Battlestations: the character can make jet moves.
     #[arg(long)]
     jet: bool,
+    /// Battlestations: run N extra squares in each move action (an Athletics
+    /// check at difficulty 11, +3 per square after the first, assumed passed).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    run: u32,
     /// Battlestations: list every peek in human output.
     #[arg(long)]
     peeks: bool,
@@ -122,6 +126,7 @@ pub fn run(args: &ReachArgs) -> anyhow::Result<ExitCode> {
         || args.outside
         || args.magboots
         || args.jet
+        || args.run != 0
         || args.peeks;
     // A Battlestations ship asks about characters on squares (see `reach_battlestations`).
     if game == Some("battlestations") {
@@ -151,6 +156,7 @@ pub fn run(args: &ReachArgs) -> anyhow::Result<ExitCode> {
                 outside: args.outside,
                 magboots: args.magboots,
                 jet: args.jet,
+                run: args.run,
             },
             friends: &args.friends,
             enemies: &args.enemies,
@@ -163,7 +169,7 @@ pub fn run(args: &ReachArgs) -> anyhow::Result<ExitCode> {
     }
     if battlestations_only {
         anyhow::bail!(
-            "--friend, --unconscious, --slagged, --actions, --ooc, --outside, --magboots, --jet and --peeks are for Battlestations ships"
+            "--friend, --unconscious, --slagged, --actions, --ooc, --outside, --magboots, --jet, --run and --peeks are for Battlestations ships"
         );
     }
     // A TI4 galaxy asks about ships and systems (see `reach_ti4`).
@@ -198,8 +204,12 @@ pub fn run(args: &ReachArgs) -> anyhow::Result<ExitCode> {
         welded: &args.welded_doors,
         ..Pieces::default()
     };
-    let mut state = play_state(&pack, &pieces)?;
-    state.spacers.remove(&from);
+    let state = checked_play_state(&board, &pieces)?;
+    if state.spacers.contains_key(&from) {
+        anyhow::bail!(
+            "{from} is the moving Spacer's own space (--from); --spacer lists only the other Spacers"
+        );
+    }
     let why = args
         .why
         .as_deref()

@@ -5,11 +5,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::process::ExitCode;
 
 use anyhow::{Context as _, bail};
+use deckplan_validator::battlestations;
 use deckplan_validator::battlestations::grid::{Cell, ShipGrid, Step};
-use deckplan_validator::battlestations::notation;
 use deckplan_validator::battlestations::rules::movement::{Move, PathStep, Rules};
 use deckplan_validator::battlestations::rules::{Character, PlayState};
-use deckplan_validator::battlestations::{self};
+use deckplan_validator::battlestations::{draw, notation};
 use deckplan_validator::targets::Target;
 
 use super::{plural, print_problems};
@@ -143,6 +143,8 @@ pub fn run(question: &Question<'_>) -> anyhow::Result<ExitCode> {
             "outside": who.outside,
             "magboots": who.magboots,
             "jet": who.jet,
+            "run": who.run,
+            "run_difficulty": who.run_difficulty(),
             "destinations": destinations,
             "peeks": peeks,
         });
@@ -168,10 +170,45 @@ pub fn run(question: &Question<'_>) -> anyhow::Result<ExitCode> {
             String::new()
         }
     );
-    let mut by_level: BTreeMap<usize, usize> = BTreeMap::new();
-    for d in &found.destinations {
-        *by_level.entry(d.to.level).or_default() += 1;
+    if let Some(difficulty) = who.run_difficulty() {
+        println!(
+            "Running {} in each move action: Athletics vs {difficulty} at the start of each, assumed passed.",
+            plural(who.run, "extra square")
+        );
     }
+    // Each level the move touches, drawn with the start, the characters and
+    // what reaching each square costs.
+    let mut marks: BTreeMap<Cell, char> = BTreeMap::new();
+    for d in &found.destinations {
+        let digit = char::from_digit(d.points, 10).unwrap_or('+');
+        marks.insert(d.to, digit);
+    }
+    for (list, letter) in [(&state.friends, 'f'), (&state.enemies, 'e')] {
+        for (&at, &conscious) in list {
+            let letter = if conscious {
+                letter.to_ascii_uppercase()
+            } else {
+                letter
+            };
+            marks.entry(at).or_insert(letter);
+        }
+    }
+    marks.insert(from, '@');
+    let levels: BTreeSet<usize> = marks.keys().map(|c| c.level).collect();
+    println!();
+    for level in levels {
+        if let Some(id) = ship.level_id(level) {
+            println!("level {id}");
+        }
+        print!(
+            "{}",
+            draw::level_text(&grid, level, true, &|cell| marks.get(&cell).copied())
+        );
+        println!();
+    }
+    println!(
+        "@ start   1-9 points spent to get there (+ for 10 or more)   F E friend, enemy (f e unconscious)\n"
+    );
     println!("{} reachable:", plural(found.destinations.len(), "square"));
     let width = found
         .destinations

@@ -38,10 +38,15 @@
 //!   pushes that Blip one step toward the Spacer, with the same rules (it may be
 //!   revealed, and may push a third). A revealed Blip leaves the board when it
 //!   is flipped, so it pushes nothing.
-//! - **Welded doors** (`other-rules.md`): the intersections *adjacent* to a door
-//!   are the two ends of its door line. A Blip that steps onto one stops there;
-//!   the one it starts on is ignored; it never moves along the welded door line
-//!   itself, and stops where that would be its step.
+//! - **Welded doors** (`other-rules.md`, "Welding Doors"): the intersections
+//!   *adjacent* to a door are the ends of its door line. A Blip that steps onto
+//!   one stops there, and one whose step would run along a welded door line
+//!   stops before it. "Blips starting their turn adjacent to a welded door
+//!   ignore it": a Blip that starts its move on an end of a welded door ignores
+//!   that door (every edge of the same number) for the whole move — it may run
+//!   along its line and pass its other end — while other welded doors still
+//!   stop it. A pushed Blip's one-intersection move counts as a move of its own
+//!   from where it stands.
 //! - **Misaligned joins**: a step across (or along) a join whose intersections
 //!   do not line up goes to the nearest intersection on the other page, and
 //!   counts as one of the Blip's moves (it is a move to an intersection, like
@@ -193,6 +198,37 @@ pub struct BlipStep {
     pub to: PageIntersection,
     /// Whether the step snapped across a misaligned join to the nearest intersection.
     pub snap: bool,
+    /// How far it really moved, east and north, in hundredths of a space: one
+    /// space in `direction` along a line; across a misaligned join, the way to
+    /// the nearest intersection, which may run partly or wholly sideways.
+    pub moved: (i64, i64),
+}
+
+/// A displacement in hundredths of a space as words: `0.5 north`, `1 east
+/// and 0.5 south`, `no distance`.
+fn displacement(moved: (i64, i64)) -> String {
+    let amount = |v: i64| {
+        let v = v.abs();
+        if v % UNIT == 0 {
+            (v / UNIT).to_string()
+        } else {
+            format!("{}", v as f64 / UNIT as f64)
+        }
+    };
+    let mut parts = Vec::new();
+    if moved.0 != 0 {
+        let way = if moved.0 > 0 { "east" } else { "west" };
+        parts.push(format!("{} {way}", amount(moved.0)));
+    }
+    if moved.1 != 0 {
+        let way = if moved.1 > 0 { "north" } else { "south" };
+        parts.push(format!("{} {way}", amount(moved.1)));
+    }
+    if parts.is_empty() {
+        "no distance".to_string()
+    } else {
+        parts.join(" and ")
+    }
 }
 
 /// Why a Blip stopped.
@@ -258,7 +294,7 @@ impl fmt::Display for Ending {
                 };
                 write!(f, "{when} the Spacer on {}", who.join(", "))
             }
-            Self::WeldedDoor { door } => write!(f, "stopped by welded {door}"),
+            Self::WeldedDoor { door } => write!(f, "stopped beside welded {door}"),
             Self::CannotMove => f.write_str("stopped: no line goes on the way it must move"),
         }
     }
@@ -293,6 +329,7 @@ impl BlipMove {
                 "direction": s.direction.name(),
                 "to": s.to.to_string(),
                 "snap": s.snap,
+                "moved": { "east": s.moved.0 as f64 / UNIT as f64, "north": s.moved.1 as f64 / UNIT as f64 },
             })).collect::<Vec<_>>(),
             "end": self.end.to_string(),
             "ending": ending,
@@ -312,9 +349,12 @@ impl BlipMove {
             .enumerate()
             .map(|(i, s)| {
                 let snap = if s.snap {
-                    " (snapped across a misaligned join)"
+                    format!(
+                        " (across a misaligned join, to the nearest intersection: {})",
+                        displacement(s.moved)
+                    )
                 } else {
-                    ""
+                    String::new()
                 };
                 format!("{pad}{}. {} to {}{snap}", i + 1, s.direction, s.to)
             })
@@ -347,6 +387,19 @@ pub enum BlipError {
     /// A die was assigned to an intersection without a Blip.
     #[error("there is no Blip at {0}")]
     NoBlip(PageIntersection),
+    /// The Spacer the Blips move toward (or the Priority Target) stands where
+    /// no Spacer can stand.
+    #[error(
+        "{who} is on {at}, {what}; a Spacer can only stand on a board space without an obstacle"
+    )]
+    TargetCannotStand {
+        /// Whom the Blips move toward: "the Spacer the Blips move toward" or "the Priority Target".
+        who: &'static str,
+        /// The space.
+        at: PageSpace,
+        /// What it is ("an out-of-bounds space", "an obstacle", …).
+        what: &'static str,
+    },
     /// More steps than the rules engine follows (a Blip moves a die roll or its patrol speed).
     #[error("{0} steps is more than the {limit} a Blip can be moved at once", limit = deckplan_schema::limits::MAX_MOVE_STEPS)]
     TooManySteps(u32),
@@ -359,6 +412,27 @@ fn check_steps(steps: u32) -> Result<(), BlipError> {
         return Err(BlipError::TooManySteps(steps));
     }
     Ok(())
+}
+
+/// Whom a Noise move heads for, in messages.
+const TOWARD: &str = "the Spacer the Blips move toward";
+
+/// The square of the space Blips move toward, refusing one no Spacer can
+/// stand on (out of bounds, an obstacle): Blips "move towards" a Spacer.
+fn target_box(
+    board: &Board<'_>,
+    toward: PageSpace,
+    who: &'static str,
+) -> Result<SpaceBox, BlipError> {
+    let square = SpaceBox::of(board, toward).ok_or(BlipError::NoSpace(toward))?;
+    if let Some(what) = super::cannot_stand(board, toward) {
+        return Err(BlipError::TargetCannotStand {
+            who,
+            at: toward,
+            what,
+        });
+    }
+    Ok(square)
 }
 
 /// The lattice seen from the rules: each node's position and its neighbour in
@@ -451,20 +525,9 @@ impl<'b> Lines<'b> {
             }
         }
         // The lattice links a node to every intersection that has it as nearest,
-        // and to its own nearest; the rule is "the nearest", so keep only those.
-        for (index, list) in snaps.iter_mut().enumerate() {
-            let Some(Some(here)) = position.get(index) else {
-                continue;
-            };
-            let far = |n: &Node| {
-                position
-                    .get(n.index())
-                    .copied()
-                    .flatten()
-                    .map_or(i64::MAX, |p| (p.x - here.x).abs() + (p.y - here.y).abs())
-            };
-            let best = list.iter().map(far).min().unwrap_or(i64::MAX);
-            list.retain(|n| far(n) == best);
+        // and to its own nearest; which of them a step takes depends on its
+        // direction (see `step`), so all are kept.
+        for list in &mut snaps {
             list.sort();
             list.dedup();
         }
@@ -488,7 +551,9 @@ impl<'b> Lines<'b> {
     }
 
     /// Where one step in a direction leads: the next intersection along the
-    /// line, or the nearest ones across a misaligned join (`snap` true).
+    /// line, or the nearest ones across a misaligned join (`snap` true) that
+    /// do not lie behind the step — a step along the join line goes on along
+    /// it, never back.
     fn step(&self, from: Node, direction: Direction) -> (Vec<Node>, bool) {
         if let Some(next) = self
             .line
@@ -497,8 +562,42 @@ impl<'b> Lines<'b> {
         {
             return (vec![next], false);
         }
-        let snaps = self.snaps.get(from.index()).cloned().unwrap_or_default();
-        (snaps, true)
+        let Some(here) = self.position(from) else {
+            return (Vec::new(), true);
+        };
+        let ahead = |q: Point| {
+            let (dx, dy) = (q.x - here.x, q.y - here.y);
+            match direction {
+                Direction::North => dy >= 0,
+                Direction::South => dy <= 0,
+                Direction::East => dx >= 0,
+                Direction::West => dx <= 0,
+            }
+        };
+        (self.nearest_snaps(from, ahead), true)
+    }
+
+    /// The snap neighbours of `from` that pass `keep`, nearest first and
+    /// only the nearest ("it moves to the nearest intersection instead").
+    fn nearest_snaps(&self, from: Node, keep: impl Fn(Point) -> bool) -> Vec<Node> {
+        let Some(here) = self.position(from) else {
+            return Vec::new();
+        };
+        let candidates: Vec<(i64, Node)> = self
+            .snaps
+            .get(from.index())
+            .into_iter()
+            .flatten()
+            .filter_map(|n| self.position(*n).map(|q| (q, *n)))
+            .filter(|(q, _)| keep(*q))
+            .map(|(q, n)| ((q.x - here.x).abs() + (q.y - here.y).abs(), n))
+            .collect();
+        let best = candidates.iter().map(|(d, _)| *d).min();
+        candidates
+            .into_iter()
+            .filter(|(d, _)| Some(*d) == best)
+            .map(|(_, n)| n)
+            .collect()
     }
 
     /// The name of a node, on `prefer`'s page when the node lies on it (merged
@@ -535,7 +634,8 @@ impl<'b> Lines<'b> {
 struct Rules<'b> {
     lines: Lines<'b>,
     spacers_at: HashMap<Point, Vec<PageSpace>>,
-    welded_ends: HashMap<Node, DoorRef>,
+    /// The welded doors each intersection is adjacent to (an end of their line).
+    welded_ends: HashMap<Node, Vec<DoorRef>>,
     welded_lines: HashMap<(Node, Node), DoorRef>,
 }
 
@@ -567,6 +667,7 @@ impl<'b> Rules<'b> {
                     page: page_id,
                     number,
                     edge,
+                    on_outline: edge.on_outline(page.size),
                 };
                 let (a, b) = edge.ends();
                 let node = |point| {
@@ -576,8 +677,9 @@ impl<'b> Rules<'b> {
                     })
                 };
                 if let (Some(a), Some(b)) = (node(a), node(b)) {
-                    welded_ends.insert(a, door);
-                    welded_ends.insert(b, door);
+                    for end in [a, b] {
+                        welded_ends.entry(end).or_insert_with(Vec::new).push(door);
+                    }
                     welded_lines.insert((a, b), door);
                     welded_lines.insert((b, a), door);
                 }
@@ -589,6 +691,38 @@ impl<'b> Rules<'b> {
             welded_ends,
             welded_lines,
         }
+    }
+
+    /// The welded doors (by page and number) a Blip starting on `node`
+    /// ignores for its whole move.
+    fn ignored_at(&self, node: Node) -> Vec<(PageId, u16)> {
+        let mut doors: Vec<(PageId, u16)> = self
+            .welded_ends
+            .get(&node)
+            .into_iter()
+            .flatten()
+            .map(|d| (d.page, d.number))
+            .collect();
+        doors.sort();
+        doors.dedup();
+        doors
+    }
+
+    /// The first welded door at `node` that a Blip ignoring `ignored` stops beside.
+    fn welded_stop(&self, node: Node, ignored: &[(PageId, u16)]) -> Option<DoorRef> {
+        self.welded_ends
+            .get(&node)?
+            .iter()
+            .find(|d| !ignored.contains(&(d.page, d.number)))
+            .copied()
+    }
+
+    /// The welded door a step from `a` to `b` would run along, unless ignored.
+    fn welded_line(&self, a: Node, b: Node, ignored: &[(PageId, u16)]) -> Option<DoorRef> {
+        self.welded_lines
+            .get(&(a, b))
+            .filter(|d| !ignored.contains(&(d.page, d.number)))
+            .copied()
     }
 
     fn adjacent_spacers(&self, node: Node) -> Option<&Vec<PageSpace>> {
@@ -623,11 +757,14 @@ struct Walker {
     last_axis: Option<Axis>,
     facing: Option<Direction>,
     bonus_left: u32,
+    /// Welded doors it started beside, which it ignores for this move.
+    ignored: Vec<(PageId, u16)>,
 }
 
 impl Walker {
-    /// A Blip about to move `moves` times from `at` (named `from`).
-    fn new(id: usize, at: Node, from: PageIntersection, moves: u32) -> Self {
+    /// A Blip about to move `moves` times from `at` (named `from`), ignoring
+    /// the welded doors it starts beside.
+    fn new(rules: &Rules<'_>, id: usize, at: Node, from: PageIntersection, moves: u32) -> Self {
         Self {
             id,
             from,
@@ -638,6 +775,7 @@ impl Walker {
             last_axis: None,
             facing: None,
             bonus_left: 0,
+            ignored: rules.ignored_at(at),
         }
     }
 }
@@ -654,7 +792,13 @@ enum Choice {
 
 impl Rules<'_> {
     /// The steps the Noise rules allow from `at` toward `target`.
-    fn toward_choices(&self, at: Node, target: SpaceBox, last_axis: Option<Axis>) -> Vec<Choice> {
+    fn toward_choices(
+        &self,
+        at: Node,
+        target: SpaceBox,
+        last_axis: Option<Axis>,
+        ignored: &[(PageId, u16)],
+    ) -> Vec<Choice> {
         let Some(p) = self.lines.position(at) else {
             return vec![Choice::Stop(Ending::CannotMove)];
         };
@@ -681,12 +825,12 @@ impl Rules<'_> {
             match y_gap {
                 Some(_) => vec![(along_y, None)],
                 // On the space's side between its corners: only a snap reaches a corner.
-                None => return self.snap_choices(at, p),
+                None => return self.toward(self.snap_choices(at, p, ignored), target),
             }
         } else if on_y {
             match x_gap {
                 Some(_) => vec![(along_x, None)],
-                None => return self.snap_choices(at, p),
+                None => return self.toward(self.snap_choices(at, p, ignored), target),
             }
         } else {
             let axes: Vec<Axis> = match (last_axis, x_gap, y_gap) {
@@ -717,11 +861,11 @@ impl Rules<'_> {
         };
         let mut choices = Vec::new();
         for (direction, fallback) in wanted {
-            let mut found = self.step_choices(at, direction);
+            let mut found = self.step_choices(at, direction, ignored);
             if let (true, Some(fallback)) = (found.is_empty(), fallback) {
-                found = self.step_choices(at, fallback);
+                found = self.step_choices(at, fallback, ignored);
             }
-            choices.extend(found);
+            choices.extend(self.toward(found, target));
         }
         if choices.is_empty() {
             choices.push(Choice::Stop(Ending::CannotMove));
@@ -731,12 +875,17 @@ impl Rules<'_> {
 
     /// The steps one move in a direction can take (none at the board edge),
     /// each stopped if it would run along a welded door.
-    fn step_choices(&self, at: Node, direction: Direction) -> Vec<Choice> {
+    fn step_choices(
+        &self,
+        at: Node,
+        direction: Direction,
+        ignored: &[(PageId, u16)],
+    ) -> Vec<Choice> {
         let (targets, snap) = self.lines.step(at, direction);
         targets
             .into_iter()
-            .map(|to| match self.welded_lines.get(&(at, to)) {
-                Some(door) => Choice::Stop(Ending::WeldedDoor { door: *door }),
+            .map(|to| match self.welded_line(at, to, ignored) {
+                Some(door) => Choice::Stop(Ending::WeldedDoor { door }),
                 None => Choice::Step {
                     direction,
                     to,
@@ -746,21 +895,33 @@ impl Rules<'_> {
             .collect()
     }
 
+    /// Of equally near snaps across a misaligned join, the ones that leave the
+    /// Blip nearest the Spacer's space: "each Blip will move towards them", so
+    /// a tie never sends it away. Steps along a line pass unchanged.
+    fn toward(&self, choices: Vec<Choice>, target: SpaceBox) -> Vec<Choice> {
+        let distance = |c: &Choice| match c {
+            Choice::Step { to, snap: true, .. } => {
+                self.lines.position(*to).map(|q| target.distance(q))
+            }
+            _ => None,
+        };
+        let best = choices.iter().filter_map(distance).min();
+        choices
+            .into_iter()
+            .filter(|c| distance(c).is_none_or(|d| Some(d) == best))
+            .collect()
+    }
+
     /// Snaps to the nearest intersections across a misaligned join, named by
     /// the way they lead.
-    fn snap_choices(&self, at: Node, p: Point) -> Vec<Choice> {
-        let snaps = self
-            .lines
-            .snaps
-            .get(at.index())
-            .cloned()
-            .unwrap_or_default();
+    fn snap_choices(&self, at: Node, p: Point, ignored: &[(PageId, u16)]) -> Vec<Choice> {
+        let snaps = self.lines.nearest_snaps(at, |_| true);
         let choices: Vec<Choice> = snaps
             .into_iter()
             .filter_map(|to| {
                 let q = self.lines.position(to)?;
-                Some(match self.welded_lines.get(&(at, to)) {
-                    Some(door) => Choice::Stop(Ending::WeldedDoor { door: *door }),
+                Some(match self.welded_line(at, to, ignored) {
+                    Some(door) => Choice::Stop(Ending::WeldedDoor { door }),
                     None => Choice::Step {
                         direction: heading(p, q),
                         to,
@@ -789,7 +950,7 @@ impl Rules<'_> {
     ) -> Vec<(World, BlipMove)> {
         let mut out = Vec::new();
         if let Some(Some((at, from))) = world.get(id).copied() {
-            let walker = Walker::new(id, at, from, moves);
+            let walker = Walker::new(self, id, at, from, moves);
             self.walk(world, walker, aim, depth, &mut out);
         }
         out
@@ -829,7 +990,7 @@ impl Rules<'_> {
                         None => continue,
                     }
                 } else {
-                    self.toward_choices(walker.at, aim.target, walker.last_axis)
+                    self.toward_choices(walker.at, aim.target, walker.last_axis, &walker.ignored)
                 };
                 let mut continuing = Vec::new();
                 for choice in choices {
@@ -853,8 +1014,8 @@ impl Rules<'_> {
                             before_step: false,
                         };
                         self.finish(world, next, ending, aim, depth, out);
-                    } else if let Some(door) = self.welded_ends.get(&next.at) {
-                        let ending = Ending::WeldedDoor { door: *door };
+                    } else if let Some(door) = self.welded_stop(next.at, &next.ignored) {
+                        let ending = Ending::WeldedDoor { door };
                         self.finish(world, next, ending, aim, depth, out);
                     } else {
                         continuing.push(next);
@@ -877,7 +1038,7 @@ impl Rules<'_> {
     /// board. `None` when it only turned (the caller looks again).
     fn patrol_choices(&self, walker: &mut Walker) -> Option<Vec<Choice>> {
         let facing = walker.facing.unwrap_or(Direction::North);
-        let choices = self.step_choices(walker.at, facing);
+        let choices = self.step_choices(walker.at, facing, &walker.ignored);
         if !choices.is_empty() {
             return Some(choices);
         }
@@ -891,10 +1052,15 @@ impl Rules<'_> {
 
     fn take_step(&self, walker: &mut Walker, direction: Direction, to: Node, snap: bool, aim: Aim) {
         let name = self.lines.name(to, walker.page).unwrap_or(walker.from);
+        let moved = match (self.lines.position(walker.at), self.lines.position(to)) {
+            (Some(a), Some(b)) => (b.x - a.x, b.y - a.y),
+            _ => (0, 0),
+        };
         walker.steps.push(BlipStep {
             direction,
             to: name,
             snap,
+            moved,
         });
         walker.page = name.page;
         walker.at = to;
@@ -1001,7 +1167,7 @@ pub fn move_blip(
     steps: u32,
 ) -> Result<Vec<BlipMove>, BlipError> {
     check_steps(steps)?;
-    let target = SpaceBox::of(board, toward).ok_or(BlipError::NoSpace(toward))?;
+    let target = target_box(board, toward, TOWARD)?;
     let rules = Rules::new(board, state, Some(toward));
     let world = world_with(&rules, state, blip)?;
     let aim = Aim {
@@ -1010,6 +1176,36 @@ pub fn move_blip(
     };
     Ok(rules
         .run(&world, 0, steps, aim, 0)
+        .into_iter()
+        .map(|(_, m)| m)
+        .collect())
+}
+
+/// Full Alert (blip-patrols.md, initiating-extraction.md): once extraction is
+/// initiated, a Blip faces the Extraction space and moves `moves`
+/// intersections toward it with the zigzag of a Noise move, and is revealed
+/// as soon as it moves adjacent to that space (or to any Spacer of `state`).
+///
+/// The Extraction space may be printed off the board ("it becomes a board
+/// space" once extraction is under way), so it is not refused as a Spacer's
+/// space would be; it must lie on a page of the pack.
+pub fn full_alert(
+    board: &Board<'_>,
+    state: &PlayState,
+    blip: PageIntersection,
+    extraction: PageSpace,
+    moves: u32,
+) -> Result<Vec<BlipMove>, BlipError> {
+    check_steps(moves)?;
+    let target = SpaceBox::of(board, extraction).ok_or(BlipError::NoSpace(extraction))?;
+    let rules = Rules::new(board, state, Some(extraction));
+    let world = world_with(&rules, state, blip)?;
+    let aim = Aim {
+        patrol: false,
+        target,
+    };
+    Ok(rules
+        .run(&world, 0, moves, aim, 0)
         .into_iter()
         .map(|(_, m)| m)
         .collect())
@@ -1027,13 +1223,13 @@ pub fn patrol(
     priority_target: PageSpace,
 ) -> Result<Vec<BlipMove>, BlipError> {
     check_steps(speed)?;
-    let target = SpaceBox::of(board, priority_target).ok_or(BlipError::NoSpace(priority_target))?;
+    let target = target_box(board, priority_target, "the Priority Target")?;
     let rules = Rules::new(board, state, Some(priority_target));
     let world = world_with(&rules, state, blip)?;
     let Some(Some((at, from))) = world.first().copied() else {
         return Err(BlipError::NoIntersection(blip));
     };
-    let mut walker = Walker::new(0, at, from, speed);
+    let mut walker = Walker::new(&rules, 0, at, from, speed);
     walker.facing = Some(direction);
     walker.bonus_left = speed;
     let aim = Aim {
@@ -1052,7 +1248,7 @@ pub fn noise_order(
     state: &PlayState,
     toward: PageSpace,
 ) -> Result<Vec<Vec<PageIntersection>>, BlipError> {
-    let target = SpaceBox::of(board, toward).ok_or(BlipError::NoSpace(toward))?;
+    let target = target_box(board, toward, TOWARD)?;
     let mut by_distance: BTreeMap<i64, Vec<PageIntersection>> = BTreeMap::new();
     for &blip in &state.blips {
         let p = point_of(board, blip).ok_or(BlipError::NoIntersection(blip))?;
@@ -1094,7 +1290,7 @@ pub fn resolve_noise(
     toward: PageSpace,
     dice: &BTreeMap<PageIntersection, u32>,
 ) -> Result<NoiseResult, BlipError> {
-    let target = SpaceBox::of(board, toward).ok_or(BlipError::NoSpace(toward))?;
+    let target = target_box(board, toward, TOWARD)?;
     if let Some(missing) = dice.keys().find(|b| !state.blips.contains(b)) {
         return Err(BlipError::NoBlip(*missing));
     }
@@ -1467,18 +1663,62 @@ doors = [{ number = 1, at = "B3 east" }]
         let mv = only(move_blip(&board, &state, at("B1 ne"), space("B6"), 4).unwrap());
         assert_eq!(path(&mv), ["B2 ne", "B3 ne"]);
         assert!(matches!(mv.ending, Ending::WeldedDoor { door } if door.number == 1));
-        // Starting on an end of the door, it leaves freely...
+        // Starting on an end of the door, it leaves freely.
         let away = only(move_blip(&board, &state, at("B3 ne"), space("B6"), 2).unwrap());
         assert_eq!(path(&away), ["B4 ne", "B5 ne"]);
-        // ...but never runs along the welded door line.
-        let along = only(move_blip(&board, &state, at("B3 ne"), space("A3"), 2).unwrap());
-        assert!(along.steps.is_empty());
-        assert!(matches!(along.ending, Ending::WeldedDoor { .. }));
+        assert!(away.revealed(), "B5 ne is a corner of B6");
+        // Coming down x 3 from C3 ne toward A3, it stops on the door's north end.
+        let short = only(move_blip(&board, &state, at("C3 ne"), space("A3"), 3).unwrap());
+        assert_eq!(path(&short), ["B3 ne"]);
+        assert!(matches!(short.ending, Ending::WeldedDoor { door } if door.number == 1));
         // An open door stops nothing.
         state.doors.insert((L1P1, 1), DoorState::Open);
         let open = only(move_blip(&board, &state, at("B1 ne"), space("B6"), 3).unwrap());
         assert_eq!(path(&open), ["B2 ne", "B3 ne", "B4 ne"]);
         assert_eq!(open.ending, Ending::Completed);
+    }
+
+    /// "Blips starting their turn adjacent to a welded door ignore it"
+    /// (other-rules.md, "Welding Doors").
+    #[test]
+    fn a_blip_starting_beside_a_welded_door_ignores_it() {
+        let page = r#"format = 1
+book = 1
+page = 1
+location = "T"
+grid = """
+F ......
+E ......
+D ......
+C ......
+B ......
+A ......
+"""
+
+[edges]
+doors = [{ number = 1, at = "B3 east" }, { number = 2, at = "D3 east" }]
+"#;
+        let pack = single_page_pack(page);
+        let board = Board::new(&pack);
+        let mut state = PlayState::default();
+        state.doors.insert((L1P1, 1), DoorState::Welded);
+        state.doors.insert((L1P1, 2), DoorState::Welded);
+        // Door 1's line runs x 3 from A3 ne (y 1) to B3 ne (y 2); door 2's
+        // from C3 ne (y 3) to D3 ne (y 4). From B3 ne toward A3 (x 2..3,
+        // y 0..1) the Blip goes straight south along door 1's own line to
+        // A3 ne, a corner of A3: revealed there, not stopped by the door.
+        let along = only(move_blip(&board, &state, at("B3 ne"), space("A3"), 2).unwrap());
+        assert_eq!(path(&along), ["A3 ne"]);
+        assert!(along.revealed(), "{:?}", along.ending);
+        // From A3 ne toward F3 it goes north past door 1's other end without
+        // stopping, then stops on C3 ne beside door 2, which it did not start beside.
+        let up = only(move_blip(&board, &state, at("A3 ne"), space("F3"), 4).unwrap());
+        assert_eq!(path(&up), ["B3 ne", "C3 ne"]);
+        assert!(matches!(up.ending, Ending::WeldedDoor { door } if door.number == 2));
+        // A Blip that did not start beside door 1 stops on its end.
+        let below = only(move_blip(&board, &state, at("A3 se"), space("F3"), 4).unwrap());
+        assert_eq!(path(&below), ["A3 ne"]);
+        assert!(matches!(below.ending, Ending::WeldedDoor { door } if door.number == 1));
     }
 
     #[test]
@@ -1601,6 +1841,70 @@ A ...
         let moves = move_blip(&board, &PlayState::default(), at("A3 ne"), target, 1).unwrap();
         assert_eq!(moves.len(), 2, "{moves:#?}");
         assert!(moves.iter().all(|m| m.steps.len() == 1 && m.steps[0].snap));
+    }
+
+    /// Readings of seed 001's "it moves to the nearest intersection instead"
+    /// across a half-space join (docs/rules.md, "Misaligned joins").
+    #[test]
+    fn misaligned_joins_snap_toward_the_spacer_and_never_back() {
+        const FIVE_ROWS: &str = "format = 1\nbook = 1\npage = 2\nlocation = \"T\"\n\
+                                 grid = \"\"\"\nE ...\nD ...\nC ...\nB ...\nA ...\n\"\"\"\n";
+        let pack = pack_of(
+            &[TWO_BY_THREE, FIVE_ROWS],
+            "[[joins]]\nfrom = \"L1p1 east\"\nto = \"L1p2 west\"\noffset = 0.5\n",
+        );
+        let board = Board::new(&pack);
+        let l1p2 = |name: &str| PageSpace {
+            page: PageId { book: 1, page: 2 },
+            space: Space::parse(name).unwrap(),
+        };
+        let names =
+            |mv: &BlipMove| -> Vec<String> { mv.steps.iter().map(|s| s.to.to_string()).collect() };
+        // Along the join line: from L1p1 C3 ne (x 3, y 3), the top of L1p1's
+        // east edge, north toward L1p2 E1 (x 3..4, y 4.5..5.5). L1p1's line
+        // ends; L1p2's intersections on the same line lie at y 2.5 and 3.5.
+        // The step goes on north to y 3.5 — never back south to y 2.5.
+        let up =
+            only(move_blip(&board, &PlayState::default(), at("C3 ne"), l1p2("E1"), 3).unwrap());
+        assert_eq!(names(&up), ["L1p2 C1 nw", "L1p2 D1 nw"]);
+        assert!(up.steps.iter().all(|s| s.direction == Direction::North));
+        assert!(up.steps[0].snap && !up.steps[1].snap);
+        assert_eq!(up.steps[0].moved, (0, UNIT / 2));
+        assert!(up.revealed());
+        // A tie between two nearest intersections goes toward the Spacer:
+        // from L1p1 B3 ne (x 3, y 2) toward L1p2 E3 (x 5..6, y 4.5..5.5) the
+        // x gap (2) is the smaller, so east first, across the join; of the
+        // equally near y 1.5 and y 2.5, y 2.5 is nearer E3.
+        let across =
+            only(move_blip(&board, &PlayState::default(), at("B3 ne"), l1p2("E3"), 1).unwrap());
+        assert_eq!(names(&across), ["L1p2 B1 nw"]);
+        assert_eq!(across.steps[0].direction, Direction::East);
+        assert_eq!(across.steps[0].moved, (0, UNIT / 2));
+        // The text says how the snap really moved.
+        assert_eq!(
+            across.describe(0)[0],
+            "1. east to L1p2 B1 nw (across a misaligned join, to the nearest intersection: \
+             0.5 north)"
+        );
+    }
+
+    /// Full Alert: toward the Extraction space, even one printed out of
+    /// bounds, revealed on moving adjacent to it.
+    #[test]
+    fn full_alert_moves_toward_the_extraction_space() {
+        let pack = fixture("blip-movement");
+        let board = Board::new(&pack);
+        // A1 is out of bounds in this fixture: no Spacer stands there, but an
+        // Extraction Point may be printed there.
+        let state = PlayState::default();
+        assert!(matches!(
+            move_blip(&board, &state, at("C1 ne"), space("A1"), 3),
+            Err(BlipError::TargetCannotStand { .. })
+        ));
+        let mv = only(full_alert(&board, &state, at("C1 ne"), space("A1"), 3).unwrap());
+        // C1 ne (x 1, y 3) is on A1's east line: straight south to A1 ne (y 1).
+        assert_eq!(path(&mv), ["B1 ne", "A1 ne"]);
+        assert!(mv.revealed());
     }
 
     #[test]

@@ -27,7 +27,12 @@
 //!   adjacency, they block Intruder steps too.
 //! - **Doors**: closed and welded doors block Intruders like walls (a closed
 //!   door is a standee on the wall line); open doors do not. An Intruder that
-//!   moves adjacent to a welded door stops there (other-rules.md, Welding Doors).
+//!   moves adjacent to a welded door stops there (other-rules.md, Welding
+//!   Doors). An Intruder that *starts* adjacent to a welded door destroys it
+//!   ("removing it from play") before it moves: the door — every edge of that
+//!   number on the page — is gone, so it neither stops nor bars this move, and
+//!   the answer lists it in [`IntruderMoves::destroyed`]. A disabled door
+//!   "cannot be opened or destroyed", so it stays.
 //! - **Obstacles** stop baseline Intruders ("Spacers and baseline Intruders
 //!   cannot move through Obstacles"); a Boss may cross them and, the rules being
 //!   silent, also end on one.
@@ -120,6 +125,9 @@ pub struct IntruderMoves {
     pub can_reach: bool,
     /// Steps of the shortest route to where it is heading, ignoring Speed.
     pub steps_needed: u32,
+    /// Welded doors it started beside and destroyed before moving (one
+    /// entry per door, named by the edge it stood at).
+    pub destroyed: Vec<DoorRef>,
 }
 
 /// Whether an Intruder can stand on a space: a board space, and for a baseline
@@ -173,6 +181,26 @@ fn welded_beside(board: &Board<'_>, state: &PlayState, at: PageSpace) -> Option<
         .flat_map(|d| crossings(board.pack, &board.layout, at, d))
         .filter_map(|c| c.door())
         .find(|d| state.door(d.page, d.number) == DoorState::Welded)
+}
+
+/// The welded doors on the sides of a space that an Intruder starting there
+/// destroys (disabled doors cannot be destroyed), one per door number.
+fn destroyed_beside(board: &Board<'_>, state: &PlayState, at: PageSpace) -> Vec<DoorRef> {
+    let mut doors: Vec<DoorRef> = Vec::new();
+    for door in Direction::ALL
+        .into_iter()
+        .flat_map(|d| crossings(board.pack, &board.layout, at, d))
+        .filter_map(|c| c.door())
+    {
+        let key = (door.page, door.number);
+        if state.door(door.page, door.number) == DoorState::Welded
+            && !state.disabled.contains(&key)
+            && !doors.iter().any(|d| (d.page, d.number) == key)
+        {
+            doors.push(door);
+        }
+    }
+    doors
 }
 
 /// Breadth-first distances from a set of spaces over Intruder steps.
@@ -241,6 +269,22 @@ pub fn intruder_moves(
     if !can_stand(board, from, options.baseline) {
         return Err(MoveError::CannotStand(from));
     }
+    // Welded doors beside its starting space are destroyed first; the move
+    // is then worked out on the board without them.
+    let destroyed = destroyed_beside(board, state, from);
+    let after;
+    let state = if destroyed.is_empty() {
+        state
+    } else {
+        let mut without = state.clone();
+        for door in &destroyed {
+            without
+                .doors
+                .insert((door.page, door.number), DoorState::Open);
+        }
+        after = without;
+        &after
+    };
     let baseline = options.baseline;
     let occupied = |s: PageSpace| s != from && state.occupied(s);
     let free = |s: &PageSpace| !occupied(*s) && can_stand(board, *s, baseline);
@@ -290,6 +334,7 @@ pub fn intruder_moves(
             truncated: false,
             can_reach,
             steps_needed: 0,
+            destroyed,
         });
     };
     let limit = options.speed.unwrap_or(u32::MAX);
@@ -358,6 +403,7 @@ pub fn intruder_moves(
         truncated,
         can_reach,
         steps_needed,
+        destroyed,
     })
 }
 
@@ -681,6 +727,51 @@ mod tests {
         let open = run(&state);
         assert_eq!(open.routes.len(), 1);
         assert_eq!(names(&open.routes[0]), ["B2", "A2", "A3", "A4"]);
+        assert!(open.destroyed.is_empty());
+    }
+
+    /// "Intruders starting their turn adjacent to a welded door destroy it –
+    /// removing it from play!" (other-rules.md, "Welding Doors").
+    #[test]
+    fn an_intruder_starting_beside_a_welded_door_destroys_it() {
+        // The same board; the Intruder now starts on B2, beside door 1, and
+        // hunts the Spacer on B5.
+        let extra = "[edges]\nwalls = [\"A1 north\", \"A3-A4 north\"]\n\
+                     doors = [{ number = 1, at = \"B2 east\" }]\n";
+        let pack = one_page("B .....\nA .....\n", extra);
+        let board = board_of(&pack);
+        let mut state = PlayState::default();
+        state.spacers.insert(at("B5"), Direction::North);
+        state.doors.insert((at("A1").page, 1), DoorState::Welded);
+        let run = |state: &PlayState| {
+            intruder_moves(
+                &board,
+                state,
+                at("B2"),
+                at("B5"),
+                IntruderMoveOptions::default(),
+            )
+            .unwrap()
+        };
+        // The door is gone before it moves: straight through its line.
+        let through = run(&state);
+        assert_eq!(through.routes.len(), 1);
+        assert_eq!(names(&through.routes[0]), ["B3", "B4"]);
+        assert_eq!(through.routes[0].welded_stop, None);
+        assert!(through.routes[0].in_range);
+        let destroyed: Vec<(u16, String)> = through
+            .destroyed
+            .iter()
+            .map(|d| (d.number, d.edge.to_string()))
+            .collect();
+        assert_eq!(destroyed, [(1, "B2 east".to_string())]);
+        // The caller's play state still holds the welded door.
+        assert_eq!(state.door(at("A1").page, 1), DoorState::Welded);
+        // A disabled door cannot be destroyed: the long way round row A.
+        state.disabled.insert((at("A1").page, 1));
+        let disabled = run(&state);
+        assert!(disabled.destroyed.is_empty());
+        assert_eq!(names(&disabled.routes[0]), ["A2", "A3", "A4", "A5"]);
     }
 
     #[test]

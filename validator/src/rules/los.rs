@@ -88,6 +88,8 @@ pub enum SightBlocker {
         edge: Edge,
         /// Closed or welded.
         state: DoorState,
+        /// Whether its edge is on the page outline (a door across a join).
+        on_outline: bool,
     },
     /// A printed obstacle.
     Obstacle(PageSpace),
@@ -120,13 +122,18 @@ impl fmt::Display for SightBlocker {
                 number,
                 edge,
                 state,
+                on_outline,
             } => {
                 let how = if *state == DoorState::Welded {
                     "welded"
                 } else {
                     "closed"
                 };
-                write!(f, "{how} door {number} on {page} {edge}")
+                write!(
+                    f,
+                    "{page} {} ({how})",
+                    edge.door_place(*number, *on_outline)
+                )
             }
             Self::Obstacle(at) => write!(f, "obstacle on {at}"),
             Self::OutOfBounds(at) => write!(f, "out-of-bounds space {at}"),
@@ -938,6 +945,10 @@ fn check_cell(
                 number,
                 edge,
                 state,
+                on_outline: edge.on_outline(deckplan_schema::Size {
+                    columns: u16::try_from(page.columns).unwrap_or(u16::MAX),
+                    rows: u16::try_from(page.rows).unwrap_or(u16::MAX),
+                }),
             },
         };
         if found.add(blocker) {

@@ -89,3 +89,156 @@ pub(crate) const fn movement_axis(direction: Direction) -> Axis {
         Direction::East | Direction::West => Axis::Horizontal,
     }
 }
+
+/// A play state the rules cannot start from: a figure where no figure stands,
+/// or one Blip given twice. Each names the place, so the user can mend the
+/// question rather than get an answer to a different one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum StateError {
+    /// A Spacer on an out-of-bounds or obstacle space ("You must end your
+    /// movement on an empty space", spacer-movement.md).
+    #[error(
+        "the Spacer on {at} stands on {what}; a Spacer can only stand on a board space without an obstacle"
+    )]
+    SpacerCannotStand {
+        /// The space.
+        at: PageSpace,
+        /// What the space is: "an out-of-bounds space", "an obstacle", ….
+        what: &'static str,
+    },
+    /// A baseline Intruder on an out-of-bounds or obstacle space.
+    #[error(
+        "the Intruder on {at} stands on {what}; a baseline Intruder can only stand on a board space without an obstacle"
+    )]
+    IntruderCannotStand {
+        /// The space.
+        at: PageSpace,
+        /// What the space is.
+        what: &'static str,
+    },
+    /// Two names of one intersection: the lines of two aligned pages meet there.
+    #[error(
+        "{first} and {second} are the same intersection (the joined pages' lines meet there); give each Blip once"
+    )]
+    SameBlip {
+        /// The name met first.
+        first: PageIntersection,
+        /// The other name.
+        second: PageIntersection,
+    },
+}
+
+/// Why no figure that respects obstacles can stand on a space: `None` when
+/// one can, else what the space is.
+pub fn cannot_stand(board: &crate::board::Board<'_>, at: PageSpace) -> Option<&'static str> {
+    use deckplan_schema::SpaceKind;
+    match distance::kind(board, at) {
+        None => Some("no space of the pack"),
+        Some(SpaceKind::OutOfBounds) => Some("an out-of-bounds space"),
+        Some(SpaceKind::Obstacle) => Some("an obstacle"),
+        Some(SpaceKind::Board) if !distance::walkable(board, at) => {
+            Some("a space under an obstacle terrain tile")
+        }
+        Some(SpaceKind::Board) => None,
+    }
+}
+
+impl PlayState {
+    /// Checks that every figure stands where the rules let it stand and that
+    /// no intersection holds two Blips under two names.
+    pub fn check(&self, board: &crate::board::Board<'_>) -> Result<(), StateError> {
+        for &at in self.spacers.keys() {
+            if let Some(what) = cannot_stand(board, at) {
+                return Err(StateError::SpacerCannotStand { at, what });
+            }
+        }
+        for (&at, intruder) in &self.intruders {
+            if let Some(what) = cannot_stand(board, at) {
+                // A Boss may stand on an obstacle (intruder_move.rs), not out of bounds.
+                if intruder.baseline || what != "an obstacle" {
+                    return Err(StateError::IntruderCannotStand { at, what });
+                }
+            }
+        }
+        let mut seen: BTreeMap<crate::movement::Node, PageIntersection> = BTreeMap::new();
+        for &blip in &self.blips {
+            if let Some(node) = board.lattice.node(blip) {
+                if let Some(&first) = seen.get(&node) {
+                    return Err(StateError::SameBlip {
+                        first,
+                        second: blip,
+                    });
+                }
+                seen.insert(node, blip);
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use deckplan_schema::Direction;
+
+    use super::testing::{at, board_of, corner, intruder, one_page, two_pages};
+    use super::{PlayState, StateError};
+    use crate::board::PageIntersection;
+
+    #[test]
+    fn figures_must_stand_where_figures_can_stand() {
+        let pack = one_page("A .#O\n", "");
+        let board = board_of(&pack);
+        let mut state = PlayState::default();
+        state.spacers.insert(at("A1"), Direction::North);
+        assert_eq!(state.check(&board), Ok(()));
+        state.spacers.insert(at("A2"), Direction::North);
+        assert_eq!(
+            state.check(&board).unwrap_err().to_string(),
+            "the Spacer on L1p1 A2 stands on an out-of-bounds space; \
+             a Spacer can only stand on a board space without an obstacle"
+        );
+        state.spacers.remove(&at("A2"));
+        state.intruders.insert(at("A3"), intruder());
+        assert!(matches!(
+            state.check(&board),
+            Err(StateError::IntruderCannotStand {
+                what: "an obstacle",
+                ..
+            })
+        ));
+        // A Boss may stand on an obstacle.
+        state.intruders.insert(
+            at("A3"),
+            super::Intruder {
+                baseline: false,
+                ..intruder()
+            },
+        );
+        assert_eq!(state.check(&board), Ok(()));
+    }
+
+    #[test]
+    fn one_intersection_under_two_names_is_one_blip() {
+        // L1p2 against L1p1's east edge, aligned: L1p1's A2 se is L1p2's A1 sw.
+        let pack = two_pages("A ..\n", "A ..\n", Some(0));
+        let board = board_of(&pack);
+        let mut state = PlayState::default();
+        let other = PageIntersection {
+            page: deckplan_schema::PageId { book: 1, page: 2 },
+            ..corner("A1 sw")
+        };
+        state.blips.insert(corner("A2 se"));
+        state.blips.insert(other);
+        assert_eq!(
+            state.check(&board).unwrap_err().to_string(),
+            "L1p1 A2 se and L1p2 A1 sw are the same intersection (the joined pages' \
+             lines meet there); give each Blip once"
+        );
+        state.blips.remove(&other);
+        state.blips.insert(corner("A2 ne"));
+        assert_eq!(state.check(&board), Ok(()));
+    }
+}

@@ -24,8 +24,8 @@
 //!   reveal a new Location Map"; the section on revealing new maps ends
 //!   "Finally, you can resume your movement." By default the move ends on the
 //!   arrow ([`MoveOptions::location_arrows_end_move`]): the Move-action rule is
-//!   the one a player reads while moving, it is what this project's brief asks,
-//!   and it is the harsher reading (Harsh Space Rule). With the option off, the
+//!   the one a player reads while moving, and it is the harsher reading (Harsh
+//!   Space Rule; docs/rules.md lists every reading). With the option off, the
 //!   arrow is an ordinary space. Either way a Spacer that starts on an arrow
 //!   leaves freely, and a Location arrow holding another Spacer cannot be
 //!   entered when the move would have to end there.
@@ -429,8 +429,7 @@ impl fmt::Display for Unreachable {
                 };
                 write!(
                     f,
-                    "door {} on {} ({}) is {how}; through it the route would be {distance} spaces",
-                    door.number, door.page, door.edge
+                    "{door} is {how}; through it the route would be {distance} spaces"
                 )
             }
             Self::Intruder { at, distance } => write!(

@@ -40,6 +40,12 @@
 //!   through open space but must start and end in contact with the hull, and
 //!   it never passes over the ship. The extra point per outside square is
 //!   for clinging to the hull, so a jet costs its one point anywhere.
+//! - **Running** (`run`): a successful Athletics check at the start of a move
+//!   action adds squares to that action, read as points (a run square that is
+//!   slagged still costs 2). The engine assumes the check is made and passed
+//!   at the start of every move action, so it answers "if my runs succeed";
+//!   the difficulty (11, +3 per square after the first) is reported, not
+//!   rolled. A failed check (fewer points) is `reach` with a smaller `--move`.
 //! - **Peeks.** The last square of a move may be a peek: the character
 //!   stands in that square and the one before it. Neither may hold a
 //!   conscious character. Only a walking step (not a ladder or a jet) peeks.
@@ -47,7 +53,7 @@
 //!   a ladder; climbing costs what entering the square above or below costs.
 //!
 //! Not modelled, because they are not questions about the ship's squares: being
-//! carried, running (an Athletics roll), free melee attacks, doors of enemy
+//! carried, free melee attacks, doors of enemy
 //! ships (hacking, breaking), linking up outside an airlock, jetting between
 //! two ships, and starting a move from a peek.
 
@@ -105,6 +111,9 @@ pub struct Character {
     pub magboots: bool,
     /// Whether it can make jet moves (a JetPack, or a species that jets).
     pub jet: bool,
+    /// Extra squares from running, when the Athletics check at the start of
+    /// each move action succeeds (0: not running).
+    pub run: u32,
 }
 
 impl Character {
@@ -117,20 +126,29 @@ impl Character {
             outside: false,
             magboots: false,
             jet: false,
+            run: 0,
         }
     }
 
-    /// The points of each move action, the OOC penalty taken from the first
-    /// and, where it cannot absorb it, from the next.
+    /// The points of each move action (the move value, plus the squares of
+    /// a successful run), the OOC penalty taken from the first and, where it
+    /// cannot absorb it, from the next.
     pub fn budgets(&self) -> Vec<u32> {
+        let per_action = self.move_value + self.run;
         let mut penalty = self.ooc;
         (0..self.actions)
             .map(|_| {
-                let points = self.move_value.saturating_sub(penalty);
-                penalty = penalty.saturating_sub(self.move_value);
+                let points = per_action.saturating_sub(penalty);
+                penalty = penalty.saturating_sub(per_action);
                 points
             })
             .collect()
+    }
+
+    /// The Athletics difficulty of running `run` extra squares: 11 for one,
+    /// 3 more for each square after it.
+    pub fn run_difficulty(&self) -> Option<u32> {
+        (self.run > 0).then(|| 11 + 3 * (self.run - 1))
     }
 }
 

@@ -140,9 +140,12 @@ impl<'a> Rules<'a> {
                 who.actions
             )));
         }
-        if who.move_value > super::MAX_MOVE || who.ooc > super::MAX_MOVE {
+        if who.move_value > super::MAX_MOVE
+            || who.ooc > super::MAX_MOVE
+            || who.run > super::MAX_MOVE
+        {
             return Err(MoveError::OutOfRange(format!(
-                "move values and OOC penalties above {} are not supported",
+                "move values, runs and OOC penalties above {} are not supported",
                 super::MAX_MOVE
             )));
         }

@@ -183,6 +183,25 @@ fn the_ooc_penalty_applies_once_per_phase() {
 }
 
 #[test]
+fn a_successful_run_adds_squares_to_every_move_action() {
+    let ship = corridor(4, HALL);
+    let grid = ShipGrid::new(&ship);
+    let state = PlayState::default();
+    let who = Character {
+        run: 2,
+        actions: 2,
+        ooc: 1,
+        ..walk(3)
+    };
+    // (3 + 2 − 1) + (3 + 2) = 9 squares, at Athletics difficulty 14.
+    assert_eq!(who.budgets(), [4, 5]);
+    assert_eq!(who.run_difficulty(), Some(14));
+    let found = reach(&grid, &state, who, "A2");
+    assert_eq!(found.destinations.len(), 9);
+    assert_eq!(walk(3).run_difficulty(), None);
+}
+
+#[test]
 fn a_move_action_may_stop_on_a_friend_when_the_next_moves_on() {
     let ship = corridor(1, HALL);
     let grid = ShipGrid::new(&ship);
@@ -503,7 +522,7 @@ proptest! {
                 _ => { state.slagged.insert(pick % modules.len()); }
             }
         }
-        let who = Character { move_value, actions, ooc, outside, magboots, jet };
+        let who = Character { move_value, actions, ooc, outside, magboots, jet, run: 0 };
         let rules = Rules::new(&grid, &state, who).unwrap();
         let found = rules.reach(from).unwrap();
         let reported: BTreeMap<Cell, Label> =
