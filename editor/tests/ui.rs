@@ -1415,3 +1415,37 @@ fn resizing_the_window_fits_a_page_nobody_zoomed_but_keeps_a_zoom() {
     harness.run();
     assert_eq!(harness.state().page_geometry().unwrap().cell, zoomed.cell);
 }
+
+#[test]
+fn play_test_names_the_other_pages_a_move_reaches() {
+    use deckplan_validator::board::PageSpace;
+    let dir = scratch("playtest-elsewhere");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack), &dir));
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::P);
+    harness.run();
+    // A Spacer on F11, by L1p1's east edge, which is joined to L1p2.
+    let f11 = deckplan_schema::Space::new(10, 5);
+    let geo = harness.state().page_geometry().unwrap();
+    click_at(&mut harness, geo.space_rect(f11).center());
+    harness.state_mut().play_test_mut().move_value = 4;
+    settle_play_test(&mut harness);
+    let reach: Vec<PageSpace> = harness
+        .state()
+        .play_test()
+        .answer()
+        .reach
+        .keys()
+        .copied()
+        .collect();
+    let mut counts = std::collections::BTreeMap::new();
+    for at in reach.iter().filter(|at| at.page != L1P1) {
+        *counts.entry(at.page).or_insert(0_usize) += 1;
+    }
+    assert!(!counts.is_empty(), "the move crosses the join");
+    let listed: Vec<String> = counts
+        .iter()
+        .map(|(page, n)| format!("{page} ({n} spaces)").replace("(1 spaces)", "(1 space)"))
+        .collect();
+    harness.get_by_label(&format!("On other pages: {}", listed.join(", ")));
+}
