@@ -94,7 +94,11 @@ fn reach_as_json_gives_every_move_of_every_path() {
 
 #[test]
 fn reach_refuses_questions_about_other_games_and_unknown_names() {
-    let cases: [(&[&str], &str); 4] = [
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["reach", WAYFARER, "--from", "lower C3", "--move", "2"],
+            "error: --from: lower C3 is blocked: no one stands there\n",
+        ),
         (
             &["reach", WAYFARER, "--from", "H3", "--move", "2"],
             "error: --from: `H3` names no level; this ship's squares are named with one of `lower`, `upper` first, like `lower H3`\n",

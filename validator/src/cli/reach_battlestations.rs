@@ -46,7 +46,17 @@ pub fn run(question: &Question<'_>) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(1));
     };
     let grid = ShipGrid::new(&ship);
-    let square = |text: &str| notation::parse(&grid, text).map_err(anyhow::Error::msg);
+    // Every square named must be one a character can stand on.
+    let square = |text: &str| -> anyhow::Result<Cell> {
+        let cell = notation::parse(&grid, text).map_err(anyhow::Error::msg)?;
+        if !grid.walkable(cell) {
+            bail!(
+                "{} is blocked: no one stands there",
+                notation::name(&grid, cell)
+            );
+        }
+        Ok(cell)
+    };
     let from = square(question.from).context("--from")?;
     let mut state = PlayState::default();
     let down: BTreeSet<Cell> = question

@@ -247,6 +247,15 @@ impl<'a> Rules<'a> {
         if self.grid.node(from).is_none() {
             return Err(MoveError::BadStart(from));
         }
+        let search = self.search(from);
+        Ok(Reach {
+            destinations: self.destinations(&search, from),
+            peeks: self.peeks(&search),
+        })
+    }
+
+    /// Dijkstra's search over every state from `from`, in label order.
+    fn search(&self, from: Cell) -> Search {
         let start = At {
             cell: from,
             boots: false,
@@ -256,51 +265,37 @@ impl<'a> Rules<'a> {
             spent: 0,
             moved: false,
         };
-        // The best label of every state, and the move that reached it.
-        let mut best: HashMap<Key, (Label, Option<Back>)> = HashMap::new();
+        let mut search = Search::default();
         let mut heap = BinaryHeap::new();
         let mut order: u64 = 0;
-        best.insert(key(start, first), (first, None));
+        search.best.insert(key(start, first), (first, None));
         heap.push(Reverse((first, order, start)));
-        let mut settled: Vec<(At, Label)> = Vec::new();
         let mut done = HashSet::new();
         while let Some(Reverse((label, _, at))) = heap.pop() {
             if !done.insert(key(at, label)) {
                 continue;
             }
-            settled.push((at, label));
+            search.settled.push((at, label));
             for (mv, to, after) in self.successors(at, label) {
-                let better = best
+                let better = search
+                    .best
                     .get(&key(to, after))
                     .is_none_or(|(old, _)| after < *old);
                 if better {
-                    let points = spent_by(label, after);
-                    best.insert(key(to, after), (after, Some((key(at, label), mv, points))));
+                    let back = (key(at, label), mv, spent_by(label, after));
+                    search.best.insert(key(to, after), (after, Some(back)));
                     order += 1;
                     heap.push(Reverse((after, order, to)));
                 }
             }
         }
-        let path_to = |end: Key| -> Vec<PathStep> {
-            let mut path = Vec::new();
-            let mut here = end;
-            while let Some((label, Some((back, mv, points)))) = best.get(&here).copied() {
-                path.push(PathStep {
-                    mv,
-                    points,
-                    action: label.action,
-                });
-                here = back;
-                if path.len() > best.len() {
-                    break;
-                }
-            }
-            path.reverse();
-            path
-        };
+        search
+    }
 
+    /// The cheapest state to end on for every square but the start.
+    fn destinations(&self, search: &Search, from: Cell) -> Vec<Destination> {
         let mut ends: BTreeMap<Cell, (Label, Key)> = BTreeMap::new();
-        for &(at, label) in &settled {
+        for &(at, label) in &search.settled {
             if at.cell == from || !self.may_end(at.cell) {
                 continue;
             }
@@ -309,10 +304,9 @@ impl<'a> Rules<'a> {
                 *entry = (label, key(at, label));
             }
         }
-        let destinations = ends
-            .into_iter()
+        ends.into_iter()
             .map(|(to, (label, end))| {
-                let path = path_to(end);
+                let path = search.path_to(end);
                 Destination {
                     to,
                     label,
@@ -320,11 +314,15 @@ impl<'a> Rules<'a> {
                     path,
                 }
             })
-            .collect();
+            .collect()
+    }
 
-        // A peek is one more walking step from a settled state.
+    /// Every peek: one more walking step (not a ladder or a jet) from a
+    /// settled state, both squares free of conscious characters, the
+    /// cheapest way for each pair of squares.
+    fn peeks(&self, search: &Search) -> Vec<Peek> {
         let mut peeks: BTreeMap<(Cell, Cell), PeekStep> = BTreeMap::new();
-        for &(at, label) in &settled {
+        for &(at, label) in &search.settled {
             if !self.may_end(at.cell) {
                 continue;
             }
@@ -344,10 +342,10 @@ impl<'a> Rules<'a> {
                 }
             }
         }
-        let peeks = peeks
+        peeks
             .into_values()
             .map(|(label, before, mv, into, points)| {
-                let mut path = path_to(before);
+                let mut path = search.path_to(before);
                 path.push(PathStep {
                     mv,
                     points,
@@ -361,11 +359,36 @@ impl<'a> Rules<'a> {
                     path,
                 }
             })
-            .collect();
-        Ok(Reach {
-            destinations,
-            peeks,
-        })
+            .collect()
+    }
+}
+
+/// What the search found: the best label of every state with the move that
+/// reached it, and the states in the order they were settled.
+#[derive(Default)]
+struct Search {
+    best: HashMap<Key, (Label, Option<Back>)>,
+    settled: Vec<(At, Label)>,
+}
+
+impl Search {
+    /// The cheapest way to a state, walked back from it.
+    fn path_to(&self, end: Key) -> Vec<PathStep> {
+        let mut path = Vec::new();
+        let mut here = end;
+        while let Some((label, Some((back, mv, points)))) = self.best.get(&here).copied() {
+            path.push(PathStep {
+                mv,
+                points,
+                action: label.action,
+            });
+            here = back;
+            if path.len() > self.best.len() {
+                break;
+            }
+        }
+        path.reverse();
+        path
     }
 }
 
