@@ -47,6 +47,7 @@ fn big_document() -> Document {
         designation: "BN".into(),
         location_name: "Bench".into(),
         title: None,
+        fill: deckplan_schema::SpaceKind::Board,
     })
 }
 

@@ -33,6 +33,12 @@ pub enum Action {
     Undo,
     /// Redo the last undone step.
     Redo,
+    /// Copy the selected rectangle and clear it.
+    Cut,
+    /// Copy the selected rectangle.
+    Copy,
+    /// Paste the rectangle copied last.
+    Paste,
     /// Delete what is selected.
     Delete,
     /// Clear the selection.
@@ -55,6 +61,14 @@ pub enum Action {
     RemovePage,
     /// Change the selected page's size.
     ResizePage,
+    /// Add a copy of the selected page.
+    DuplicatePage,
+    /// Turn the selected page a quarter clockwise, with everything on it.
+    RotatePage,
+    /// Swap the selected page's west and east, with everything on it.
+    MirrorPageWestEast,
+    /// Swap the selected page's north and south, with everything on it.
+    MirrorPageNorthSouth,
     /// Move the selected page up the list.
     MovePageUp,
     /// Move the selected page down the list.
@@ -67,10 +81,10 @@ pub enum Action {
     LoadBackground,
     /// Switch between editing and play-testing the map.
     TogglePlayTest,
-    /// Write the shown page as a PNG picture.
-    ExportPagePng,
-    /// Write the layout of every page as a PNG picture.
-    ExportLayoutPng,
+    /// Write the shown page as a PNG or SVG picture.
+    ExportPage,
+    /// Write the layout of every page as a PNG or SVG picture.
+    ExportLayout,
     /// Pick a drawing tool.
     Tool(ToolKind),
 }
@@ -86,6 +100,9 @@ impl Action {
             Self::Quit,
             Self::Undo,
             Self::Redo,
+            Self::Cut,
+            Self::Copy,
+            Self::Paste,
             Self::Delete,
             Self::Deselect,
             Self::Fit,
@@ -97,14 +114,18 @@ impl Action {
             Self::AddPage,
             Self::RemovePage,
             Self::ResizePage,
+            Self::DuplicatePage,
+            Self::RotatePage,
+            Self::MirrorPageWestEast,
+            Self::MirrorPageNorthSouth,
             Self::MovePageUp,
             Self::MovePageDown,
             Self::PreviousPage,
             Self::NextPage,
             Self::LoadBackground,
             Self::TogglePlayTest,
-            Self::ExportPagePng,
-            Self::ExportLayoutPng,
+            Self::ExportPage,
+            Self::ExportLayout,
         ]
         .into_iter()
         .chain(ToolKind::ALL.into_iter().map(Self::Tool))
@@ -120,6 +141,9 @@ impl Action {
             Self::Quit => "Quit",
             Self::Undo => "Undo",
             Self::Redo => "Redo",
+            Self::Cut => "Cut",
+            Self::Copy => "Copy",
+            Self::Paste => "Paste",
             Self::Delete => "Delete",
             Self::Deselect => "Deselect",
             Self::Fit => "Fit to window",
@@ -131,14 +155,18 @@ impl Action {
             Self::AddPage => "Add page…",
             Self::RemovePage => "Remove page",
             Self::ResizePage => "Resize…",
+            Self::DuplicatePage => "Duplicate page",
+            Self::RotatePage => "Rotate clockwise",
+            Self::MirrorPageWestEast => "Mirror west–east",
+            Self::MirrorPageNorthSouth => "Mirror north–south",
             Self::MovePageUp => "Move up",
             Self::MovePageDown => "Move down",
             Self::PreviousPage => "Previous page",
             Self::NextPage => "Next page",
             Self::LoadBackground => "Trace a scan…",
             Self::TogglePlayTest => "Play test",
-            Self::ExportPagePng => "Export page as PNG…",
-            Self::ExportLayoutPng => "Export pack layout as PNG…",
+            Self::ExportPage => "Export page…",
+            Self::ExportLayout => "Export pack layout…",
             Self::Tool(tool) => tool.label(),
         }
     }
@@ -153,7 +181,12 @@ impl Action {
             Self::Quit => "Close the editor",
             Self::Undo => "Undo the last change",
             Self::Redo => "Redo the last undone change",
-            Self::Delete => "Delete everything on the selected space, edge or intersection",
+            Self::Cut => "Copy the selected rectangle and clear it",
+            Self::Copy => "Copy the selected rectangle, with its walls, doors and features",
+            Self::Paste => {
+                "Paste the copied rectangle at the selection or the pointer (here or on another page)"
+            }
+            Self::Delete => "Delete everything on the selected place or rectangle",
             Self::Deselect => "Clear the selection",
             Self::Fit => "Fit the page, or all pages in the layout, to the window",
             Self::ZoomIn => "Zoom in",
@@ -164,6 +197,10 @@ impl Action {
             Self::AddPage => "Add a new page to the pack",
             Self::RemovePage => "Remove the selected page from the pack (its file is kept)",
             Self::ResizePage => "Change the number of columns and rows of the page",
+            Self::DuplicatePage => "Add a copy of the page with the next free page number",
+            Self::RotatePage => "Turn the page a quarter clockwise, with everything on it",
+            Self::MirrorPageWestEast => "Swap the page's west and east, with everything on it",
+            Self::MirrorPageNorthSouth => "Swap the page's north and south, with everything on it",
             Self::MovePageUp => "Move the page up in pack.toml's list",
             Self::MovePageDown => "Move the page down in pack.toml's list",
             Self::PreviousPage => "Show the previous page",
@@ -172,8 +209,8 @@ impl Action {
             Self::TogglePlayTest => {
                 "Place figures and see where the rules let them go (nothing is saved)"
             }
-            Self::ExportPagePng => "Render the shown page to a PNG file",
-            Self::ExportLayoutPng => "Render every page, placed by its joins, to a PNG file",
+            Self::ExportPage => "Render the shown page to a PNG or SVG file",
+            Self::ExportLayout => "Render every page, placed by its joins, to a PNG or SVG file",
             Self::Tool(tool) => tool.hint(),
         }
     }
@@ -200,6 +237,9 @@ impl Action {
             Self::Quit => keys!(cmd(Key::Q)),
             Self::Undo => keys!(cmd(Key::Z)),
             Self::Redo => keys!(cmd_shift(Key::Z), cmd(Key::Y)),
+            Self::Cut => keys!(cmd(Key::X)),
+            Self::Copy => keys!(cmd(Key::C)),
+            Self::Paste => keys!(cmd(Key::V)),
             Self::Delete => keys!(plain(Key::Delete), plain(Key::Backspace)),
             Self::Deselect => keys!(plain(Key::Escape)),
             Self::Fit => keys!(cmd(Key::Num0), plain(Key::F)),
@@ -211,13 +251,15 @@ impl Action {
             Self::AddPage => keys!(cmd_shift(Key::N)),
             Self::RemovePage => keys!(),
             Self::ResizePage => keys!(cmd(Key::R)),
+            Self::DuplicatePage => keys!(cmd_shift(Key::D)),
+            Self::RotatePage | Self::MirrorPageWestEast | Self::MirrorPageNorthSouth => keys!(),
             Self::MovePageUp => keys!(alt(Key::ArrowUp)),
             Self::MovePageDown => keys!(alt(Key::ArrowDown)),
             Self::PreviousPage => keys!(plain(Key::PageUp)),
             Self::NextPage => keys!(plain(Key::PageDown)),
             Self::LoadBackground => keys!(),
             Self::TogglePlayTest => keys!(cmd(Key::P)),
-            Self::ExportPagePng | Self::ExportLayoutPng => keys!(),
+            Self::ExportPage | Self::ExportLayout => keys!(),
             Self::Tool(tool) => tool.shortcut(),
         }
     }

@@ -36,7 +36,7 @@ use crate::panels::menu_bar::menu_bar_ui;
 use crate::panels::page_view::{Caches, PageView, PageViewContext, mark_centre};
 use crate::panels::pages::pages_ui;
 use crate::panels::playtest::{hover_ui, playtest_ui};
-use crate::panels::problems::problems_ui;
+use crate::panels::problems::{Selected, problems_ui};
 use crate::panels::status_bar::{StatusInfo, status_bar_ui};
 use crate::panels::toolbar::toolbar_ui;
 use crate::paths::AppDirs;
@@ -131,6 +131,30 @@ pub struct EditorApp {
     title_sent: String,
     /// The egui context, once known, for the checker to wake the UI.
     ctx: Arc<OnceLock<Context>>,
+    /// Repaints the UI when the play test's board is built.
+    wake: crate::playtest::Wake,
+    /// The rectangle copied last (it can be pasted on any page).
+    clip: Option<crate::region::Clip>,
+    /// Pictures being written on workers.
+    exports: crate::export::Exports,
+    /// The folder the last export went to, remembered between sessions.
+    export_folder: Option<PathBuf>,
+    /// Where that folder is remembered (`None`: nowhere).
+    export_folder_file: Option<PathBuf>,
+    /// The focused problem's editor help and fixes, for the map version they were worked out on.
+    problem_help: std::cell::RefCell<Option<ProblemHelp>>,
+}
+
+/// The help and fixes of one problem on one version of the map: working
+/// out fixes runs the checks again, so it is done once, not every frame.
+#[derive(Clone)]
+struct ProblemHelp {
+    problem: crate::problems::Problem,
+    version: (u64, u64),
+    /// Whether the fixes were looked for (the report was of this map).
+    complete: bool,
+    help: Option<String>,
+    fixes: Vec<crate::fixes::Fix>,
 }
 
 impl EditorApp {
@@ -138,12 +162,15 @@ impl EditorApp {
     /// previous session did not close normally.
     pub fn new(startup: Startup) -> Self {
         let ctx: Arc<OnceLock<Context>> = Arc::new(OnceLock::new());
-        let wake = Arc::clone(&ctx);
-        let checker = Checker::new(move || {
-            if let Some(ctx) = wake.get() {
-                ctx.request_repaint();
+        let repaint = {
+            let ctx = Arc::clone(&ctx);
+            move || {
+                if let Some(ctx) = ctx.get() {
+                    ctx.request_repaint();
+                }
             }
-        });
+        };
+        let checker = Checker::new(repaint.clone());
         let dirs = startup.dirs.clone();
         let mut app = Self {
             doc: None,
@@ -177,6 +204,14 @@ impl EditorApp {
             quitting: false,
             title_sent: String::new(),
             ctx,
+            wake: Arc::new(repaint),
+            problem_help: std::cell::RefCell::new(None),
+            clip: None,
+            exports: crate::export::Exports::default(),
+            export_folder: crate::export::load_folder(
+                dirs.as_ref().map(AppDirs::export_folder_file).as_deref(),
+            ),
+            export_folder_file: dirs.as_ref().map(AppDirs::export_folder_file),
         };
         if let Some(path) = &startup.path {
             app.open(path);
@@ -273,6 +308,23 @@ impl EditorApp {
         false
     }
 
+    /// Waits (up to `timeout`) for pictures being exported, then says how
+    /// they went in the status bar.
+    pub fn wait_for_exports(&mut self, timeout: Duration) {
+        for (path, result) in self.exports.wait(timeout) {
+            self.say(match result {
+                Ok(()) => format!("Wrote {}", path.display()),
+                Err(error) => format!("Export failed: {error}"),
+            });
+        }
+    }
+
+    /// Waits (up to `timeout`) for the play test's board to be built; the
+    /// next frame answers.
+    pub fn wait_for_play_test(&mut self, timeout: Duration) -> bool {
+        self.play.wait_for_board(timeout)
+    }
+
     /// The window title: `name — deckplan-editor`, with `●` when there are
     /// unsaved changes.
     pub fn window_title(&self) -> String {
@@ -338,7 +390,12 @@ impl EditorApp {
                 document: self.doc_serial,
                 generation: doc.generation(),
             };
-            self.play.refresh(&doc.pack, version, self.page);
+            self.play.sight_to = self
+                .page
+                .zip(self.page_view.hover_space)
+                .map(|(page, space)| deckplan_validator::board::PageSpace { page, space });
+            self.play
+                .refresh_in_background(&doc.pack, version, self.page, &self.wake);
         }
         if self.show_problems {
             Panel::bottom("problems")
@@ -347,7 +404,13 @@ impl EditorApp {
                 .min_size(60.0)
                 .show(ui, |ui| {
                     let focused = self.focused_problem.map(|(i, _)| i);
-                    problems_ui(ui, &self.report, focused, self.checker.is_busy(), out);
+                    let help = self.help_for(focused, doc);
+                    let chosen = Selected {
+                        index: focused,
+                        help: help.as_ref().and_then(|h| h.help.as_deref()),
+                        fixes: help.as_ref().map_or(&[], |h| h.fixes.as_slice()),
+                    };
+                    problems_ui(ui, &self.report, chosen, self.checker.is_busy(), out);
                 });
         }
         let info = self.action_info();
@@ -372,22 +435,6 @@ impl EditorApp {
                             hover_ui(ui, &self.play, page, self.page_view.hover_space);
                             return;
                         }
-                        if let Some(page) = page {
-                            ui.add_space(4.0);
-                            crate::tools::icon::heading(ui, self.tools.active);
-                            let cx = ToolContext {
-                                doc,
-                                page,
-                                geo: self.page_view.geometry.unwrap_or(Geometry {
-                                    origin: egui::Pos2::ZERO,
-                                    cell: 1.0,
-                                    size: page.size,
-                                }),
-                                selection: self.selection,
-                            };
-                            self.tools.active_mut().options_ui(ui, &cx, out);
-                            ui.separator();
-                        }
                         let scan = page.and_then(|page| {
                             let background = page.background.as_ref()?;
                             let path = doc.page_folder(page.id)?.join(&background.image);
@@ -405,6 +452,24 @@ impl EditorApp {
                             scan,
                         };
                         self.inspector.ui(ui, &cx, out);
+                        // The tool's options come after what is inspected, so
+                        // picking a tool never moves the page's fields.
+                        if let Some(page) = page {
+                            ui.add_space(8.0);
+                            ui.separator();
+                            crate::tools::icon::heading(ui, self.tools.active);
+                            let cx = ToolContext {
+                                doc,
+                                page,
+                                geo: self.page_view.geometry.unwrap_or(Geometry {
+                                    origin: egui::Pos2::ZERO,
+                                    cell: 1.0,
+                                    size: page.size,
+                                }),
+                                selection: self.selection,
+                            };
+                            self.tools.active_mut().options_ui(ui, &cx, out);
+                        }
                     });
             });
         CentralPanel::default()
@@ -435,6 +500,34 @@ impl EditorApp {
                     ui.centered_and_justified(|ui| ui.weak("The pack has no pages."));
                 }
             });
+    }
+
+    /// The focused problem's editor help and fixes, worked out again only
+    /// when the problem or the map changed.
+    fn help_for(&self, focused: Option<usize>, doc: &Document) -> Option<ProblemHelp> {
+        let problem = self.report.problems.get(focused?)?;
+        let version = (self.doc_serial, doc.generation());
+        let mut cache = self.problem_help.borrow_mut();
+        // Fixes are worked out only on a report of this very map: an older
+        // report's places may have moved.
+        let current = self.checked == Some(version) && !self.checker.is_busy();
+        let fresh = cache.as_ref().is_some_and(|h| {
+            h.version == version && h.problem == *problem && (h.complete || !current)
+        });
+        if !fresh {
+            *cache = Some(ProblemHelp {
+                problem: problem.clone(),
+                version,
+                complete: current,
+                help: crate::fixes::editor_help(&doc.pack, problem),
+                fixes: if current {
+                    crate::fixes::fixes(&doc.pack, problem)
+                } else {
+                    Vec::new()
+                },
+            });
+        }
+        cache.clone()
     }
 
     fn welcome_ui(&self, ui: &mut Ui, out: &mut Commands) {
@@ -492,10 +585,14 @@ impl EditorApp {
         let info = StatusInfo {
             hover,
             message,
-            hint: if self.central == Central::Layout {
-                "Drag pages against each other to join them; Alt snaps to half spaces"
-            } else {
-                self.tools.active.hint()
+            hint: match (self.central, self.mode) {
+                (Central::Layout, _) => {
+                    "Drag pages against each other to join them; Alt snaps to half spaces"
+                }
+                (Central::Page, Mode::PlayTest) => {
+                    "Left click places the chosen piece · right click removes it · hover a space for its path"
+                }
+                (Central::Page, Mode::Edit) => self.tools.active.hint(),
             },
             errors: self.report.count(Severity::Error),
             warnings: self.report.count(Severity::Warning),
@@ -530,6 +627,8 @@ impl EditorApp {
             undo: doc.history.undo_label().map(str::to_string),
             redo: doc.history.redo_label().map(str::to_string),
             selection: self.selection != Selection::None,
+            area: matches!(self.selection, Selection::Area { .. }),
+            clip: self.clip.is_some(),
             grid: self.show_grid,
             problems: self.show_problems,
             layout: self.central == Central::Layout,
@@ -594,10 +693,14 @@ impl EditorApp {
             Command::ShowPage(page) => self.show_page(page),
             Command::ShowProblem(index) => self.show_problem(index),
             Command::Open(path) => self.guard_unsaved(ctx, AfterUnsaved::Open(path)),
-            Command::SaveTo(path) => {
-                if self.save_as(&path)
-                    && let Some(then) = self.after_save_as.take()
-                {
+            Command::SaveTo(path, gitignore) => {
+                if !self.save_as(&path) {
+                    return;
+                }
+                if gitignore {
+                    self.write_gitignore();
+                }
+                if let Some(then) = self.after_save_as.take() {
                     self.proceed(ctx, then);
                 }
             }
@@ -610,16 +713,17 @@ impl EditorApp {
             }
             Command::LoadBackground(page, path) => self.load_background(ctx, page, &path),
             Command::Status(message) => self.say(message),
-            Command::ExportPng(page, path) => {
-                let message = match self
-                    .doc
-                    .as_ref()
-                    .map(|doc| export_png(&doc.pack, page, &path))
-                {
-                    Some(Ok(())) => format!("Wrote {}", path.display()),
-                    Some(Err(e)) => format!("Export failed: {e}"),
-                    None => return,
+            Command::Export(request) => {
+                let Some(doc) = &self.doc else {
+                    return;
                 };
+                if let Some(folder) = request.path.parent() {
+                    self.export_folder = Some(folder.to_path_buf());
+                    crate::export::save_folder(self.export_folder_file.as_deref(), folder);
+                }
+                let message = format!("Writing {}…", request.path.display());
+                self.exports
+                    .start(&doc.pack, request, Arc::clone(&self.wake));
                 self.say(message);
             }
             Command::Continue { save, then } => {
@@ -687,7 +791,7 @@ impl EditorApp {
                 let Some(doc) = &self.doc else {
                     return;
                 };
-                self.dialog = Some(Dialog::Path(PathForm::new(
+                let form = PathForm::new(
                     PathPurpose::SaveAs {
                         page_file: doc.is_lone_page(),
                     },
@@ -695,12 +799,33 @@ impl EditorApp {
                         .path()
                         .map(|p| p.display().to_string())
                         .unwrap_or_default(),
-                )));
+                );
+                // A new pack's first save is when its folder is made.
+                self.dialog = Some(Dialog::Path(if doc.origin == Origin::New {
+                    form.offering_gitignore()
+                } else {
+                    form
+                }));
             }
             Action::Quit => self.guard_unsaved(ctx, AfterUnsaved::Quit),
             Action::Undo => self.history_step(true),
             Action::Redo => self.history_step(false),
             Action::Delete => self.delete_selection(),
+            Action::Copy | Action::Cut => {
+                let Some((page, area)) = self.selected_area() else {
+                    return;
+                };
+                self.clip = Some(crate::region::copy(page, area));
+                let size = area.size();
+                self.say(format!(
+                    "Copied {} × {} spaces: paste with Ctrl+V here or on another page",
+                    size.columns, size.rows
+                ));
+                if action == Action::Cut {
+                    self.delete_selection();
+                }
+            }
+            Action::Paste => self.paste(),
             Action::Deselect => self.selection = Selection::None,
             Action::Fit => match self.central {
                 Central::Page => self.page_view.fit(),
@@ -716,28 +841,20 @@ impl EditorApp {
             Action::ToggleGrid => self.show_grid = !self.show_grid,
             Action::ToggleProblems => self.show_problems = !self.show_problems,
             Action::TogglePlayTest => {
+                self.message = None;
                 self.mode = match self.mode {
                     Mode::Edit => Mode::PlayTest,
                     Mode::PlayTest => Mode::Edit,
                 };
                 self.central = Central::Page;
             }
-            Action::ExportPagePng | Action::ExportLayoutPng => {
-                let Some(doc) = &self.doc else {
-                    return;
-                };
-                let page = (action == Action::ExportPagePng)
+            Action::ExportPage | Action::ExportLayout => {
+                let page = (action == Action::ExportPage)
                     .then_some(self.page)
                     .flatten();
-                let name = page.map_or_else(|| "layout.png".to_string(), |p| format!("{p}.png"));
-                let folder = doc
-                    .origin
-                    .folder()
-                    .map(Path::to_path_buf)
-                    .unwrap_or_default();
-                self.dialog = Some(Dialog::Path(PathForm::new(
-                    PathPurpose::ExportPng(page),
-                    folder.join(name).display().to_string(),
+                let folder = crate::export::starting_folder(self.export_folder.as_deref());
+                self.dialog = Some(Dialog::Export(crate::export::ExportForm::new(
+                    page, &folder,
                 )));
             }
             Action::ToggleLayout => {
@@ -760,6 +877,33 @@ impl EditorApp {
                 if let Some(page) = self.current_page() {
                     self.dialog = Some(Dialog::Resize(ResizeForm::new(page)));
                 }
+            }
+            Action::DuplicatePage => self.duplicate_page(),
+            Action::RotatePage | Action::MirrorPageWestEast | Action::MirrorPageNorthSouth => {
+                let how = match action {
+                    Action::RotatePage => crate::transform::Transform::RotateClockwise,
+                    Action::MirrorPageWestEast => crate::transform::Transform::MirrorWestEast,
+                    _ => crate::transform::Transform::MirrorNorthSouth,
+                };
+                if self.selected_area().is_some() {
+                    self.transform_area(how);
+                    return;
+                }
+                let Some(page) = self.current_page() else {
+                    return;
+                };
+                let id = page.id;
+                let turned = crate::transform::transformed(page, how);
+                self.selection = Selection::None;
+                self.edit(|doc| {
+                    doc.apply(Transaction {
+                        label: how.label().into(),
+                        edits: vec![Edit::Page {
+                            id,
+                            page: Some(Box::new(turned)),
+                        }],
+                    })
+                });
             }
             Action::MovePageUp | Action::MovePageDown => {
                 let up = action == Action::MovePageUp;
@@ -802,10 +946,131 @@ impl EditorApp {
                 }
             }
             Action::Tool(tool) => {
+                if self.tools.active != tool {
+                    // What the last tool said is not about this one.
+                    self.message = None;
+                }
                 self.tools.active = tool;
                 self.central = Central::Page;
             }
         }
+    }
+
+    /// The selected rectangle and its page.
+    fn selected_area(&self) -> Option<(&deckplan_schema::Page, crate::region::Area)> {
+        let Selection::Area { page, area } = self.selection else {
+            return None;
+        };
+        Some((self.doc.as_ref()?.pack.pages.get(&page)?, area))
+    }
+
+    /// Replaces the page `id` with `page` as one undo step.
+    fn replace_page(&mut self, label: &str, id: PageId, page: deckplan_schema::Page) {
+        self.edit(|doc| {
+            doc.apply(Transaction {
+                label: label.into(),
+                edits: vec![Edit::Page {
+                    id,
+                    page: Some(Box::new(page)),
+                }],
+            })
+        });
+    }
+
+    /// Pastes the clip at the selected place, else the space under the
+    /// pointer, else the page's south-west corner, and selects it.
+    fn paste(&mut self) {
+        let (Some(clip), Some(page)) = (&self.clip, self.current_page()) else {
+            return;
+        };
+        let at = match self.selection.filter_page(page.id) {
+            Selection::Area { area, .. } => area.min,
+            Selection::Space { space, .. } => space,
+            _ => self
+                .page_view
+                .hover_space
+                .unwrap_or(deckplan_schema::Space { row: 0, col: 0 }),
+        };
+        let id = page.id;
+        let pasted = crate::region::pasted(page, clip, at);
+        let size = clip.size;
+        let area = crate::region::Area {
+            min: at,
+            max: deckplan_schema::Space {
+                col: (at.col + size.columns - 1).min(page.size.columns.saturating_sub(1)),
+                row: (at.row + size.rows - 1).min(page.size.rows.saturating_sub(1)),
+            },
+        };
+        self.replace_page("Paste", id, pasted);
+        self.selection = Selection::Area { page: id, area };
+    }
+
+    /// Turns or mirrors the selected rectangle in place, keeping its
+    /// south-west corner (a turned rectangle may reach further).
+    fn transform_area(&mut self, how: crate::transform::Transform) {
+        let Some((page, area)) = self.selected_area() else {
+            return;
+        };
+        let clip = crate::transform::transformed(&crate::region::copy(page, area), how);
+        let id = page.id;
+        let result = crate::region::pasted(&crate::region::cleared(page, area), &clip, area.min);
+        let max = deckplan_schema::Space {
+            col: (area.min.col + clip.size.columns - 1).min(page.size.columns.saturating_sub(1)),
+            row: (area.min.row + clip.size.rows - 1).min(page.size.rows.saturating_sub(1)),
+        };
+        let label = match how {
+            crate::transform::Transform::RotateClockwise => "Rotate selection",
+            _ => "Mirror selection",
+        };
+        self.replace_page(label, id, result);
+        self.selection = Selection::Area {
+            page: id,
+            area: crate::region::Area { min: area.min, max },
+        };
+    }
+
+    /// Adds a copy of the shown page under the next free page number of its
+    /// book, and shows it.
+    fn duplicate_page(&mut self) {
+        let Some(doc) = &self.doc else {
+            return;
+        };
+        let Some(page) = self.page.and_then(|id| doc.pack.pages.get(&id)) else {
+            return;
+        };
+        let book = page.id.book;
+        let number = doc
+            .pack
+            .pages
+            .keys()
+            .filter(|id| id.book == book)
+            .map(|id| id.page)
+            .max()
+            .unwrap_or(0)
+            .saturating_add(1);
+        if number > 999 {
+            self.say("Book is full: pages are numbered up to 999");
+            return;
+        }
+        let id = PageId { book, page: number };
+        let path = doc.free_page_path(id);
+        let mut copy = page.clone();
+        copy.id = id;
+        copy.source = deckplan_schema::SourceFile::new(&path, String::new());
+        let location_name = doc
+            .pack
+            .locations
+            .get(&copy.location)
+            .map_or_else(String::new, |l| l.name.clone());
+        let edits = ops::add_page(&doc.pack, copy, &location_name);
+        let from = page.id;
+        self.edit(|doc| {
+            doc.apply(Transaction {
+                label: format!("Duplicate page {from} as {id}"),
+                edits,
+            })
+        });
+        self.show_page(id);
     }
 
     fn history_step(&mut self, undo: bool) {
@@ -843,6 +1108,10 @@ impl EditorApp {
                 .into_iter()
                 .collect(),
             Selection::Intersection { point, .. } => ops::clear_intersection(page, point),
+            Selection::Area { area, .. } => vec![Edit::Page {
+                id: page.id,
+                page: Some(Box::new(crate::region::cleared(page, area))),
+            }],
         };
         if edits.is_empty() {
             self.say("Nothing to delete here");
@@ -1000,6 +1269,26 @@ impl EditorApp {
         }
     }
 
+    /// Writes `.gitignore` in the pack folder, leaving out the backups a save
+    /// keeps, unless the folder has one already (it is the user's then).
+    fn write_gitignore(&mut self) {
+        let Some(folder) = self.doc.as_ref().and_then(|d| d.origin.folder()) else {
+            return;
+        };
+        let path = folder.join(".gitignore");
+        if path.exists() {
+            return;
+        }
+        let text =
+            "# Backups deckplan-editor keeps of the previous version of each saved file.\n*.bak\n";
+        if let Err(error) = deckplan_schema::save::write_atomically(&path, text) {
+            self.say(format!(
+                "Saved, but cannot write {}: {error}",
+                path.display()
+            ));
+        }
+    }
+
     fn show_failure(&mut self, title: &str, failure: &LoadFailure) {
         self.dialog = Some(Dialog::Message {
             title: title.to_string(),
@@ -1015,7 +1304,7 @@ impl EditorApp {
     fn show_page(&mut self, page: PageId) {
         if self.page != Some(page) {
             self.page = Some(page);
-            self.page_view.fit();
+            self.page_view.switch_to(page);
             if self.selection.page() != Some(page) {
                 self.selection = Selection::None;
             }
@@ -1028,7 +1317,6 @@ impl EditorApp {
         };
         if self.page.is_none_or(|p| !doc.pack.pages.contains_key(&p)) {
             self.page = ops::page_order(&doc.pack).first().copied();
-            self.page_view.fit();
         }
         if self
             .selection
@@ -1056,13 +1344,11 @@ impl EditorApp {
                     .as_ref()
                     .and_then(|d| d.pack.pages.get(&page))
                     .map(|p| p.size);
-                if let Some(size) = size {
-                    if mark != ProblemMark::Page {
-                        let (x, y) = mark_centre(mark, size);
-                        self.page_view.reveal(size, x, y, 36.0);
-                    } else {
-                        self.page_view.fit();
-                    }
+                // Only a place off the screen moves the view; a problem
+                // with the whole page leaves it as the user set it.
+                if let Some(size) = size.filter(|_| mark != ProblemMark::Page) {
+                    let (x, y) = mark_centre(mark, size);
+                    self.page_view.reveal(size, x, y, 36.0);
                 }
                 self.selection = match mark {
                     ProblemMark::Space(space) => Selection::Space { page, space },
@@ -1190,6 +1476,12 @@ impl EditorApp {
 
     fn after_frame(&mut self, ctx: &Context) {
         self.submit_check();
+        for (path, result) in self.exports.finished() {
+            self.say(match result {
+                Ok(()) => format!("Wrote {}", path.display()),
+                Err(error) => format!("Export failed: {error}"),
+            });
+        }
         if !ctx.input(|i| i.pointer.any_down())
             && let Some(doc) = &mut self.doc
         {
@@ -1231,61 +1523,43 @@ fn shortcuts(ctx: &Context, out: &mut Commands) {
         .collect();
     let weight = |m: Modifiers| u8::from(m.command || m.ctrl) + u8::from(m.shift) + u8::from(m.alt);
     pairs.sort_by_key(|(_, s)| std::cmp::Reverse(weight(s.modifiers)));
+    let mut ran = Vec::new();
     for (action, shortcut) in pairs {
         let plain = !(shortcut.modifiers.command || shortcut.modifiers.ctrl);
-        let text_owns = plain || matches!(action, Action::Undo | Action::Redo);
+        let text_owns = plain
+            || matches!(
+                action,
+                Action::Undo | Action::Redo | Action::Cut | Action::Copy | Action::Paste
+            );
         if typing && text_owns {
             continue;
         }
         if ctx.input_mut(|i| i.consume_shortcut(&shortcut)) {
-            out.push(Command::Run(action));
+            ran.push(action);
         }
     }
+    // Windowing systems turn Ctrl+C, X and V into clipboard events, with or
+    // without the key press.
+    if !typing {
+        ctx.input(|i| {
+            for event in &i.events {
+                let action = match event {
+                    egui::Event::Copy => Action::Copy,
+                    egui::Event::Cut => Action::Cut,
+                    egui::Event::Paste(_) => Action::Paste,
+                    _ => continue,
+                };
+                if !ran.contains(&action) {
+                    ran.push(action);
+                }
+            }
+        });
+    }
+    out.extend(ran.into_iter().map(Command::Run));
 }
 
 impl eframe::App for EditorApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
         self.ui_frame(ui);
     }
-}
-
-/// Renders a page (or, with `None`, the layout of every page) with the
-/// validator's renderer — the same picture `deckplan render` makes — and
-/// writes it as a PNG at 100 pixels a space (less if that would be huge).
-pub fn export_png(
-    pack: &deckplan_schema::Pack,
-    page: Option<PageId>,
-    path: &Path,
-) -> anyhow::Result<()> {
-    use deckplan_validator::draw::{layout, page as page_draw};
-    use deckplan_validator::export::{Paper, png};
-    let scene = match page {
-        Some(id) => {
-            let page = pack
-                .pages
-                .get(&id)
-                .ok_or_else(|| anyhow::anyhow!("no page {id} in the pack"))?;
-            let style = page_draw::PageStyle {
-                title: true,
-                coordinates: true,
-                legend: false,
-            };
-            page_draw::page_scene(page, &style)
-        }
-        None => layout::pack_scene(pack, &layout::LayoutStyle::default()),
-    };
-    let mut px_per_space = 100.0;
-    let (w, h) = png::picture_size(&scene, px_per_space);
-    let pixels = (w as f64) * (h as f64);
-    // Well under the renderer's own limit: the editor renders on its UI thread.
-    let limit = png::MAX_PIXELS.min(40_000_000) as f64;
-    if pixels > limit {
-        px_per_space *= (limit / pixels).sqrt() * 0.99;
-    }
-    let options = png::RasterOptions {
-        px_per_space,
-        paper: Paper::White,
-    };
-    png::write(&scene, &options, None, path)?;
-    Ok(())
 }

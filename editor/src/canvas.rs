@@ -136,6 +136,12 @@ pub fn draw_selection(painter: &Painter, geo: &Geometry, selection: Selection) {
             painter.circle_stroke(geo.point(point), radius, halo);
             painter.circle_stroke(geo.point(point), radius, stroke);
         }
+        Selection::Area { area, .. } => {
+            let rect = geo.space_rect(area.min).union(geo.space_rect(area.max));
+            painter.rect_filled(rect, 2.0, palette::SELECTION.gamma_multiply(0.12));
+            painter.rect_stroke(rect, 2.0, halo, StrokeKind::Outside);
+            painter.rect_stroke(rect, 2.0, stroke, StrokeKind::Outside);
+        }
     }
 }
 

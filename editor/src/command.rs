@@ -28,14 +28,15 @@ pub enum Command {
     ShowProblem(usize),
     /// Open a path (after asking about unsaved changes).
     Open(PathBuf),
-    /// Save the document to a new place (a folder for a pack, a file for a page).
-    SaveTo(PathBuf),
+    /// Save the document to a new place (a folder for a pack, a file for a
+    /// page), and, when asked, a `.gitignore` for its backups beside it.
+    SaveTo(PathBuf, bool),
     /// Create a new pack from the "New pack" form.
     CreatePack(crate::document::NewPageSpec),
     /// Load a scan as the background of a page.
     LoadBackground(PageId, PathBuf),
-    /// Render a page (or, with `None`, the layout of every page) to a PNG file.
-    ExportPng(Option<PageId>, PathBuf),
+    /// Write a picture of a page or the layout, as the export dialog asks.
+    Export(crate::export::ExportRequest),
     /// Say something in the status bar for a few seconds.
     Status(String),
     /// The unsaved-changes question was answered: save first or not, then go on.

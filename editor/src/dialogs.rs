@@ -19,6 +19,7 @@ use eframe::egui::{
 use crate::command::{Command, Commands};
 use crate::document::{Document, NewPageSpec};
 use crate::edit::{Edit, Transaction};
+use crate::export::{ExportForm, PictureFormat};
 use crate::ops;
 use crate::recovery::Found;
 
@@ -29,6 +30,8 @@ pub enum Dialog {
     NewPage(NewPageForm),
     /// A path to open, save to, or load a scan from.
     Path(PathForm),
+    /// Export a picture of a page or the layout.
+    Export(ExportForm),
     /// Unsaved changes would be lost.
     Unsaved(AfterUnsaved),
     /// Resize a page.
@@ -87,7 +90,12 @@ pub struct NewPageForm {
     pub location_name: String,
     /// Page title.
     pub title: String,
+    /// What every space starts as.
+    pub fill: SpaceKind,
 }
+
+/// Page sizes offered with one click: the sizes of printed Location pages.
+pub const SIZE_PRESETS: [(u16, u16); 4] = [(12, 10), (11, 10), (13, 10), (11, 11)];
 
 impl NewPageForm {
     /// A form for a new pack.
@@ -102,6 +110,7 @@ impl NewPageForm {
             designation: "SR".into(),
             location_name: "Solar Ring".into(),
             title: String::new(),
+            fill: SpaceKind::OutOfBounds,
         }
     }
 
@@ -133,6 +142,7 @@ impl NewPageForm {
             designation,
             location_name,
             title: String::new(),
+            fill: SpaceKind::OutOfBounds,
         }
     }
 
@@ -167,6 +177,7 @@ impl NewPageForm {
             designation,
             location_name: self.location_name.trim().to_string(),
             title: Some(self.title.trim().to_string()).filter(|t| !t.is_empty()),
+            fill: self.fill,
         })
     }
 }
@@ -183,8 +194,6 @@ pub enum PathPurpose {
     },
     /// Load a scan under a page.
     Scan(PageId),
-    /// Write a PNG of a page (`None`: of the pack layout).
-    ExportPng(Option<PageId>),
 }
 
 /// The fields of a path dialog.
@@ -196,6 +205,9 @@ pub struct PathForm {
     pub path: String,
     /// The field has had keyboard focus (it takes it when the dialog opens).
     pub focused: bool,
+    /// Offered when a new pack is first saved: write a `.gitignore` that
+    /// leaves out the `.bak` backups saving keeps (`None`: not offered).
+    pub gitignore: Option<bool>,
 }
 
 impl PathForm {
@@ -205,7 +217,15 @@ impl PathForm {
             purpose,
             path,
             focused: false,
+            gitignore: None,
         }
+    }
+
+    /// Offers to write a `.gitignore` with the pack (a new pack's first save).
+    #[must_use]
+    pub fn offering_gitignore(mut self) -> Self {
+        self.gitignore = Some(true);
+        self
     }
 }
 
@@ -268,6 +288,7 @@ pub fn dialog_ui(
         keep = match dialog {
             Dialog::NewPage(form) => new_page_ui(ui, form, cx, out),
             Dialog::Path(form) => path_ui(ui, form, cx, out),
+            Dialog::Export(form) => export_ui(ui, form, cx, out),
             Dialog::Unsaved(then) => unsaved_ui(ui, then, cx, out),
             Dialog::Resize(form) => resize_ui(ui, form, cx, out),
             Dialog::RemovePage(id) => remove_page_ui(ui, *id, cx, out),
@@ -334,6 +355,25 @@ fn new_page_ui(
             ui.label("Size");
             ui.horizontal(|ui| size_ui(ui, &mut form.columns, &mut form.rows));
             ui.end_row();
+            ui.label("");
+            ui.horizontal(|ui| {
+                for (columns, rows) in SIZE_PRESETS {
+                    let chosen = (form.columns, form.rows) == (columns, rows);
+                    if ui
+                        .selectable_label(chosen, format!("{columns} × {rows}"))
+                        .clicked()
+                    {
+                        (form.columns, form.rows) = (columns, rows);
+                    }
+                }
+            });
+            ui.end_row();
+            ui.label("Start with");
+            ui.horizontal(|ui| {
+                ui.radio_value(&mut form.fill, SpaceKind::OutOfBounds, "all out of bounds");
+                ui.radio_value(&mut form.fill, SpaceKind::Board, "all board");
+            });
+            ui.end_row();
             let label = ui.label("Location").id;
             ui.horizontal(|ui| {
                 let response = ui
@@ -369,7 +409,11 @@ fn new_page_ui(
             .labelled_by(label);
             ui.end_row();
         });
-    ui.weak("New spaces are board spaces; paint out-of-bounds spaces with the Spaces tool.");
+    ui.weak(if form.fill == SpaceKind::Board {
+        "Paint out-of-bounds spaces with the Spaces tool (B)."
+    } else {
+        "Carve rooms out with the Spaces tool (B); Shift-drag fills a rectangle."
+    });
     let spec = form.spec(cx.doc);
     if let Err(why) = &spec {
         ui.colored_label(Color32::from_rgb(240, 90, 80), why);
@@ -427,10 +471,6 @@ fn browse(purpose: PathPurpose, folder: bool) -> Option<PathBuf> {
             .set_title("Choose a scan of the printed page")
             .add_filter("PNG or JPEG image", &["png", "jpg", "jpeg"])
             .pick_file(),
-        (PathPurpose::ExportPng(_), _) => dialog
-            .set_title("Export as PNG")
-            .add_filter("PNG image", &["png"])
-            .save_file(),
     }
 }
 
@@ -453,16 +493,6 @@ fn path_ui(ui: &mut Ui, form: &mut PathForm, cx: &DialogContext<'_>, out: &mut C
             "Trace a scan",
             "A PNG or JPEG scan of the printed page, inside the pack folder (others are copied into scans/).",
             "Load scan",
-        ),
-        PathPurpose::ExportPng(Some(_)) => (
-            "Export page as PNG",
-            "The PNG file to write (the page as `deckplan render` draws it).",
-            "Export",
-        ),
-        PathPurpose::ExportPng(None) => (
-            "Export pack layout as PNG",
-            "The PNG file to write: every page placed by its joins.",
-            "Export",
         ),
     };
     ui.heading(title);
@@ -524,6 +554,12 @@ fn path_ui(ui: &mut Ui, form: &mut PathForm, cx: &DialogContext<'_>, out: &mut C
             }
         });
     }
+    if let Some(gitignore) = &mut form.gitignore {
+        ui.checkbox(
+            gitignore,
+            "Write a .gitignore that keeps the .bak backups out of git",
+        );
+    }
     let path = PathBuf::from(form.path.trim());
     buttons(ui, |ui| {
         let ready = !form.path.trim().is_empty();
@@ -537,12 +573,117 @@ fn path_ui(ui: &mut Ui, form: &mut PathForm, cx: &DialogContext<'_>, out: &mut C
     if submit && !form.path.trim().is_empty() {
         out.push(match form.purpose {
             PathPurpose::Open => Command::Open(path),
-            PathPurpose::SaveAs { .. } => Command::SaveTo(path),
+            PathPurpose::SaveAs { .. } => Command::SaveTo(path, form.gitignore == Some(true)),
             PathPurpose::Scan(page) => Command::LoadBackground(page, path),
-            PathPurpose::ExportPng(page) => Command::ExportPng(page, path),
         });
         keep = false;
     }
+    keep
+}
+
+/// The export dialog: format, size, what is drawn and where it goes, as
+/// `deckplan render` offers them.
+fn export_ui(
+    ui: &mut Ui,
+    form: &mut ExportForm,
+    cx: &DialogContext<'_>,
+    out: &mut Commands,
+) -> bool {
+    ui.heading(match form.page {
+        Some(id) => format!("Export page {id}"),
+        None => "Export pack layout".to_string(),
+    });
+    ui.weak("The picture `deckplan render` makes, with the same choices.");
+    ui.add_space(4.0);
+    egui::Grid::new("export-grid")
+        .num_columns(2)
+        .spacing([10.0, 6.0])
+        .show(ui, |ui| {
+            ui.label("Format");
+            ui.horizontal(|ui| {
+                ui.radio_value(&mut form.format, PictureFormat::Png, "PNG");
+                ui.radio_value(&mut form.format, PictureFormat::Svg, "SVG");
+            });
+            ui.end_row();
+            let label = ui.label("Space size").id;
+            ui.add(
+                DragValue::new(&mut form.space_mm)
+                    .range(2.0..=100.0)
+                    .speed(0.5)
+                    .suffix(" mm"),
+            )
+            .labelled_by(label);
+            ui.end_row();
+            if form.format == PictureFormat::Png {
+                let label = ui.label("Resolution").id;
+                ui.add(
+                    DragValue::new(&mut form.dpi)
+                        .range(10.0..=1200.0)
+                        .speed(1.0)
+                        .suffix(" DPI"),
+                )
+                .labelled_by(label);
+                ui.end_row();
+            }
+            ui.label("Show");
+            ui.horizontal(|ui| {
+                ui.checkbox(&mut form.coordinates, "Coordinates");
+                ui.checkbox(&mut form.legend, "Legend");
+                ui.checkbox(&mut form.title, "Title");
+            });
+            ui.end_row();
+            let label = ui.label("Folder").id;
+            ui.horizontal(|ui| {
+                ui.add(TextEdit::singleline(&mut form.folder).desired_width(300.0))
+                    .labelled_by(label);
+                let chosen = ui
+                    .add_enabled(system_dialog_available(), Button::new("Browse…"))
+                    .on_disabled_hover_text("No desktop file dialog here: type the folder")
+                    .clicked()
+                    .then(|| {
+                        rfd::FileDialog::new()
+                            .set_title("Export into a folder")
+                            .pick_folder()
+                    })
+                    .flatten();
+                if let Some(folder) = chosen {
+                    form.folder = folder.display().to_string();
+                }
+            });
+            ui.end_row();
+            let label = ui.label("File name").id;
+            ui.horizontal(|ui| {
+                ui.add(TextEdit::singleline(&mut form.name).desired_width(200.0))
+                    .labelled_by(label);
+                ui.label(format!(".{}", form.format.extension()));
+            });
+            ui.end_row();
+        });
+    let request = form.request();
+    if let (Ok(request), Some(doc)) = (&request, cx.doc)
+        && form.format == PictureFormat::Png
+        && let Ok(scene) = request.scene(&doc.pack)
+    {
+        let (width, height) = request.pixel_size(&scene);
+        ui.weak(format!("{width} × {height} pixels"));
+    }
+    if let Err(why) = &request {
+        ui.colored_label(Color32::from_rgb(240, 90, 80), why);
+    }
+    let mut keep = true;
+    buttons(ui, |ui| {
+        if ui
+            .add_enabled(request.is_ok(), Button::new("Export"))
+            .clicked()
+            && let Ok(request) = &request
+        {
+            out.push(Command::Export(request.clone()));
+            keep = false;
+        }
+        if ui.button("Cancel").clicked() {
+            keep = false;
+        }
+    });
     keep
 }
 

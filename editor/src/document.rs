@@ -18,7 +18,7 @@ use deckplan_schema::load::{self, PACK_FILE};
 use deckplan_schema::model::{Book, Location, PageFile};
 use deckplan_schema::save::write_atomically;
 use deckplan_schema::write::{write_pack, write_page};
-use deckplan_schema::{FileError, Pack, Page, PageId, Size, SourceFile, Span};
+use deckplan_schema::{FileError, Pack, Page, PageId, Size, SourceFile, Space, SpaceKind, Span};
 
 use crate::edit::{EditError, History, StrokeId, Transaction};
 
@@ -100,6 +100,9 @@ pub struct NewPageSpec {
     pub location_name: String,
     /// Optional page title.
     pub title: Option<String>,
+    /// What every space starts as: out of bounds (printed pages are mostly
+    /// out of bounds, with rooms carved in) or board.
+    pub fill: SpaceKind,
 }
 
 /// The open pack, where it lives and how it got here.
@@ -524,6 +527,13 @@ pub fn page_file_name(id: PageId) -> String {
 pub fn new_page(spec: &NewPageSpec, path: &str) -> Page {
     let mut page = Page::new(spec.id, spec.designation.clone(), spec.size);
     page.title = spec.title.clone().filter(|t| !t.trim().is_empty());
+    if spec.fill != SpaceKind::Board {
+        for row in 0..spec.size.rows {
+            for col in 0..spec.size.columns {
+                page.set_kind(Space { row, col }, spec.fill);
+            }
+        }
+    }
     page.source = SourceFile::new(path, String::new());
     page
 }
@@ -716,6 +726,7 @@ mod tests {
             designation: "NP".into(),
             location_name: "New Place".into(),
             title: Some("First".into()),
+            fill: SpaceKind::Board,
         };
         let mut doc = Document::new_pack(&spec);
         assert!(doc.is_dirty());

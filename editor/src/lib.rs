@@ -31,8 +31,11 @@
 //!   [`view`] — the zoom and pan that map board coordinates to the screen;
 //!   [`selection`] — picking places;
 //! - [`problems`] — the validator run on a worker thread after every edit;
+//!   [`fixes`] — one-click fixes for mechanical problems, checked by the validator;
+//! - [`export`] — pictures written as `deckplan render` writes them, on a worker;
 //! - [`recovery`] — autosave and crash recovery; [`recent`], [`paths`] — the
 //!   editor's own files; [`background`] — scans to trace, decoded within limits;
+//! - [`transform`] — a page turned or mirrored with everything on it;
 //! - [`playtest`] — play-test mode: figures placed on the map and the rules
 //!   engine asked where they can go; never part of the document;
 //! - [`describe`] — what the status bar says about the place under the pointer.
@@ -46,6 +49,8 @@ pub mod describe;
 pub mod dialogs;
 pub mod document;
 pub mod edit;
+pub mod export;
+pub mod fixes;
 pub mod ops;
 pub mod paint;
 pub mod panels;
@@ -54,8 +59,10 @@ pub mod playtest;
 pub mod problems;
 pub mod recent;
 pub mod recovery;
+pub mod region;
 pub mod selection;
 #[cfg(test)]
 mod testutil;
 pub mod tools;
+pub mod transform;
 pub mod view;

@@ -410,7 +410,8 @@ pub fn remove_page(pack: &Pack, id: PageId) -> Vec<Edit> {
 }
 
 /// Adds a page (whose `source` path is its file, relative to the pack
-/// folder), declaring its book and Location when they are new.
+/// folder), declaring its book and Location when they are new, and listing
+/// it in `pack.toml` in book order.
 pub fn add_page(pack: &Pack, page: Page, location_name: &str) -> Vec<Edit> {
     let id = page.id;
     let mut edits = Vec::new();
@@ -438,11 +439,25 @@ pub fn add_page(pack: &Pack, page: Page, location_name: &str) -> Vec<Edit> {
             }),
         });
     }
+    // Listed in book order: before the first page numbered after it.
     let mut files = pack.page_files.clone();
-    files.push(PageFile {
-        path: page.source.path().to_string_lossy().replace('\\', "/"),
-        span: Span::default(),
-    });
+    let listed_id = |file: &PageFile| {
+        pack.pages
+            .values()
+            .find(|p| p.source.path() == std::path::Path::new(&file.path))
+            .map(|p| p.id)
+    };
+    let at = files
+        .iter()
+        .position(|f| listed_id(f).is_some_and(|other| other > id))
+        .unwrap_or(files.len());
+    files.insert(
+        at,
+        PageFile {
+            path: page.source.path().to_string_lossy().replace('\\', "/"),
+            span: Span::default(),
+        },
+    );
     edits.push(Edit::PageFiles { files });
     edits.push(Edit::Page {
         id,

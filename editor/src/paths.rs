@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 /// The editor's folders.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AppDirs {
-    /// Settings (`recent.json`).
+    /// Settings (`recent.json`, `export-folder`).
     pub config: PathBuf,
     /// Working state (`recovery/`).
     pub state: PathBuf,
@@ -48,6 +48,11 @@ impl AppDirs {
     /// The recent-files list.
     pub fn recent_file(&self) -> PathBuf {
         self.config.join("recent.json")
+    }
+
+    /// The folder the last picture was exported to.
+    pub fn export_folder_file(&self) -> PathBuf {
+        self.config.join("export-folder")
     }
 
     /// The folder of autosaved documents, one sub-folder each.

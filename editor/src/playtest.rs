@@ -8,13 +8,20 @@
 //! `deckplan_validator::rules`; this module only keeps the question and the
 //! last answer, recomputed when the question or the map changes (not every
 //! frame: a [`Board`] is built from the whole pack).
+//!
+//! Building the board's graphs takes seconds on a very large page, so after
+//! an edit they are built on a worker thread from a copy of the pack
+//! ([`PlayTest::refresh_in_background`]) while the panel shows a spinner;
+//! every later question about the same map reuses them on the UI thread.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, TryRecvError};
 
 use deckplan_schema::{Direction, EdgeKind, Pack, Page, PageId, Space};
 use deckplan_validator::board::{Board, Graphs, PageIntersection, PageSpace};
 use deckplan_validator::rules::blip_move::{self, BlipMove};
-use deckplan_validator::rules::los::SightMap;
+use deckplan_validator::rules::los::{Sight, SightMap};
 use deckplan_validator::rules::spacer_move::{self, MoveOptions, MovePath};
 use deckplan_validator::rules::{DoorState, Intruder, PlayState};
 use eframe::egui::Pos2;
@@ -97,6 +104,9 @@ pub struct Answer {
     pub blip_moves: Vec<BlipMove>,
     /// Spaces of the shown page that the sight space sees.
     pub seen: BTreeSet<Space>,
+    /// The line the rules judge from the sight space to the hovered space,
+    /// with what blocks it, as `deckplan los` gives it.
+    pub sight_line: Option<(PageSpace, Sight)>,
     /// Why the question could not be answered.
     pub error: Option<String>,
 }
@@ -133,6 +143,8 @@ pub struct PlayTest {
     pub die: u32,
     /// The space whose line of sight is shown.
     pub sight_from: Option<PageSpace>,
+    /// The space under the pointer: line of sight draws the line to it.
+    pub sight_to: Option<PageSpace>,
     answer: Answer,
     /// The question and map version the answer is for.
     answered: Option<(Key, MapVersion)>,
@@ -141,7 +153,12 @@ pub struct PlayTest {
     graphs: Option<(MapVersion, Graphs)>,
     /// How many boards were built: what the cache saves, in numbers.
     boards_built: u64,
+    /// Graphs being built on a worker for this map version.
+    building: Option<(MapVersion, Receiver<Graphs>)>,
 }
+
+/// Called from the worker when graphs are ready, to wake the UI.
+pub type Wake = Arc<dyn Fn() + Send + Sync>;
 
 /// Everything an answer depends on except the map.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -168,10 +185,12 @@ impl Default for PlayTest {
             target: None,
             die: 3,
             sight_from: None,
+            sight_to: None,
             answer: Answer::default(),
             answered: None,
             graphs: None,
             boards_built: 0,
+            building: None,
         }
     }
 }
@@ -198,16 +217,127 @@ impl PlayTest {
     /// Asks the rules engine again if the question or the map (its
     /// `version`) changed since the last answer; `page` is the page shown
     /// (line of sight is shaded there). The board's graphs are rebuilt only
-    /// when the map changed.
+    /// when the map changed. Waits for them: see
+    /// [`PlayTest::refresh_in_background`] for the UI.
     pub fn refresh(&mut self, pack: &Pack, version: MapVersion, page: Option<PageId>) {
+        if !self.is_answered(version) {
+            if !self.graphs_are_for(version) {
+                self.boards_built += 1;
+                self.graphs = Some((version, Board::new(pack).into_graphs()));
+            }
+            self.answer_from_graphs(pack, version, page);
+        }
+        self.refresh_sight_line(pack, version);
+    }
+
+    /// [`PlayTest::refresh`] without waiting for a new board: when the map
+    /// changed, its graphs are built on a worker from a copy of `pack` (which
+    /// calls `wake` when done) and this returns at once; a later call, with
+    /// the same version, answers. Returns whether the answer is for `version`.
+    pub fn refresh_in_background(
+        &mut self,
+        pack: &Pack,
+        version: MapVersion,
+        page: Option<PageId>,
+        wake: &Wake,
+    ) -> bool {
+        if !self.is_answered(version) {
+            if !self.graphs_are_for(version) && !self.collect_built(version) {
+                self.start_building(pack, version, wake);
+                return false;
+            }
+            self.answer_from_graphs(pack, version, page);
+        }
+        self.refresh_sight_line(pack, version);
+        true
+    }
+
+    /// Whether a board is being built (the panel shows a spinner).
+    pub fn is_building(&self) -> bool {
+        self.building.is_some()
+    }
+
+    /// Waits (up to `timeout`) for a board being built, for tests.
+    pub fn wait_for_board(&mut self, timeout: std::time::Duration) -> bool {
+        let Some((version, receiver)) = self.building.take() else {
+            return true;
+        };
+        match receiver.recv_timeout(timeout) {
+            Ok(graphs) => {
+                self.graphs = Some((version, graphs));
+                self.boards_built += 1;
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    fn is_answered(&self, version: MapVersion) -> bool {
         let key = self.key();
-        if self
-            .answered
+        self.answered
             .as_ref()
             .is_some_and(|(k, v)| *k == key && *v == version)
-        {
+    }
+
+    fn graphs_are_for(&self, version: MapVersion) -> bool {
+        self.graphs.as_ref().is_some_and(|(v, _)| *v == version)
+    }
+
+    /// Takes the worker's graphs if they are ready and for `version`;
+    /// returns whether graphs for `version` are now at hand.
+    fn collect_built(&mut self, version: MapVersion) -> bool {
+        let Some((built_for, receiver)) = &self.building else {
+            return false;
+        };
+        if *built_for != version {
+            // An older map: its worker finishes unheard.
+            self.building = None;
+            return false;
+        }
+        match receiver.try_recv() {
+            Ok(graphs) => {
+                self.graphs = Some((version, graphs));
+                self.boards_built += 1;
+                self.building = None;
+                true
+            }
+            Err(TryRecvError::Empty) => false,
+            Err(TryRecvError::Disconnected) => {
+                self.building = None;
+                false
+            }
+        }
+    }
+
+    fn start_building(&mut self, pack: &Pack, version: MapVersion, wake: &Wake) {
+        if self.building.as_ref().is_some_and(|(v, _)| *v == version) {
             return;
         }
+        // The answer on screen is for another map: drop it rather than show it wrong.
+        self.answer = Answer::default();
+        self.answered = None;
+        let (sender, receiver) = std::sync::mpsc::channel();
+        let copy = pack.clone();
+        let wake = Arc::clone(wake);
+        let spawned = std::thread::Builder::new()
+            .name("play-test board".into())
+            .spawn(move || {
+                let graphs = Board::new(&copy).into_graphs();
+                if sender.send(graphs).is_ok() {
+                    wake();
+                }
+            });
+        match spawned {
+            Ok(_) => self.building = Some((version, receiver)),
+            // No thread to be had: build here rather than never.
+            Err(_) => {
+                self.boards_built += 1;
+                self.graphs = Some((version, Board::new(pack).into_graphs()));
+            }
+        }
+    }
+
+    fn answer_from_graphs(&mut self, pack: &Pack, version: MapVersion, page: Option<PageId>) {
         let kept = self
             .graphs
             .take()
@@ -218,7 +348,41 @@ impl PlayTest {
             Board::new(pack)
         });
         self.answer = self.compute(&board, pack, page);
-        self.answered = Some((key, version));
+        self.answered = Some((self.key(), version));
+        self.graphs = Some((version, board.into_graphs()));
+    }
+
+    /// The line of sight to the hovered space, worked out when the pointer
+    /// moved to another space (the graphs of `version` are at hand).
+    fn refresh_sight_line(&mut self, pack: &Pack, version: MapVersion) {
+        let wanted = match (self.analysis, self.sight_from, self.sight_to) {
+            (Analysis::Sight, Some(from), Some(to)) => Some((from, to)),
+            _ => None,
+        };
+        let shown = self
+            .answer
+            .sight_line
+            .as_ref()
+            .map(|(to, _)| *to)
+            .zip(self.sight_from)
+            .map(|(to, from)| (from, to));
+        if wanted == shown {
+            return;
+        }
+        let Some((from, to)) = wanted else {
+            self.answer.sight_line = None;
+            return;
+        };
+        let Some(board) = self
+            .graphs
+            .take()
+            .filter(|(built_for, _)| *built_for == version)
+            .and_then(|(_, graphs)| Board::from_graphs(pack, graphs))
+        else {
+            return;
+        };
+        let line = SightMap::new(&board, &self.state).line_of_sight(from, to);
+        self.answer.sight_line = line.ok().map(|sight| (to, sight));
         self.graphs = Some((version, board.into_graphs()));
     }
 
@@ -484,5 +648,42 @@ mod tests {
         play.refresh(&pack, other_document, Some(L1P1));
         assert_eq!(play.boards_built, 3);
         assert_eq!(play.answer().reach, near);
+    }
+
+    #[test]
+    fn a_board_built_in_the_background_gives_the_same_answer() {
+        let pack = bundled();
+        let version = MapVersion {
+            document: 1,
+            generation: 0,
+        };
+        let mut waited = spacer_on_e4(4);
+        waited.refresh(&pack, version, Some(L1P1));
+
+        let wake: Wake = Arc::new(|| {});
+        let mut play = spacer_on_e4(4);
+        assert!(!play.refresh_in_background(&pack, version, Some(L1P1), &wake));
+        assert!(play.is_building());
+        assert!(play.answer().reach.is_empty());
+        assert!(play.wait_for_board(std::time::Duration::from_secs(60)));
+        assert!(play.refresh_in_background(&pack, version, Some(L1P1), &wake));
+        assert!(!play.is_building());
+        assert_eq!(play.answer().reach, waited.answer().reach);
+        assert_eq!(play.boards_built, 1);
+
+        // A board still building for an older version is not used for a newer one.
+        let edited = MapVersion {
+            generation: 1,
+            ..version
+        };
+        assert!(!play.refresh_in_background(&pack, edited, Some(L1P1), &wake));
+        let newer = MapVersion {
+            generation: 2,
+            ..version
+        };
+        assert!(!play.refresh_in_background(&pack, newer, Some(L1P1), &wake));
+        assert!(play.wait_for_board(std::time::Duration::from_secs(60)));
+        assert!(play.refresh_in_background(&pack, newer, Some(L1P1), &wake));
+        assert_eq!(play.answer().reach, waited.answer().reach);
     }
 }

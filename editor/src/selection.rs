@@ -1,5 +1,7 @@
-//! What is selected: one place on one page. The inspector edits what is on
-//! it, Delete clears it, the select tool moves it.
+//! What is selected: one place on one page, or a rectangle of spaces. The
+//! inspector edits what is on it, Delete clears it, the select tool moves it;
+//! a rectangle can also be copied, pasted, turned and mirrored
+//! ([`crate::region`]).
 //!
 //! A selection names a *place*, not a feature, because several features can
 //! share a space (a console on a Spacer start under a terrain tile) and the
@@ -8,6 +10,7 @@
 use deckplan_schema::{Edge, Intersection, PageId, Space};
 use eframe::egui::Pos2;
 
+use crate::region::Area;
 use crate::view::Geometry;
 
 /// How close (in spaces) the pointer must be to an intersection to pick it.
@@ -42,6 +45,13 @@ pub enum Selection {
         /// The intersection.
         point: Intersection,
     },
+    /// A rectangle of spaces, with the edges and corners on its outline.
+    Area {
+        /// Its page.
+        page: PageId,
+        /// The rectangle.
+        area: Area,
+    },
 }
 
 impl Selection {
@@ -51,7 +61,8 @@ impl Selection {
             Self::None => None,
             Self::Space { page, .. }
             | Self::Edge { page, .. }
-            | Self::Intersection { page, .. } => Some(page),
+            | Self::Intersection { page, .. }
+            | Self::Area { page, .. } => Some(page),
         }
     }
 

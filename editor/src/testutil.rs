@@ -36,3 +36,12 @@ pub fn testdata(name: &str) -> PathBuf {
         .join("testdata")
         .join(name)
 }
+
+/// The bundled example pack, loaded.
+pub fn bundled_pack() -> deckplan_schema::Pack {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/derelict-meridian-tithe");
+    deckplan_schema::load::load_pack(&path)
+        .unwrap()
+        .value
+        .unwrap()
+}

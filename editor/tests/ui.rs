@@ -24,7 +24,7 @@ use deckplan_schema::write::write_page;
 use deckplan_schema::{Edge, EdgeKind, Intersection, Page, PageId};
 use egui::{Key, Modifiers, Pos2, vec2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT as _, Queryable};
 
 const L1P1: PageId = PageId { book: 1, page: 1 };
 
@@ -501,14 +501,18 @@ fn pages_are_added_reordered_and_removed_with_undo() {
     let l1p5 = PageId { book: 1, page: 5 };
     assert_eq!(count(&harness), 9);
     assert_eq!(harness.state().shown_page(), Some(l1p5));
-    let doc = harness.state().document().unwrap();
-    assert_eq!(doc.pack.page_files.last().unwrap().path, "book1/page5.toml");
+    // Listed in book order: after book 1's last page.
+    let position = |h: &Harness<'_, EditorApp>, path: &str| {
+        let files = &h.state().document().unwrap().pack.page_files;
+        files.iter().position(|f| f.path == path).unwrap()
+    };
+    let page4 = position(&harness, "book1/page4.toml");
+    assert_eq!(position(&harness, "book1/page5.toml"), page4 + 1);
 
     // Move it up the list, then remove it (asking first); undo brings it back.
     harness.key_press_modifiers(Modifiers::ALT, Key::ArrowUp);
     harness.run();
-    let files = &harness.state().document().unwrap().pack.page_files;
-    assert_eq!(files[files.len() - 2].path, "book1/page5.toml");
+    assert_eq!(position(&harness, "book1/page5.toml"), page4);
     // The pages panel's "−" button.
     harness.get_by_label("−").click();
     harness.run();
@@ -589,6 +593,24 @@ fn middle_board_space(harness: &Harness<'_, EditorApp>) -> (deckplan_schema::Spa
     (space, geo.space_rect(space).center())
 }
 
+/// Runs frames until the play test's board (built on a worker after the
+/// first question about a map) is ready and the question answered.
+fn settle_play_test(harness: &mut Harness<'_, EditorApp>) {
+    harness.run();
+    for _ in 0..10 {
+        if !harness.state().play_test().is_building() {
+            return;
+        }
+        assert!(
+            harness
+                .state_mut()
+                .wait_for_play_test(Duration::from_secs(60))
+        );
+        harness.run();
+    }
+    panic!("the play-test board was never built");
+}
+
 #[test]
 fn play_test_reach_and_blip_step_come_from_the_rules_engine() {
     use deckplan_editor::app::Mode;
@@ -615,7 +637,7 @@ fn play_test_reach_and_blip_step_come_from_the_rules_engine() {
     };
     assert_eq!(harness.state().play_test().spacer, Some(from));
     harness.state_mut().play_test_mut().move_value = 3;
-    harness.run();
+    settle_play_test(&mut harness);
     let held: Vec<(PageSpace, u32)> = harness
         .state()
         .play_test()
@@ -653,7 +675,7 @@ fn play_test_reach_and_blip_step_come_from_the_rules_engine() {
     harness.get_by_label("Blip step").click();
     harness.run();
     harness.state_mut().play_test_mut().die = 2;
-    harness.run();
+    settle_play_test(&mut harness);
     let play = harness.state().play_test();
     assert_eq!(play.analysis, Analysis::BlipStep);
     assert_eq!(play.piece, Piece::Blip);
@@ -691,23 +713,67 @@ fn play_test_reach_and_blip_step_come_from_the_rules_engine() {
 }
 
 #[test]
-fn export_page_as_png_writes_a_png_next_to_the_pack() {
+fn the_export_dialog_writes_where_the_user_chooses_and_remembers_it() {
     let dir = scratch("export");
     let pack = bundled_pack(&dir);
+    let out = dir.join("pictures");
+    std::fs::create_dir_all(&out).unwrap();
     let mut harness = harness(app(Some(pack.clone()), &dir));
     harness.get_by_label("File").click();
     harness.run();
-    harness.get_by_label_contains("Export page as PNG").click();
+    harness.get_by_label_contains("Export page").click();
+    harness.run();
+    let Some(Dialog::Export(form)) = harness.state().dialog() else {
+        panic!("the export dialog is open");
+    };
+    // Never the pack folder by default.
+    assert!(
+        !Path::new(&form.folder).starts_with(&pack),
+        "{}",
+        form.folder
+    );
+    harness.get_by_label("Folder").focus();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness
+        .get_by_label("Folder")
+        .type_text(&out.display().to_string());
+    harness.run();
+    harness.get_by_label("SVG").click();
+    harness.get_by_label("Legend").click();
     harness.run();
     harness.get_by_label("Export").click();
     harness.run();
+    harness
+        .state_mut()
+        .wait_for_exports(Duration::from_secs(60));
+    harness.run();
     let id = harness.state().shown_page().unwrap();
-    let written = pack.join(format!("{id}.png"));
-    let picture = image::open(&written).expect("a PNG that decodes");
-    assert!(picture.width() > 100 && picture.height() > 100);
+    let written = out.join(format!("{id}.svg"));
+    let svg = std::fs::read_to_string(&written).expect("the SVG is written");
+    assert!(svg.contains("<svg"));
+    assert_eq!(
+        harness.state().status_message(),
+        Some(format!("Wrote {}", written.display()).as_str())
+    );
+    // Nothing was written into the pack.
+    assert!(!pack.join(format!("{id}.svg")).exists());
+    assert!(!pack.join(format!("{id}.png")).exists());
+
+    // The next export starts in the folder chosen, also after a restart.
+    drop(harness);
+    let mut reopened = self::harness(app(Some(pack), &dir));
+    reopened.get_by_label("File").click();
+    reopened.run();
+    reopened.get_by_label_contains("Export pack layout").click();
+    reopened.run();
+    let Some(Dialog::Export(form)) = reopened.state().dialog() else {
+        panic!("the export dialog is open");
+    };
+    assert_eq!(Path::new(&form.folder), out);
+    assert_eq!(form.path(), out.join("layout.png"));
 }
 
-/// Every shape of the frame, nested lists flattened.
 fn painted_shapes(harness: &Harness<'_, EditorApp>) -> Vec<egui::Shape> {
     let mut flat = Vec::new();
     let mut stack: Vec<egui::Shape> = harness
@@ -794,4 +860,592 @@ fn the_canvas_paints_the_printed_scene_and_follows_edits() {
         "{:?}",
         painted_walls(&harness)
     );
+}
+
+#[test]
+fn the_canvas_keeps_its_zoom_when_panels_change_and_fits_only_on_f() {
+    let dir = scratch("steady");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack), &dir));
+    let before = harness.state().page_geometry().unwrap();
+    // Hiding the problems panel makes the canvas taller: the map stays put.
+    harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::M);
+    harness.run();
+    assert_eq!(harness.state().page_geometry().unwrap(), before);
+    // A page seen before comes back as it was left.
+    harness.key_press(Key::PageDown);
+    harness.run();
+    assert_ne!(harness.state().shown_page(), Some(L1P1));
+    harness.key_press(Key::PageUp);
+    harness.run();
+    assert_eq!(harness.state().page_geometry().unwrap(), before);
+    // F fits the page to the taller canvas.
+    harness.key_press(Key::F);
+    harness.run();
+    let fitted = harness.state().page_geometry().unwrap();
+    assert!(
+        fitted.cell > before.cell,
+        "{} ≤ {}",
+        fitted.cell,
+        before.cell
+    );
+}
+
+#[test]
+fn typing_in_a_text_field_never_picks_a_tool() {
+    let dir = scratch("typing");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack), &dir));
+    assert_eq!(harness.state().tool(), ToolKind::Select);
+    harness.get_by_label("Title").click();
+    harness.run();
+    // As a keyboard sends them: a key press and its text, for each letter
+    // (W, B and D are tool keys).
+    for letter in ["W", "B", "D"] {
+        let key = Key::from_name(letter).unwrap();
+        harness.key_press(key);
+        harness.event(egui::Event::Text(letter.to_string()));
+        harness.run();
+        assert_eq!(harness.state().tool(), ToolKind::Select, "after {letter}");
+    }
+    harness.key_press(Key::Enter);
+    harness.run();
+    assert_eq!(harness.state().tool(), ToolKind::Select);
+    assert_eq!(
+        page(&harness, L1P1).title.as_deref(),
+        Some("Clamp SevenWBD")
+    );
+}
+
+#[test]
+fn picking_a_tool_leaves_the_page_fields_in_place_and_clears_the_last_tools_message() {
+    let dir = scratch("inspector");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack), &dir));
+    let title = harness.get_by_label("Title").rect();
+    // The spawn-link tool says why a drag from a bare space links nothing.
+    harness.key_press(Key::K);
+    harness.run();
+    let (_, centre) = middle_board_space(&harness);
+    click_at(&mut harness, centre);
+    assert_eq!(
+        harness.state().status_message(),
+        Some("Start a spawn link on a spawn point (place them with the spawn-point tool)")
+    );
+    assert_eq!(harness.get_by_label("Title").rect(), title);
+    // Terrain has the tallest options; the page's fields do not move.
+    harness.key_press(Key::T);
+    harness.run();
+    assert_eq!(harness.state().tool(), ToolKind::Terrain);
+    assert_eq!(harness.state().status_message(), None);
+    assert_eq!(harness.get_by_label("Title").rect(), title);
+}
+
+#[test]
+fn the_play_test_builds_its_board_on_a_worker_with_a_spinner() {
+    let dir = scratch("playtest-worker");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack), &dir));
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::P);
+    harness.run();
+    settle_play_test(&mut harness);
+    let (_, centre) = middle_board_space(&harness);
+    click_at(&mut harness, centre);
+    settle_play_test(&mut harness);
+    assert!(!harness.state().play_test().answer().reach.is_empty());
+    let walls_before = walls(&page(&harness, L1P1)).len();
+    // A wall drawn in edit mode changes the map: back in the play test, the
+    // first frame asks for a new board and shows the spinner, not a stale answer.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::P);
+    harness.run();
+    harness.key_press(Key::W);
+    harness.run();
+    drag_along(&mut harness, (3, 5), (8, 5));
+    assert_eq!(walls(&page(&harness, L1P1)).len(), walls_before + 5);
+    // One frame takes Ctrl+P; the next is the first in play-test mode.
+    harness.event(egui::Event::Key {
+        key: Key::P,
+        physical_key: None,
+        pressed: true,
+        repeat: false,
+        modifiers: Modifiers::COMMAND,
+    });
+    harness.step();
+    harness.step();
+    assert!(harness.state().play_test().is_building());
+    assert!(harness.state().play_test().answer().reach.is_empty());
+    harness.event(egui::Event::Key {
+        key: Key::P,
+        physical_key: None,
+        pressed: false,
+        repeat: false,
+        modifiers: Modifiers::COMMAND,
+    });
+    harness.get_by_label("Building the board after the edit…");
+    settle_play_test(&mut harness);
+    assert!(!harness.state().play_test().answer().reach.is_empty());
+    assert!(
+        harness
+            .query_by_label("Building the board after the edit…")
+            .is_none()
+    );
+}
+
+/// Opens a copy of a check fixture's failing pack and waits for its problems.
+fn fixture_harness(name: &str, check: &str) -> Harness<'static, EditorApp> {
+    let dir = scratch(name);
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/checks")
+        .join(check)
+        .join("fail");
+    let pack = dir.join("pack");
+    copy_dir(&fixture, &pack);
+    let mut harness = harness(app(Some(pack), &dir));
+    assert!(
+        harness
+            .state_mut()
+            .wait_for_problems(Duration::from_secs(30))
+    );
+    harness.run();
+    harness
+}
+
+#[test]
+fn a_fix_button_turns_a_blocked_arrow_and_the_problem_goes() {
+    let mut harness = fixture_harness("fix-arrow", "R004-forced-arrow-blocked");
+    let problem = harness
+        .state()
+        .problems()
+        .problems
+        .iter()
+        .find(|p| p.code == "R004")
+        .cloned()
+        .unwrap();
+    harness.get_by_label(&problem.message).click();
+    harness.run();
+    let fix = harness
+        .query_all_by_label_contains("Turn the arrow to point")
+        .next()
+        .expect("a fix is offered");
+    let label = fix.accesskit_node().label().unwrap_or_default();
+    fix.click();
+    harness.run();
+    assert!(
+        harness
+            .state_mut()
+            .wait_for_problems(Duration::from_secs(30))
+    );
+    harness.run();
+    let doc = harness.state().document().unwrap();
+    assert_eq!(
+        doc.history.undo_label(),
+        Some(format!("Fix: {label}").as_str())
+    );
+    // The fixture's other blocked arrow (A6, east off the page) is still reported.
+    let left: Vec<String> = harness
+        .state()
+        .problems()
+        .problems
+        .iter()
+        .map(|p| p.message.clone())
+        .collect();
+    assert_eq!(
+        left,
+        vec!["the forced arrow on A6 points east off the page, where no page is joined"]
+    );
+    assert_ne!(problem.message, left[0]);
+}
+
+#[test]
+fn a_door_nothing_opens_gets_help_worded_for_the_editor() {
+    let mut harness = fixture_harness("fix-door", "R002-door-without-opener");
+    let problem = harness
+        .state()
+        .problems()
+        .problems
+        .iter()
+        .find(|p| p.code == "R002")
+        .cloned()
+        .unwrap();
+    harness.get_by_label(&problem.message).click();
+    harness.run();
+    // The help speaks of the editor, not of the file's keys; with no console
+    // or keycard on the page there is nothing to fix with one click.
+    assert!(
+        harness
+            .query_by_label(
+                "help: place a console or keycard on L1p1 with the Markers tool (M), \
+                 then tick door 1 under Opens"
+            )
+            .is_some()
+    );
+    assert!(harness.query_by_label("Fix:").is_none());
+}
+
+#[test]
+fn problem_rows_never_print_a_place_over_its_message() {
+    let mut harness = fixture_harness("columns", "R002-door-without-opener");
+    harness.run();
+    let texts: Vec<(egui::Rect, String)> = painted_shapes(&harness)
+        .into_iter()
+        .filter_map(|shape| match shape {
+            egui::Shape::Text(text) => {
+                Some((text.visual_bounding_rect(), text.galley.text().to_string()))
+            }
+            _ => None,
+        })
+        .collect();
+    let problems = harness.state().problems().problems.clone();
+    assert!(!problems.is_empty());
+    for problem in &problems {
+        let Some(place) = problem.place else { continue };
+        let place = place.to_string();
+        let place_rect = texts
+            .iter()
+            .find(|(_, t)| {
+                *t == place || (t.ends_with('…') && place.starts_with(t.trim_end_matches('…')))
+            })
+            .map(|(r, _)| *r)
+            .unwrap_or_else(|| panic!("{place} is not drawn"));
+        let message_rect = texts
+            .iter()
+            .find(|(r, t)| {
+                (r.center().y - place_rect.center().y).abs() < 2.0
+                    && problem.message.starts_with(t.trim_end_matches('…'))
+            })
+            .map(|(r, _)| *r)
+            .unwrap_or_else(|| panic!("{} is not drawn", problem.message));
+        assert!(
+            place_rect.right() < message_rect.left(),
+            "{place} runs into its message"
+        );
+    }
+}
+
+#[test]
+fn play_test_step_counts_sit_beside_markers_and_sight_names_its_blockers() {
+    use deckplan_validator::board::{Board, PageSpace};
+    use deckplan_validator::rules::los;
+
+    let dir = scratch("playtest-sight");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack), &dir));
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::P);
+    harness.run();
+    // A Spacer on E2 (column 2, row E).
+    let e2 = deckplan_schema::Space::new(1, 4);
+    let geo = harness.state().page_geometry().unwrap();
+    click_at(&mut harness, geo.space_rect(e2).center());
+    settle_play_test(&mut harness);
+
+    // Each step count is drawn in the top-right corner of its space.
+    let reach = harness.state().play_test().answer().reach.clone();
+    let e3 = PageSpace {
+        page: L1P1,
+        space: deckplan_schema::Space::new(2, 4),
+    };
+    assert_eq!(reach.get(&e3), Some(&1));
+    let cell = geo.space_rect(e3.space);
+    let badge = painted_shapes(&harness)
+        .into_iter()
+        .find_map(|shape| match shape {
+            egui::Shape::Text(text)
+                if text.galley.text() == "1"
+                    && cell.contains(text.visual_bounding_rect().center()) =>
+            {
+                Some(text.visual_bounding_rect())
+            }
+            _ => None,
+        })
+        .expect("E3's step count is drawn on E3");
+    assert!(
+        badge.left() > cell.center().x && badge.bottom() < cell.center().y,
+        "{badge:?} in {cell:?}"
+    );
+
+    // Line of sight to the hovered space, as the rules engine judges it.
+    harness.get_by_label("Line of sight").click();
+    harness.run();
+    let i6 = deckplan_schema::Space::new(5, 8);
+    harness.hover_at(geo.space_rect(i6).center());
+    settle_play_test(&mut harness);
+    harness.run();
+    let doc_pack = harness.state().document().unwrap().pack.clone();
+    let board = Board::new(&doc_pack);
+    let state = harness.state().play_test().state.clone();
+    let from = PageSpace {
+        page: L1P1,
+        space: e2,
+    };
+    let to = PageSpace {
+        page: L1P1,
+        space: i6,
+    };
+    let expected = los::line_of_sight(&board, &state, from, to).unwrap();
+    assert!(!expected.visible && !expected.blockers.is_empty());
+    assert_eq!(
+        harness.state().play_test().answer().sight_line,
+        Some((to, expected.clone()))
+    );
+    harness.get_by_label("L1p1 E2 has no line of sight to L1p1 I6.");
+    for blocker in &expected.blockers {
+        harness.get_by_label(&format!("  • {blocker}"));
+    }
+}
+
+#[test]
+fn a_page_is_duplicated_in_book_order_and_rotated_with_undo() {
+    let dir = scratch("duplicate");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack), &dir));
+    let original = page(&harness, L1P1);
+    harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::D);
+    harness.run();
+    let l1p5 = PageId { book: 1, page: 5 };
+    assert_eq!(harness.state().shown_page(), Some(l1p5));
+    let copy = page(&harness, l1p5);
+    assert_eq!(copy.edges, original.edges);
+    assert_eq!(copy.spaces, original.spaces);
+    assert_eq!(copy.size, original.size);
+    // Listed after the book's last page, before book 2.
+    let files: Vec<String> = harness
+        .state()
+        .document()
+        .unwrap()
+        .pack
+        .page_files
+        .iter()
+        .map(|f| f.path.clone())
+        .collect();
+    let at = files
+        .iter()
+        .position(|f| *f == copy.source.path().to_string_lossy())
+        .unwrap();
+    assert_eq!(files[at - 1], "book1/page4.toml");
+    assert_eq!(files[at + 1], "book2/page1.toml");
+
+    // A quarter turn swaps the page's sides and is one undo step.
+    harness
+        .get_by_role_and_label(egui::Role::Button, "Page")
+        .click();
+    harness.run();
+    harness.get_by_label_contains("Rotate clockwise").click();
+    harness.run();
+    let turned = page(&harness, l1p5);
+    assert_eq!(
+        (turned.size.columns, turned.size.rows),
+        (original.size.rows, original.size.columns)
+    );
+    assert_eq!(turned.edges.len(), original.edges.len());
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert_eq!(page(&harness, l1p5).size, original.size);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert!(
+        !harness
+            .state()
+            .document()
+            .unwrap()
+            .pack
+            .pages
+            .contains_key(&l1p5)
+    );
+}
+
+#[test]
+fn a_new_pack_is_saved_with_a_gitignore_for_its_backups() {
+    let dir = scratch("gitignore");
+    let mut harness = harness(app(None, &dir));
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    harness.run();
+    harness.get_by_label("Create pack").click();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.run();
+    let Some(Dialog::Path(form)) = harness.state().dialog() else {
+        panic!("Save As asks where");
+    };
+    assert_eq!(form.gitignore, Some(true));
+    let folder = dir.join("my-pack");
+    harness
+        .get_by_label("The folder to write pack.toml and the page files into (created if needed).")
+        .type_text(&folder.display().to_string());
+    harness.run();
+    harness.get_by_label("Save").click();
+    harness.run();
+    assert!(folder.join("pack.toml").is_file());
+    assert_eq!(
+        std::fs::read_to_string(folder.join(".gitignore")).unwrap(),
+        "# Backups deckplan-editor keeps of the previous version of each saved file.\n*.bak\n"
+    );
+}
+
+/// The spaces of a page carrying a marker.
+fn marked(page: &Page, marker: deckplan_schema::Marker) -> Vec<deckplan_schema::Space> {
+    page.spaces.marked(marker).map(|(s, _)| s).collect()
+}
+
+#[test]
+fn a_rectangle_is_selected_moved_copied_and_pasted_onto_another_page() {
+    use deckplan_schema::{Marker, Space};
+    let dir = scratch("area");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack), &dir));
+    let starts = marked(&page(&harness, L1P1), Marker::SpacerStart);
+    // L1p1's Spacer starts fill E2–F3; E4 is empty board.
+    assert_eq!(
+        starts,
+        vec![
+            Space::new(1, 4),
+            Space::new(2, 4),
+            Space::new(1, 5),
+            Space::new(2, 5)
+        ]
+    );
+    let geo = harness.state().page_geometry().unwrap();
+    let centre = |s: Space| geo.space_rect(s).center();
+    harness.hover_at(centre(Space::new(3, 4)));
+    harness.run();
+    harness.drag_at(centre(Space::new(3, 4)));
+    harness.run();
+    harness.hover_at(centre(Space::new(2, 5)));
+    harness.run();
+    harness.drop_at(centre(Space::new(1, 5)));
+    harness.run();
+    let area = deckplan_editor::region::Area::spanning(Space::new(1, 4), Space::new(3, 5));
+    assert_eq!(
+        harness.state().selection(),
+        Selection::Area { page: L1P1, area }
+    );
+
+    // Dragged from inside, three columns east: the starts go along.
+    harness.hover_at(centre(Space::new(2, 4)));
+    harness.run();
+    harness.drag_at(centre(Space::new(2, 4)));
+    harness.run();
+    harness.hover_at(centre(Space::new(4, 4)));
+    harness.run();
+    harness.drop_at(centre(Space::new(5, 4)));
+    harness.run();
+    let moved: Vec<Space> = starts
+        .iter()
+        .map(|s| Space::new(s.col + 3, s.row))
+        .collect();
+    assert_eq!(marked(&page(&harness, L1P1), Marker::SpacerStart), moved);
+    assert_eq!(
+        harness.state().document().unwrap().history.undo_label(),
+        Some("Move selection")
+    );
+
+    // Copied, then pasted on L1p2 at the space under the pointer.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::C);
+    harness.run();
+    harness.key_press(Key::PageDown);
+    harness.run();
+    let l1p2 = PageId { book: 1, page: 2 };
+    assert_eq!(harness.state().shown_page(), Some(l1p2));
+    let before = page(&harness, l1p2);
+    let geo = harness.state().page_geometry().unwrap();
+    harness.hover_at(geo.space_rect(Space::new(0, 0)).center());
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::V);
+    harness.run();
+    let after = page(&harness, l1p2);
+    let pasted = marked(&after, Marker::SpacerStart);
+    // The starts were the rectangle's two western columns.
+    for start in [
+        Space::new(0, 0),
+        Space::new(1, 0),
+        Space::new(0, 1),
+        Space::new(1, 1),
+    ] {
+        assert!(pasted.contains(&start), "{start:?} in {pasted:?}");
+    }
+    assert_eq!(
+        after.kind(Space::new(2, 1)),
+        Some(deckplan_schema::SpaceKind::Board)
+    );
+
+    // The pasted rectangle is selected; the inspector turns it a quarter.
+    harness.get_by_label("Rotate clockwise").click();
+    harness.run();
+    assert_eq!(
+        harness.state().document().unwrap().history.undo_label(),
+        Some("Rotate selection")
+    );
+    let turned = marked(&page(&harness, l1p2), Marker::SpacerStart);
+    // Three columns by two rows turned: the starts (west two columns) now
+    // fill the top two rows of a two-column, three-row rectangle.
+    for start in [
+        Space::new(0, 2),
+        Space::new(1, 2),
+        Space::new(0, 1),
+        Space::new(1, 1),
+    ] {
+        assert!(turned.contains(&start), "{start:?} in {turned:?}");
+    }
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert_eq!(unspanned(page(&harness, l1p2)), unspanned(before));
+}
+
+#[test]
+fn resizing_the_window_fits_a_page_nobody_zoomed_but_keeps_a_zoom() {
+    let dir = scratch("window");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack), &dir));
+    let before = harness.state().page_geometry().unwrap();
+    harness.set_size(vec2(1800.0, 1100.0));
+    harness.run();
+    let bigger = harness.state().page_geometry().unwrap();
+    assert!(
+        bigger.cell > before.cell,
+        "{} ≤ {}",
+        bigger.cell,
+        before.cell
+    );
+    // Once zoomed, the zoom is the user's: a resize keeps it.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Equals);
+    harness.run();
+    let zoomed = harness.state().page_geometry().unwrap();
+    harness.set_size(vec2(1500.0, 950.0));
+    harness.run();
+    assert_eq!(harness.state().page_geometry().unwrap().cell, zoomed.cell);
+}
+
+#[test]
+fn play_test_names_the_other_pages_a_move_reaches() {
+    use deckplan_validator::board::PageSpace;
+    let dir = scratch("playtest-elsewhere");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack), &dir));
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::P);
+    harness.run();
+    // A Spacer on F11, by L1p1's east edge, which is joined to L1p2.
+    let f11 = deckplan_schema::Space::new(10, 5);
+    let geo = harness.state().page_geometry().unwrap();
+    click_at(&mut harness, geo.space_rect(f11).center());
+    harness.state_mut().play_test_mut().move_value = 4;
+    settle_play_test(&mut harness);
+    let reach: Vec<PageSpace> = harness
+        .state()
+        .play_test()
+        .answer()
+        .reach
+        .keys()
+        .copied()
+        .collect();
+    let mut counts = std::collections::BTreeMap::new();
+    for at in reach.iter().filter(|at| at.page != L1P1) {
+        *counts.entry(at.page).or_insert(0_usize) += 1;
+    }
+    assert!(!counts.is_empty(), "the move crosses the join");
+    let listed: Vec<String> = counts
+        .iter()
+        .map(|(page, n)| format!("{page} ({n} spaces)").replace("(1 spaces)", "(1 space)"))
+        .collect();
+    harness.get_by_label(&format!("On other pages: {}", listed.join(", ")));
 }

@@ -74,8 +74,11 @@ impl Ruleset for Enormity {
 
     fn lint_file(&self, path: &Path) -> Result<LintOutcome, TargetError> {
         let loaded: Loaded<Page> = load::load_page(path)?;
+        // Every rule check looks at the pack (joins, the start page, spawn
+        // points across pages), so a page on its own gets none of them.
         let mut outcome = LintOutcome {
             pages: 1,
+            format_only: 1,
             ..LintOutcome::default()
         };
         outcome

@@ -26,8 +26,13 @@ pub struct LintOutcome {
     pub information: Vec<Information>,
     /// Packs checked.
     pub packs: usize,
-    /// Page files checked.
+    /// Page files checked, in packs and on their own.
     pub pages: usize,
+    /// Of `pages`, the files named on their own rather than found in a pack.
+    pub lone: usize,
+    /// Of `lone`, the pages whose rule checks need the rest of their pack, so
+    /// only their format and lint settings were checked.
+    pub format_only: usize,
 }
 
 impl LintOutcome {
@@ -46,14 +51,12 @@ impl LintOutcome {
             .any(|d| d.severity == Severity::Error || deny_warnings)
     }
 
-    /// The closing line of human output.
+    /// The closing line of human output: what was checked (pages in packs,
+    /// files on their own and whether their rules could be checked) and what
+    /// was found.
     pub fn summary(&self) -> String {
         let (errors, warnings) = (self.count(Severity::Error), self.count(Severity::Warning));
-        let checked = format!(
-            "{} in {}",
-            plural(self.pages, "page"),
-            plural(self.packs, "pack")
-        );
+        let checked = self.checked();
         if errors + warnings == 0 {
             format!("Checked {checked}: no problems.")
         } else {
@@ -63,6 +66,37 @@ impl LintOutcome {
                 plural(warnings, "warning")
             )
         }
+    }
+
+    /// "8 pages in 1 pack and 1 page on its own (format and settings only)".
+    fn checked(&self) -> String {
+        let in_packs = self.pages.saturating_sub(self.lone);
+        let mut parts = Vec::new();
+        if self.packs > 0 || self.lone == 0 {
+            parts.push(format!(
+                "{} in {}",
+                plural(in_packs, "page"),
+                plural(self.packs, "pack")
+            ));
+        }
+        if self.lone > 0 {
+            let own = if self.lone == 1 {
+                "its own"
+            } else {
+                "their own"
+            };
+            let mut lone = format!("{} on {own}", plural(self.lone, "page"));
+            if self.format_only == self.lone {
+                lone.push_str(" (format and settings only: the rule checks need the pack)");
+            } else if self.format_only > 0 {
+                lone.push_str(&format!(
+                    " ({} of them format and settings only: the rule checks need the pack)",
+                    self.format_only
+                ));
+            }
+            parts.push(lone);
+        }
+        parts.join(" and ")
     }
 }
 
@@ -131,6 +165,8 @@ pub fn lint_paths_with_progress(
         let one = result?;
         outcome.packs += one.packs;
         outcome.pages += one.pages;
+        outcome.lone += one.lone;
+        outcome.format_only += one.format_only;
         outcome.diagnostics.extend(one.diagnostics);
         outcome.information.extend(one.information);
     }
@@ -148,13 +184,19 @@ fn lint_target(target: &Target) -> Result<LintOutcome, TargetError> {
                 information: Vec::new(),
                 packs: usize::from(matches!(target, Target::Pack(_))),
                 pages: usize::from(matches!(target, Target::Page(_))),
+                lone: usize::from(matches!(target, Target::Page(_))),
+                format_only: 0,
             });
         }
         Err(RulesetChoice::Empty) => return Ok(LintOutcome::default()),
     };
     match target {
         Target::Pack(dir) => ruleset.lint_pack(dir),
-        Target::Page(path) => ruleset.lint_file(path),
+        Target::Page(path) => {
+            let mut outcome = ruleset.lint_file(path)?;
+            outcome.lone = outcome.pages;
+            Ok(outcome)
+        }
     }
 }
 
@@ -245,5 +287,50 @@ fn into_diagnostic(finding: Finding, meta: CheckMeta, severity: Severity) -> Dia
         place: finding.place,
         help: finding.help,
         labels: finding.labels,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LintOutcome;
+
+    fn checked(packs: usize, pages: usize, lone: usize, format_only: usize) -> String {
+        LintOutcome {
+            diagnostics: Vec::new(),
+            packs,
+            pages,
+            lone,
+            format_only,
+            ..LintOutcome::default()
+        }
+        .summary()
+    }
+
+    #[test]
+    fn the_summary_says_what_was_checked() {
+        assert_eq!(
+            checked(4, 11, 0, 0),
+            "Checked 11 pages in 4 packs: no problems."
+        );
+        assert_eq!(
+            checked(0, 1, 1, 1),
+            "Checked 1 page on its own (format and settings only: the rule checks need the pack): no problems."
+        );
+        assert_eq!(
+            checked(1, 9, 1, 1),
+            "Checked 8 pages in 1 pack and 1 page on its own (format and settings only: the rule checks need the pack): no problems."
+        );
+        assert_eq!(
+            checked(0, 2, 2, 0),
+            "Checked 2 pages on their own: no problems."
+        );
+        assert_eq!(
+            checked(0, 3, 3, 2),
+            "Checked 3 pages on their own (2 of them format and settings only: the rule checks need the pack): no problems."
+        );
+        assert_eq!(
+            checked(0, 0, 0, 0),
+            "Checked 0 pages in 0 packs: no problems."
+        );
     }
 }

@@ -42,6 +42,8 @@ enum Command {
     Blip(cli::blip::BlipArgs),
     /// Whether the miniature on one space has line of sight to another, and what blocks it.
     Los(cli::los::LosArgs),
+    /// What revealing a Blip does: an Echo's new Blip, or where its Intruders go, step by step.
+    Reveal(cli::reveal::RevealArgs),
     /// Draw a page, a whole pack laid out by its joins, a ship or a galaxy, as a PNG or SVG.
     Render(cli::render::RenderArgs),
     /// Write boards in another tool's format (Tiled JSON maps, TI4 map strings).
@@ -72,6 +74,7 @@ fn run(command: &Command) -> anyhow::Result<ExitCode> {
         Command::Reach(args) => cli::reach::run(args),
         Command::Blip(args) => cli::blip::run(args),
         Command::Los(args) => cli::los::run(args),
+        Command::Reveal(args) => cli::reveal::run(args),
         Command::Render(args) => cli::render::run(args),
         Command::Export(args) => cli::export::run(args),
         Command::Import(args) => cli::import::run(args),

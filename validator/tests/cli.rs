@@ -187,27 +187,26 @@ fn fmt_check_reports_then_fmt_rewrites() {
 
     let check = deckplan(&pack.root, &["fmt", "--check", "."]);
     assert_eq!(check.status.code(), Some(1), "{}", stdout(&check));
-    assert!(
-        stdout(&check).contains("would reformat pack.toml"),
-        "{}",
-        stdout(&check)
+    assert_eq!(
+        stdout(&check),
+        "would reformat pack.toml\n\
+         1 file would be reformatted, 1 already formatted; run `deckplan fmt` to fix.\n"
     );
     let unchanged = std::fs::read_to_string(pack.path("pack.toml")).unwrap();
     assert_eq!(unchanged, squeezed, "`fmt --check` changed the file");
 
     let fmt = deckplan(&pack.root, &["fmt", "."]);
     assert_eq!(fmt.status.code(), Some(0), "{}", stderr(&fmt));
-    assert!(
-        stdout(&fmt).contains("formatted pack.toml"),
-        "{}",
-        stdout(&fmt)
+    assert_eq!(
+        stdout(&fmt),
+        "formatted pack.toml\nReformatted 1 file, 1 already formatted.\n"
     );
     let rewritten = std::fs::read_to_string(pack.path("pack.toml")).unwrap();
     assert_eq!(rewritten, PACK);
 
     let again = deckplan(&pack.root, &["fmt", "--check", "."]);
     assert_eq!(again.status.code(), Some(0), "{}", stdout(&again));
-    assert_eq!(stdout(&again), "");
+    assert_eq!(stdout(&again), "2 files already formatted.\n");
 }
 
 #[test]
@@ -269,7 +268,92 @@ fn lint_annotate_writes_a_picture_of_each_page_with_problems() {
     assert_eq!(png.get(..8), Some(&b"\x89PNG\r\n\x1a\n"[..]));
     assert_eq!(
         stderr(&output),
-        "wrote 1 annotated page picture(s) to pictures\n"
+        "wrote 1 annotated page picture to pictures\n"
+    );
+}
+
+#[test]
+fn lint_annotate_on_a_clean_pack_writes_no_folder() {
+    let pack = TempPack::new("annotate-clean", PACK, PAGE);
+    let output = deckplan(&pack.root, &["lint", ".", "--annotate", "pictures"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    assert_eq!(
+        stderr(&output),
+        "no annotated page pictures: no page has a problem to draw\n"
+    );
+    assert!(!pack.path("pictures").exists(), "an empty folder was made");
+}
+
+#[test]
+fn lint_of_a_lone_page_says_only_its_format_was_checked() {
+    let pack = TempPack::new("lone", PACK, PAGE);
+    let output = deckplan(&pack.root, &["lint", "book1/page1.toml"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    assert_eq!(
+        stdout(&output),
+        "Checked 1 page on its own (format and settings only: the rule checks need the pack): no problems.\n"
+    );
+    let both = deckplan(&pack.root, &["lint", ".", "book1/page1.toml"]);
+    assert_eq!(
+        stdout(&both),
+        "Checked 1 page in 1 pack and 1 page on its own (format and settings only: the rule checks need the pack): no problems.\n"
+    );
+}
+
+#[test]
+fn render_layout_without_dpi_keeps_within_4000_pixels_and_says_so() {
+    let bundled = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/derelict-meridian-tithe");
+    let out = std::env::temp_dir().join(format!("deckplan-cli-{}-layout", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).unwrap();
+    let output = deckplan(
+        &out,
+        &[
+            "render",
+            bundled.to_str().unwrap(),
+            "--layout",
+            "-o",
+            "pack.png",
+        ],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let png = std::fs::read(out.join("pack.png")).unwrap();
+    // The PNG header's width and height, big-endian at bytes 16..24.
+    let side = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
+    let (width, height) = (side(16), side(20));
+    let _ = std::fs::remove_dir_all(&out);
+    // The note names the DPI chosen, the size drawn (the PNG's own) and the
+    // size 300 DPI would have given; the numbers follow the bundled pack.
+    let note = stderr(&output);
+    let numbers: Vec<u64> = note
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    let [
+        dpi,
+        drawn_w,
+        drawn_h,
+        four_thousand,
+        three_hundred,
+        full_w,
+        full_h,
+    ] = numbers[..]
+    else {
+        panic!("unexpected note: {note}");
+    };
+    assert_eq!(
+        note,
+        format!(
+            "note: drawing at {dpi} DPI ({width} × {height} pixels) to keep a layout within 4000 pixels a side; \
+             at 300 DPI it would be {full_w} × {full_h} (choose with --dpi)\n"
+        )
+    );
+    assert_eq!((drawn_w, drawn_h), (u64::from(width), u64::from(height)));
+    assert_eq!((four_thousand, three_hundred), (4000, 300));
+    assert!(full_w.max(full_h) > 4000 && dpi < 300, "{note}");
+    assert!(
+        width.max(height) <= 4000 && width.max(height) > 3900,
+        "{width} × {height}"
     );
 }
 

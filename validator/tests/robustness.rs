@@ -152,7 +152,10 @@ fn fmt_does_not_follow_a_link_at_the_old_temporary_name() {
     let before = work.outside();
     let output = work.run(&["fmt", "pack"]);
     assert_eq!(stderr(&output), "");
-    assert_eq!(stdout(&output), "formatted pack/book1/page1.toml\n");
+    assert_eq!(
+        stdout(&output),
+        "formatted pack/book1/page1.toml\nReformatted 1 file, 1 already formatted.\n"
+    );
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(work.outside(), before);
     let page = work.path("pack/book1/page1.toml");
@@ -218,7 +221,8 @@ fn fmt_and_fmt_check_refuse_a_page_linked_outside() {
             escaped_page("pack/book1/page1.toml", "1 file could not be formatted."),
             "{args:?}"
         );
-        assert_eq!(stdout(&output), "", "{args:?}");
+        // Only pack.toml was formatted; the page was refused, never read.
+        assert_eq!(stdout(&output), "1 file already formatted.\n", "{args:?}");
         assert_eq!(output.status.code(), Some(1), "{args:?}");
         assert_not_leaked(&output);
     }
@@ -262,7 +266,10 @@ fn fmt_writes_through_a_link_that_stays_inside_and_keeps_it() {
     work.write("pack/pages/real.toml", UNFORMATTED);
     work.link("pack/book1/page1.toml", "../pages/real.toml");
     let output = work.run(&["fmt", "pack"]);
-    assert_eq!(stdout(&output), "formatted pack/book1/page1.toml\n");
+    assert_eq!(
+        stdout(&output),
+        "formatted pack/book1/page1.toml\nReformatted 1 file, 1 already formatted.\n"
+    );
     assert_eq!(output.status.code(), Some(0));
     let link = work.path("pack/book1/page1.toml");
     assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
@@ -288,7 +295,7 @@ fn annotate_replaces_a_link_in_its_folder_without_following_it() {
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(
         stderr(&output),
-        "wrote 1 annotated page picture(s) to pictures\n"
+        "wrote 1 annotated page picture to pictures\n"
     );
     assert_eq!(work.outside(), before);
     let picture = work.path("pictures/L1p1.png");
@@ -654,7 +661,7 @@ fn annotate_prints_the_findings_and_skips_a_page_too_large_to_draw() {
         text.starts_with("note: no picture of L1p1: the picture would be ")
             && text.ends_with(
                 " pixels, more than the limit of 150 million; lower --dpi or --space-size\n\
-                 wrote 0 annotated page picture(s) to pictures\n"
+                 wrote 0 annotated page pictures to pictures\n"
             ),
         "{text}"
     );
@@ -696,7 +703,7 @@ fn a_nemesis_ship_linked_outside_is_refused_and_not_printed() {
     for args in [&["fmt", "pack"][..], &["fmt", "--check", "pack"]] {
         let output = work.run(args);
         assert_not_leaked(&output);
-        assert_eq!(stdout(&output), "", "{args:?}");
+        assert_eq!(stdout(&output), "1 file already formatted.\n", "{args:?}");
     }
     assert_eq!(work.outside(), before);
 }
@@ -743,7 +750,13 @@ fn a_battlestations_ship_linked_or_named_outside_is_refused_and_not_printed() {
     ] {
         let output = work.run(args);
         assert_not_leaked(&output);
-        assert_eq!(stdout(&output), "", "{args:?}");
+        // fmt formats pack.toml and refuses the ship; the rest print nothing.
+        let expected = if args[0] == "fmt" {
+            "1 file already formatted.\n"
+        } else {
+            ""
+        };
+        assert_eq!(stdout(&output), expected, "{args:?}");
     }
     // A path that climbs out is refused by name, before anything is read.
     let pack = std::fs::read_to_string(work.path("pack/pack.toml")).unwrap();

@@ -420,3 +420,41 @@ fn blip_on_full_alert_heads_for_the_extraction_space() {
          revealed on moving adjacent to the Spacer on L1p1 A1 — at L1p1 A1 ne\n"
     );
 }
+
+/// `deckplan reveal`: the steps of a reveal, with the players' choices.
+#[test]
+fn reveal_lists_the_steps_of_each_token() {
+    let mut transcript = String::new();
+    for args in [
+        // Token B in Extraction: three Intruders next to the Spacer on C4.
+        &["--token", "b", "--phase", "extraction"][..],
+        // Token A in Infiltration after a Scout action: one, no ambush.
+        &["--token", "a", "--phase", "infiltration", "--scout"][..],
+        // An Echo: no spawn point on this fixture, so Overwhelm.
+        &["--token", "echo", "--phase", "eclipse"][..],
+        // The random token: a Unique Specimen card.
+        &["--token", "unique", "--phase", "eclipse"][..],
+    ] {
+        let mut all = vec!["reveal", "blip-movement", "--spacer", "L1p1:C4"];
+        all.extend_from_slice(args);
+        let out = deckplan(&all);
+        assert_eq!(out.status.code(), Some(0), "{all:?}");
+        transcript.push_str(&format!("$ deckplan {}\n{}\n", all.join(" "), stdout(&out)));
+    }
+    insta::assert_snapshot!("reveal_steps", transcript);
+    let out = deckplan(&[
+        "reveal",
+        "blip-movement",
+        "--spacer",
+        "L1p1:C4",
+        "--token",
+        "c",
+        "--phase",
+        "eclipse",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: `c` is not a reveal token; use echo, a, b or unique\n"
+    );
+}

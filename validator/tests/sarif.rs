@@ -51,6 +51,7 @@ fn every_kind_of_finding_is_valid_sarif() {
         information: Vec::new(),
         packs: 1,
         pages: 2,
+        ..LintOutcome::default()
     };
     for root in [None, Some(Path::new("/home/designer/my maps"))] {
         let log: serde_json::Value = serde_json::from_str(&sarif::render(&outcome, root)).unwrap();
@@ -79,6 +80,7 @@ fn the_schema_check_catches_invalid_logs() {
         information: Vec::new(),
         packs: 1,
         pages: 1,
+        ..LintOutcome::default()
     };
     let mut log: serde_json::Value = serde_json::from_str(&sarif::render(&outcome, None)).unwrap();
     log["runs"][0]["results"][0]["level"] = "fatal".into();

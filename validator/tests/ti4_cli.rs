@@ -274,7 +274,7 @@ fn a_galaxy_lint_table_allows_a_warning_with_its_reason_and_is_kept_by_fmt() {
     let out = deckplan(&dir, &["lint", "galaxy.toml"]);
     assert_eq!(
         text(&out.stdout),
-        "Checked 1 page in 0 packs: no problems.\n"
+        "Checked 1 page on its own: no problems.\n"
     );
     let out = deckplan(&dir, &["fmt", "--check", "galaxy.toml"]);
     assert!(out.status.success(), "{}", text(&out.stdout));

@@ -78,6 +78,7 @@ impl Inspector {
             Selection::Space { space, .. } => self.space_ui(ui, cx, page, space, out),
             Selection::Edge { edge, .. } => edge_ui(ui, page, edge, out),
             Selection::Intersection { point, .. } => intersection_ui(ui, page, point, out),
+            Selection::Area { area, .. } => area_ui(ui, page, area, out),
         }
     }
 
@@ -588,6 +589,36 @@ fn console_edit(page: PageId, number: u16, console: Console) -> Edit {
         number,
         console: Some(console),
     }
+}
+
+/// A selected rectangle: its extent and what can be done with it.
+fn area_ui(ui: &mut Ui, page: &Page, area: crate::region::Area, out: &mut Commands) {
+    let size = area.size();
+    ui.heading(format!("{} – {}", page.place(area.min), area.max));
+    ui.label(format!(
+        "{} × {} spaces, with the walls, doors and corners on their outline",
+        size.columns, size.rows
+    ));
+    ui.add_space(4.0);
+    ui.horizontal_wrapped(|ui| {
+        for action in [Action::Copy, Action::Cut, Action::Delete] {
+            if ui.button(action.label()).clicked() {
+                out.push(Command::Run(action));
+            }
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        for action in [
+            Action::RotatePage,
+            Action::MirrorPageWestEast,
+            Action::MirrorPageNorthSouth,
+        ] {
+            if ui.button(action.label()).clicked() {
+                out.push(Command::Run(action));
+            }
+        }
+    });
+    ui.weak("Drag inside the rectangle to move it; Ctrl+V pastes a copy at the selection or the pointer.");
 }
 
 fn section(ui: &mut Ui, title: &str) {

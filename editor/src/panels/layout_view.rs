@@ -34,7 +34,9 @@ const LABEL: Color32 = Color32::from_gray(230);
 
 /// The layout view's state.
 pub struct LayoutView {
-    /// Zoom and pan; `None` fits every page in.
+    /// Zoom and pan; `None` until first drawn (or after F / Ctrl+0), when
+    /// every page is fitted in once and the fit kept, so joining pages or
+    /// resizing panels never moves the layout by itself.
     view: Option<Frame>,
     drag: Option<PageDrag>,
     /// Last frame's canvas.
@@ -141,6 +143,9 @@ impl LayoutView {
             return;
         }
         let mut frame = self.view.unwrap_or_else(|| fit(&layout, canvas));
+        if self.view.is_none() && canvas.width() > 64.0 && canvas.height() > 64.0 {
+            self.view = Some(frame);
+        }
         if response.dragged_by(PointerButton::Middle)
             || response.dragged_by(PointerButton::Secondary)
         {

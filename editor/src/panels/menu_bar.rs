@@ -30,8 +30,8 @@ pub fn menu_bar_ui(ui: &mut Ui, info: &ActionInfo, recent: &[PathBuf], out: &mut
             action_menu_item(ui, info, Action::Save, out);
             action_menu_item(ui, info, Action::SaveAs, out);
             ui.separator();
-            action_menu_item(ui, info, Action::ExportPagePng, out);
-            action_menu_item(ui, info, Action::ExportLayoutPng, out);
+            action_menu_item(ui, info, Action::ExportPage, out);
+            action_menu_item(ui, info, Action::ExportLayout, out);
             ui.separator();
             action_menu_item(ui, info, Action::Quit, out);
         });
@@ -39,6 +39,9 @@ pub fn menu_bar_ui(ui: &mut Ui, info: &ActionInfo, recent: &[PathBuf], out: &mut
             action_menu_item(ui, info, Action::Undo, out);
             action_menu_item(ui, info, Action::Redo, out);
             ui.separator();
+            action_menu_item(ui, info, Action::Cut, out);
+            action_menu_item(ui, info, Action::Copy, out);
+            action_menu_item(ui, info, Action::Paste, out);
             action_menu_item(ui, info, Action::Delete, out);
             action_menu_item(ui, info, Action::Deselect, out);
         });
@@ -55,7 +58,11 @@ pub fn menu_bar_ui(ui: &mut Ui, info: &ActionInfo, recent: &[PathBuf], out: &mut
         ui.menu_button("Page", |ui| {
             action_menu_item(ui, info, Action::AddPage, out);
             action_menu_item(ui, info, Action::RemovePage, out);
+            action_menu_item(ui, info, Action::DuplicatePage, out);
             action_menu_item(ui, info, Action::ResizePage, out);
+            action_menu_item(ui, info, Action::RotatePage, out);
+            action_menu_item(ui, info, Action::MirrorPageWestEast, out);
+            action_menu_item(ui, info, Action::MirrorPageNorthSouth, out);
             ui.separator();
             action_menu_item(ui, info, Action::MovePageUp, out);
             action_menu_item(ui, info, Action::MovePageDown, out);

@@ -42,6 +42,10 @@ pub struct ActionInfo {
     pub redo: Option<String>,
     /// Something is selected.
     pub selection: bool,
+    /// A rectangle is selected.
+    pub area: bool,
+    /// A rectangle has been copied.
+    pub clip: bool,
     /// Grid lines shown.
     pub grid: bool,
     /// Problems panel shown.
@@ -66,16 +70,23 @@ impl ActionInfo {
             Action::Undo => self.undo.is_some(),
             Action::Redo => self.redo.is_some(),
             Action::Delete | Action::Deselect => self.selection,
+            Action::Cut | Action::Copy => self.area && !self.playtest,
+            Action::Paste => self.clip && self.has_page && !self.playtest,
             Action::AddPage => self.doc_open && !self.lone_page,
             Action::RemovePage => self.has_page && self.many_pages,
-            Action::ResizePage | Action::LoadBackground => self.has_page,
+            Action::ResizePage
+            | Action::LoadBackground
+            | Action::RotatePage
+            | Action::MirrorPageWestEast
+            | Action::MirrorPageNorthSouth => self.has_page && !self.playtest,
+            Action::DuplicatePage => self.has_page && !self.lone_page && !self.playtest,
             Action::MovePageUp => self.has_page && !self.first_page,
             Action::MovePageDown => self.has_page && !self.last_page,
             Action::PreviousPage => self.has_page && !self.first_page,
             Action::NextPage => self.has_page && !self.last_page,
             Action::Tool(_) => self.has_page && !self.playtest,
-            Action::TogglePlayTest | Action::ExportPagePng => self.has_page,
-            Action::ExportLayoutPng => self.doc_open && !self.lone_page,
+            Action::TogglePlayTest | Action::ExportPage => self.has_page,
+            Action::ExportLayout => self.doc_open && !self.lone_page,
         }
     }
 
@@ -103,13 +114,17 @@ impl ActionInfo {
     /// Why a disabled action is disabled (its tooltip).
     pub fn disabled_reason(&self, action: Action) -> &'static str {
         match action {
-            Action::AddPage if self.lone_page => {
+            Action::AddPage | Action::DuplicatePage if self.lone_page => {
                 "A lone page file holds one page: open or create a pack to add pages"
             }
             Action::RemovePage => "A pack keeps at least one page",
             Action::Undo => "Nothing to undo",
             Action::Redo => "Nothing to redo",
             Action::Delete | Action::Deselect => "Nothing is selected",
+            Action::Cut | Action::Copy => {
+                "Select a rectangle first: drag across spaces with the select tool (V)"
+            }
+            Action::Paste => "Copy a rectangle first",
             _ => "Open a pack or page first",
         }
     }

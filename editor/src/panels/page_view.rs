@@ -3,7 +3,10 @@
 //! tool's preview. Pointer gestures on the page go to the active tool; the
 //! middle or right button pans, the wheel zooms.
 
+use std::collections::HashMap;
 use std::time::Instant;
+
+use deckplan_schema::PageId;
 
 use deckplan_validator::diagnostic::Severity;
 use eframe::egui::{self, Color32, PointerButton, Pos2, Rect, Sense, Ui};
@@ -24,13 +27,25 @@ use crate::view::{Geometry, View};
 /// that out-of-bounds spaces (near-black) still read as part of the page.
 pub const BACKDROP: Color32 = Color32::from_rgb(58, 62, 70);
 const RULER_INK: Color32 = Color32::from_gray(205);
+/// A canvas narrower or lower than this (in points) is not fitted for good.
+const MIN_CANVAS: f32 = 64.0;
 /// How far (in points) the pointer may wobble before a press counts as a drag.
 const CLICK_WOBBLE: f32 = 4.0;
 
 /// The page view's own state.
 pub struct PageView {
-    /// The user's zoom and pan; `None` fits the page to the canvas every frame.
+    /// The zoom and pan of the page shown; `None` until it is first drawn (or
+    /// after F / Ctrl+0), when the page is fitted once and the fit kept, so
+    /// panels growing or shrinking never move the map under the pointer.
     pub view: Option<View>,
+    /// The page `view` belongs to.
+    viewed: Option<PageId>,
+    /// The window size `view` was fitted for, while nobody has zoomed or
+    /// panned since: resizing the window fits again (opening a window often
+    /// resizes it once), resizing a panel does not.
+    untouched_fit: Option<egui::Vec2>,
+    /// The zoom and pan of the other pages seen, restored when they are shown again.
+    other_views: HashMap<PageId, View>,
     /// The gesture in progress on the canvas.
     gesture: Option<Gesture>,
     /// Gestures so far (each gets its own stroke id).
@@ -49,6 +64,9 @@ impl Default for PageView {
     fn default() -> Self {
         Self {
             view: None,
+            viewed: None,
+            untouched_fit: None,
+            other_views: HashMap::new(),
             gesture: None,
             strokes: 0,
             geometry: None,
@@ -94,9 +112,32 @@ pub struct PageViewContext<'a> {
 }
 
 impl PageView {
-    /// Forgets the zoom (the page is fitted again).
+    /// Fits the shown page to the canvas (F, Ctrl+0) on the next frame.
     pub fn fit(&mut self) {
         self.view = None;
+    }
+
+    /// Makes `page` the page viewed: the zoom and pan of the page shown
+    /// before are kept for when it comes back, and `page`'s own restored.
+    pub fn switch_to(&mut self, page: PageId) {
+        if self.viewed == Some(page) {
+            return;
+        }
+        if let (Some(old), Some(view)) = (self.viewed, self.view) {
+            self.other_views.insert(old, view);
+        }
+        self.view = self.other_views.remove(&page);
+        self.viewed = Some(page);
+        self.untouched_fit = None;
+    }
+
+    /// Forgets every page's zoom and pan (another document was opened, or
+    /// the page shown was removed).
+    pub fn forget_views(&mut self) {
+        self.view = None;
+        self.viewed = None;
+        self.untouched_fit = None;
+        self.other_views.clear();
     }
 
     /// Zooms by `factor` around the canvas centre.
@@ -108,6 +149,7 @@ impl PageView {
             });
             view.zoom_about(self.canvas, self.canvas.center(), factor);
             self.view = Some(view);
+            self.untouched_fit = None;
         }
     }
 
@@ -134,6 +176,7 @@ impl PageView {
         let rows = f32::from(size.rows);
         let offset = self.canvas.size() * 0.5 - egui::vec2(x * cell, (rows - y) * cell);
         self.view = Some(View { cell, offset });
+        self.untouched_fit = None;
     }
 
     /// Draws the page and hands pointer input to the active tool.
@@ -156,14 +199,25 @@ impl PageView {
             return;
         };
 
-        // Zoom and pan.
+        // Zoom and pan: each page keeps its own, fitted the first time it is shown.
+        self.switch_to(page.id);
+        let window = ui.ctx().content_rect().size();
+        if self.untouched_fit.is_some_and(|size| size != window) {
+            self.view = None;
+        }
+        let fitted = self.view.is_none();
         let mut view = self.view.unwrap_or_else(|| View::fit(page.size, canvas));
-        let mut moved = false;
+        // A canvas squeezed to nothing (a window still opening) is no size to keep.
+        let mut moved = fitted && canvas.width() > MIN_CANVAS && canvas.height() > MIN_CANVAS;
+        if moved {
+            self.untouched_fit = Some(window);
+        }
         if response.dragged_by(PointerButton::Middle)
             || response.dragged_by(PointerButton::Secondary)
         {
             view.offset += response.drag_delta();
             moved = true;
+            self.untouched_fit = None;
         }
         if let Some(pointer) = response.hover_pos() {
             let (scroll, zoom) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
@@ -171,6 +225,7 @@ impl PageView {
             if (factor - 1.0).abs() > 1e-4 {
                 view.zoom_about(canvas, pointer, factor);
                 moved = true;
+                self.untouched_fit = None;
             }
         }
         if moved {

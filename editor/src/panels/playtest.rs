@@ -8,6 +8,7 @@ use deckplan_schema::{Page, Space};
 use deckplan_validator::board::PageSpace;
 use deckplan_validator::rules::DoorState;
 use deckplan_validator::rules::blip_move::Ending;
+use deckplan_validator::rules::los::{Sight, SightBlocker};
 use eframe::egui::{self, Align2, Color32, FontId, Painter, Slider, Stroke, Ui};
 
 use crate::playtest::{Analysis, Piece, PlayTest};
@@ -20,6 +21,7 @@ const SPACER_INK: Color32 = Color32::from_rgb(40, 170, 90);
 const INTRUDER_INK: Color32 = Color32::from_rgb(210, 50, 50);
 const BLIP_INK: Color32 = Color32::from_rgb(230, 120, 20);
 const SIGHT_TINT: Color32 = Color32::from_rgba_premultiplied(90, 80, 10, 90);
+const BLOCKED_INK: Color32 = Color32::from_rgb(235, 60, 60);
 
 /// Draws the panel's controls.
 pub fn playtest_ui(ui: &mut Ui, play: &mut PlayTest, page: Option<&Page>) {
@@ -71,6 +73,13 @@ pub fn playtest_ui(ui: &mut Ui, play: &mut PlayTest, page: Option<&Page>) {
 }
 
 fn answer_ui(ui: &mut Ui, play: &PlayTest, page: Option<&Page>) {
+    if play.is_building() {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label("Building the board after the edit…");
+        });
+        return;
+    }
     let answer = play.answer();
     if let Some(error) = &answer.error {
         ui.colored_label(Color32::from_rgb(255, 130, 120), error);
@@ -79,6 +88,11 @@ fn answer_ui(ui: &mut Ui, play: &PlayTest, page: Option<&Page>) {
     match play.analysis {
         Analysis::Reach if play.spacer.is_some() => {
             ui.label(format!("{} spaces reachable", answer.reach.len()));
+            // The move goes on across joins; the canvas shows one page.
+            let elsewhere = elsewhere(answer.reach.keys(), page.map(|p| p.id));
+            if !elsewhere.is_empty() {
+                ui.label(format!("On other pages: {elsewhere}"));
+            }
             ui.weak("Hover a tinted space for its path.");
         }
         Analysis::BlipStep if play.blip.is_some() && play.target.is_some() => {
@@ -127,10 +141,65 @@ fn answer_ui(ui: &mut Ui, play: &PlayTest, page: Option<&Page>) {
         }
         Analysis::Sight if play.sight_from.is_some() => {
             ui.label(format!("Sees {} spaces of this page", answer.seen.len()));
+            sight_line_ui(ui, play);
         }
         _ => {}
     }
     let _ = page;
+}
+
+/// How many of `spaces` lie on each page other than `shown`, in page
+/// order: `L1p2 (12 spaces), L2p1 (1 space)`.
+fn elsewhere<'a>(
+    spaces: impl Iterator<Item = &'a PageSpace>,
+    shown: Option<deckplan_schema::PageId>,
+) -> String {
+    let mut counts: std::collections::BTreeMap<deckplan_schema::PageId, usize> =
+        std::collections::BTreeMap::new();
+    for at in spaces.filter(|at| Some(at.page) != shown) {
+        *counts.entry(at.page).or_default() += 1;
+    }
+    counts
+        .iter()
+        .map(|(page, n)| match n {
+            1 => format!("{page} (1 space)"),
+            n => format!("{page} ({n} spaces)"),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The line to the hovered space in words, as `deckplan los` says it.
+fn sight_line_ui(ui: &mut Ui, play: &PlayTest) {
+    let (Some(from), Some((to, sight))) = (play.sight_from, &play.answer().sight_line) else {
+        ui.weak("Hover a space for the line the rules judge.");
+        return;
+    };
+    match (sight.visible, sight.line) {
+        (true, Some(line)) => {
+            ui.label(format!(
+                "{from} sees {to}: from its {} corner to the target's {} corner.",
+                line.from.name(),
+                line.to.name()
+            ));
+        }
+        (true, None) => {
+            ui.label(format!("{from} is the space hovered."));
+        }
+        (false, line) => {
+            ui.label(format!("{from} has no line of sight to {to}."));
+            if let Some(line) = line {
+                ui.label(format!(
+                    "The best line, from its {} corner to the target's {} corner, is blocked by:",
+                    line.from.name(),
+                    line.to.name()
+                ));
+            }
+            for blocker in &sight.blockers {
+                ui.label(format!("  • {blocker}"));
+            }
+        }
+    }
 }
 
 /// The path to the hovered space, described in the panel (terrain, triggers).
@@ -195,6 +264,84 @@ pub fn hover_ui(ui: &mut Ui, play: &PlayTest, page: Option<&Page>, hover: Option
     }
 }
 
+/// A step count in a badge in the space's top-right corner: beside what is
+/// printed on the space, never over it (a console's "C" and a "4" would read "C4").
+fn step_badge(painter: &Painter, geo: &Geometry, rect: egui::Rect, steps: u32) {
+    let size = (geo.cell * 0.3).clamp(7.0, 16.0);
+    let galley = painter.layout_no_wrap(
+        steps.to_string(),
+        FontId::proportional(size),
+        Color32::WHITE,
+    );
+    let pad = egui::vec2(size * 0.25, size * 0.05);
+    let badge = egui::Rect::from_min_size(
+        egui::pos2(
+            rect.right() - galley.size().x - 2.0 * pad.x - 2.0,
+            rect.top() + 2.0,
+        ),
+        galley.size() + 2.0 * pad,
+    );
+    painter.rect_filled(badge, size * 0.3, STEP_INK);
+    painter.galley(badge.min + pad, galley, Color32::WHITE);
+}
+
+/// The line the rules judged to the hovered space: green when clear; red
+/// when blocked, with each blocker on this page outlined.
+fn draw_sight_line(painter: &Painter, geo: &Geometry, page: &Page, sight: &Sight) {
+    let ink = if sight.visible {
+        Color32::from_rgb(60, 220, 120)
+    } else {
+        BLOCKED_INK
+    };
+    if let Some(line) = sight.line
+        && line.from_point.page == page.id
+        && line.to_point.page == page.id
+    {
+        painter.line_segment(
+            [
+                geo.point(line.from_point.point),
+                geo.point(line.to_point.point),
+            ],
+            Stroke::new((geo.cell * 0.05).max(2.0), ink),
+        );
+    }
+    let outline = Stroke::new((geo.cell * 0.08).max(2.5), BLOCKED_INK);
+    for blocker in &sight.blockers {
+        match blocker {
+            SightBlocker::Wall { page: on, edge }
+            | SightBlocker::RedLine { page: on, edge }
+            | SightBlocker::Door { page: on, edge, .. }
+                if *on == page.id =>
+            {
+                painter.line_segment(geo.edge_ends(*edge), outline);
+            }
+            SightBlocker::Obstacle(at)
+            | SightBlocker::OutOfBounds(at)
+            | SightBlocker::Intruder(at)
+                if at.page == page.id =>
+            {
+                painter.rect_stroke(
+                    geo.space_rect(at.space).shrink(2.0),
+                    2.0,
+                    outline,
+                    egui::StrokeKind::Inside,
+                );
+            }
+            SightBlocker::Terrain {
+                page: on, space, ..
+            } if *on == page.id => {
+                painter.rect_stroke(
+                    geo.space_rect(*space).shrink(2.0),
+                    2.0,
+                    outline,
+                    egui::StrokeKind::Inside,
+                );
+            }
+            _ => {}
+        }
+    }
+}
+
 /// Draws the figures, doors and the answer over the page.
 pub fn draw(painter: &Painter, geo: &Geometry, page: &Page, play: &PlayTest, hover: Option<Space>) {
     let answer = play.answer();
@@ -206,13 +353,7 @@ pub fn draw(painter: &Painter, geo: &Geometry, page: &Page, play: &PlayTest, hov
                 let Some(space) = on_page(to) else { continue };
                 let rect = geo.space_rect(space);
                 painter.rect_filled(rect.shrink(1.0), 2.0, REACH_TINT);
-                painter.text(
-                    rect.center(),
-                    Align2::CENTER_CENTER,
-                    steps.to_string(),
-                    font.clone(),
-                    STEP_INK,
-                );
+                step_badge(painter, geo, rect, *steps);
             }
             if let (Some(from), Some(hover)) = (play.spacer, hover) {
                 let to = PageSpace {
@@ -240,6 +381,9 @@ pub fn draw(painter: &Painter, geo: &Geometry, page: &Page, play: &PlayTest, hov
         Analysis::Sight => {
             for space in &answer.seen {
                 painter.rect_filled(geo.space_rect(*space).shrink(1.0), 2.0, SIGHT_TINT);
+            }
+            if let Some((_, sight)) = &answer.sight_line {
+                draw_sight_line(painter, geo, page, sight);
             }
             if let Some(from) = play.sight_from.as_ref().and_then(on_page) {
                 painter.rect_stroke(

@@ -1,6 +1,11 @@
 //! The problems panel: every finding of the newest check — severity, code,
 //! place, message and where it will be in the file — errors first. Clicking
-//! one shows its page and centres and highlights its place on the map.
+//! one shows its page and centres and highlights its place on the map, with
+//! help worded for the editor and a button for each mechanical fix.
+//!
+//! Columns are sized to what they hold this time (the widest place, up to a
+//! limit) and every cell is cut with `…` to its column, so a long place never
+//! runs into the message; the full text is in each row's tooltip.
 
 use deckplan_validator::diagnostic::Severity;
 use eframe::egui::{
@@ -9,6 +14,7 @@ use eframe::egui::{
 };
 
 use crate::command::{Command, Commands};
+use crate::fixes::Fix;
 use crate::problems::{Problem, Report};
 
 const ERROR: Color32 = Color32::from_rgb(240, 90, 80);
@@ -18,16 +24,31 @@ const WARNING: Color32 = Color32::from_rgb(240, 170, 40);
 const SEVERITY_X: f32 = 6.0;
 const CODE_X: f32 = 92.0;
 const PLACE_X: f32 = 150.0;
-const MESSAGE_X: f32 = 330.0;
+/// The place column is as wide as its widest place, within these bounds.
+const PLACE_WIDTH: (f32, f32) = (90.0, 340.0);
+/// Room between one column and the next.
+const GAP: f32 = 14.0;
+
+/// The selected problem's help and fixes, worked out by the app.
+#[derive(Clone, Copy, Default)]
+pub struct Selected<'a> {
+    /// Its index in the report.
+    pub index: Option<usize>,
+    /// How to fix it in the editor (`None`: the validator's help).
+    pub help: Option<&'a str>,
+    /// One-click fixes, each checked to work.
+    pub fixes: &'a [Fix],
+}
 
 /// Draws the problems list.
 pub fn problems_ui(
     ui: &mut Ui,
     report: &Report,
-    selected: Option<usize>,
+    chosen: Selected<'_>,
     checking: bool,
     out: &mut Commands,
 ) {
+    let selected = chosen.index;
     ui.horizontal(|ui| {
         ui.strong("Problems");
         let (errors, warnings) = (
@@ -48,22 +69,33 @@ pub fn problems_ui(
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(format!("{} {}", problem.code, problem.name)).strong());
             ui.label(&problem.message);
-            if let Some(help) = &problem.help {
+            if let Some(help) = chosen.help.or(problem.help.as_deref()) {
                 ui.label(RichText::new(format!("help: {help}")).italics());
             }
         });
+        if !chosen.fixes.is_empty() {
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Fix:");
+                for fix in chosen.fixes {
+                    if ui.button(&fix.label).clicked() {
+                        out.push(Command::Apply(fix.transaction()));
+                    }
+                }
+            });
+        }
     }
     ui.separator();
     if report.problems.is_empty() {
         ui.weak("No problems: every check passes.");
         return;
     }
+    let columns = Columns::for_report(ui, report);
     ScrollArea::vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
             ui.spacing_mut().item_spacing.y = 0.0;
             for (index, problem) in report.problems.iter().enumerate() {
-                if row_ui(ui, problem, index, selected == Some(index)) {
+                if row_ui(ui, problem, index, selected == Some(index), columns) {
                     out.push(Command::ShowProblem(index));
                 }
             }
@@ -78,8 +110,59 @@ fn plural(n: usize, word: &str) -> String {
     }
 }
 
+/// Where the message column starts: after the widest place.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Columns {
+    /// The place column's width.
+    pub place_width: f32,
+    /// Where the message starts, from the row's left edge.
+    pub message_x: f32,
+}
+
+impl Columns {
+    /// Columns that fit the places of `report`.
+    pub fn for_report(ui: &Ui, report: &Report) -> Self {
+        let mono = place_font(ui);
+        let widest = report
+            .problems
+            .iter()
+            .filter_map(|p| p.place.map(|place| place.to_string()))
+            .map(|place| {
+                ui.fonts_mut(|f| f.layout_no_wrap(place, mono.clone(), Color32::WHITE))
+                    .size()
+                    .x
+            })
+            .fold(0.0, f32::max);
+        let place_width = widest.clamp(PLACE_WIDTH.0, PLACE_WIDTH.1);
+        Self {
+            place_width,
+            message_x: PLACE_X + place_width + GAP,
+        }
+    }
+}
+
+fn place_font(ui: &Ui) -> FontId {
+    FontId::monospace(TextStyle::Body.resolve(ui.style()).size * 0.95)
+}
+
+/// Text cut with `…` to one line of at most `width` points.
+fn one_line(
+    painter: &eframe::egui::Painter,
+    text: String,
+    font: FontId,
+    ink: Color32,
+    width: f32,
+) -> std::sync::Arc<eframe::egui::Galley> {
+    let mut job = eframe::egui::text::LayoutJob::simple_singleline(text, font, ink);
+    job.wrap.max_width = width.max(10.0);
+    job.wrap.max_rows = 1;
+    job.wrap.break_anywhere = true;
+    job.wrap.overflow_character = Some('…');
+    painter.layout_job(job)
+}
+
 /// One problem as a clickable row; returns whether it was clicked.
-fn row_ui(ui: &mut Ui, problem: &Problem, index: usize, selected: bool) -> bool {
+fn row_ui(ui: &mut Ui, problem: &Problem, index: usize, selected: bool, columns: Columns) -> bool {
     let height = ui.text_style_height(&TextStyle::Body) + 6.0;
     let (rect, response) =
         ui.allocate_exact_size(vec2(ui.available_width(), height), Sense::click());
@@ -100,7 +183,7 @@ fn row_ui(ui: &mut Ui, problem: &Problem, index: usize, selected: bool) -> bool 
             painter.rect_filled(rect, 2.0, fill);
         }
         let body = TextStyle::Body.resolve(ui.style());
-        let mono = FontId::monospace(body.size * 0.95);
+        let mono = place_font(ui);
         let ink = if selected {
             visuals.selection.stroke.color
         } else {
@@ -128,29 +211,33 @@ fn row_ui(ui: &mut Ui, problem: &Problem, index: usize, selected: bool) -> bool 
             ink,
         );
         let place = problem.place.map(|p| p.to_string()).unwrap_or_default();
-        painter.text(at(PLACE_X), Align2::LEFT_CENTER, &place, mono.clone(), ink);
-        // The location sits at the right; the message takes the room between.
-        let location = painter.layout_no_wrap(problem.location.clone(), mono, weak);
-        let location_x = rect.right() - location.size().x - 8.0;
-        let room = (location_x - (rect.left() + MESSAGE_X) - 12.0).max(40.0);
-        let mut job =
-            eframe::egui::text::LayoutJob::simple_singleline(problem.message.clone(), body, ink);
-        job.wrap.max_width = room;
-        job.wrap.max_rows = 1;
-        job.wrap.break_anywhere = true;
-        job.wrap.overflow_character = Some('…');
-        let message = painter.layout_job(job);
+        let place = one_line(&painter, place, mono.clone(), ink, columns.place_width);
         painter.galley(
-            pos2(rect.left() + MESSAGE_X, y - message.size().y / 2.0),
-            message,
+            pos2(rect.left() + PLACE_X, y - place.size().y / 2.0),
+            place,
             ink,
         );
-        if location_x > rect.left() + MESSAGE_X + 60.0 {
+        // The location sits at the right; the message takes the room between.
+        let message_x = rect.left() + columns.message_x;
+        let location = painter.layout_no_wrap(problem.location.clone(), mono, weak);
+        let location_x = rect.right() - location.size().x - 8.0;
+        let show_location = location_x > message_x + 160.0;
+        let room = if show_location {
+            location_x - message_x - GAP
+        } else {
+            rect.right() - message_x - 8.0
+        };
+        let message = one_line(&painter, problem.message.clone(), body, ink, room);
+        painter.galley(pos2(message_x, y - message.size().y / 2.0), message, ink);
+        if show_location {
             let top = y - location.size().y / 2.0;
             painter.galley(pos2(location_x, top), location, weak);
         }
     }
-    let mut tooltip = problem.message.clone();
+    let mut tooltip = match problem.place {
+        Some(place) => format!("{place}: {}", problem.message),
+        None => problem.message.clone(),
+    };
     if let Some(help) = &problem.help {
         tooltip.push_str("\nhelp: ");
         tooltip.push_str(help);

@@ -1,12 +1,15 @@
 //! The select tool: click a place to inspect it; drag a space or an
-//! intersection to move what is on it.
+//! intersection to move what is on it; drag across empty spaces to select a
+//! rectangle, and inside a selected rectangle to move it with everything in it.
 
 use deckplan_schema::{Intersection, Space};
 use eframe::egui::{Color32, Painter, Stroke, StrokeKind};
 
 use super::{Phase, Pointer, Tool, ToolContext, apply};
 use crate::command::{Command, Commands};
+use crate::edit::Edit;
 use crate::ops;
+use crate::region::{self, Area};
 use crate::selection::Selection;
 
 /// The select tool's state.
@@ -20,6 +23,10 @@ pub struct SelectTool {
 enum Grab {
     Space(Space),
     Intersection(Intersection),
+    /// A selected rectangle, grabbed at a space in it.
+    Area(Area, Space),
+    /// A rectangle being drawn from a space.
+    Rubber(Space),
 }
 
 const GHOST: Color32 = Color32::from_rgb(30, 120, 235);
@@ -32,6 +39,14 @@ impl Tool for SelectTool {
         match pointer.phase {
             Phase::Hover => {}
             Phase::Pressed => {
+                let under = cx.geo.space_at(pos);
+                if let (Selection::Area { area, .. }, Some(space)) =
+                    (cx.selection.filter_page(cx.id()), under)
+                    && area.contains(space)
+                {
+                    self.grabbed = Some(Grab::Area(area, space));
+                    return;
+                }
                 let picked = Selection::pick(cx.id(), &cx.geo, pos);
                 self.grabbed = match picked {
                     Selection::Space { space, .. } if ops::has_movable(cx.page, space) => {
@@ -42,6 +57,7 @@ impl Tool for SelectTool {
                     {
                         Some(Grab::Intersection(point))
                     }
+                    Selection::Space { space, .. } => Some(Grab::Rubber(space)),
                     _ => None,
                 };
                 out.push(Command::Select(picked));
@@ -50,6 +66,10 @@ impl Tool for SelectTool {
             Phase::Released => {
                 let grabbed = self.grabbed.take();
                 if !pointer.moved {
+                    // A click inside a selected rectangle picks one place in it.
+                    if matches!(grabbed, Some(Grab::Area(..))) {
+                        out.push(Command::Select(Selection::pick(cx.id(), &cx.geo, pos)));
+                    }
                     return;
                 }
                 match grabbed {
@@ -61,6 +81,35 @@ impl Tool for SelectTool {
                                 space: to,
                             }));
                         }
+                    }
+                    Some(Grab::Rubber(from)) => {
+                        let area = Area::spanning(from, cx.geo.space_clamped(pos));
+                        out.push(Command::Select(Selection::Area {
+                            page: cx.id(),
+                            area,
+                        }));
+                    }
+                    Some(Grab::Area(area, from)) => {
+                        let moved = moved_area(cx, area, from, cx.geo.space_clamped(pos));
+                        if moved != area {
+                            let page = region::pasted(
+                                &region::cleared(cx.page, area),
+                                &region::copy(cx.page, area),
+                                moved.min,
+                            );
+                            apply(
+                                out,
+                                "Move selection",
+                                vec![Edit::Page {
+                                    id: cx.id(),
+                                    page: Some(Box::new(page)),
+                                }],
+                            );
+                        }
+                        out.push(Command::Select(Selection::Area {
+                            page: cx.id(),
+                            area: moved,
+                        }));
                     }
                     Some(Grab::Intersection(from)) => {
                         let to = cx.geo.nearest_intersection(pos);
@@ -97,6 +146,51 @@ impl Tool for SelectTool {
                 let to = cx.geo.point(cx.geo.nearest_intersection(pos));
                 painter.circle_stroke(to, (cx.geo.cell * 0.2).clamp(5.0, 20.0), stroke);
             }
+            Grab::Rubber(from) => {
+                let area = Area::spanning(from, cx.geo.space_clamped(pos));
+                let rect = cx
+                    .geo
+                    .space_rect(area.min)
+                    .union(cx.geo.space_rect(area.max));
+                painter.rect_filled(rect, 2.0, GHOST.gamma_multiply(0.15));
+                painter.rect_stroke(rect, 2.0, stroke, StrokeKind::Inside);
+            }
+            Grab::Area(area, from) => {
+                let moved = moved_area(cx, area, from, cx.geo.space_clamped(pos));
+                let rect = cx
+                    .geo
+                    .space_rect(moved.min)
+                    .union(cx.geo.space_rect(moved.max));
+                painter.rect_filled(rect, 2.0, GHOST.gamma_multiply(0.25));
+                painter.rect_stroke(rect, 2.0, stroke, StrokeKind::Inside);
+            }
         }
+    }
+}
+
+/// Where a rectangle grabbed at `from` lands when dropped at `to`: shifted
+/// as far as the pointer moved, but never past the page's sides.
+fn moved_area(cx: &ToolContext<'_>, area: Area, from: Space, to: Space) -> Area {
+    let size = area.size();
+    let shift = |start: u16, by: i32, room: u16| -> u16 {
+        let moved = (i32::from(start) + by).clamp(0, i32::from(room));
+        u16::try_from(moved).unwrap_or(start)
+    };
+    let col = shift(
+        area.min.col,
+        i32::from(to.col) - i32::from(from.col),
+        cx.page.size.columns.saturating_sub(size.columns),
+    );
+    let row = shift(
+        area.min.row,
+        i32::from(to.row) - i32::from(from.row),
+        cx.page.size.rows.saturating_sub(size.rows),
+    );
+    Area {
+        min: Space { col, row },
+        max: Space {
+            col: col + size.columns - 1,
+            row: row + size.rows - 1,
+        },
     }
 }

@@ -9,12 +9,13 @@ use anyhow::Context as _;
 use clap::ValueEnum;
 use deckplan_schema::load;
 use deckplan_validator::diagnostic::Diagnostic;
+use deckplan_validator::export::annotated;
 use deckplan_validator::lint;
 use deckplan_validator::render::{github, human, json, sarif};
 use deckplan_validator::targets;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::{exit, styling};
+use super::{exit, plural, styling};
 
 /// The arguments of `deckplan lint`.
 #[derive(clap::Args)]
@@ -93,7 +94,7 @@ fn annotate_pages(paths: &[PathBuf], diagnostics: &[Diagnostic], dir: &Path) -> 
             targets::Target::Page(_) => None,
         })
         .collect();
-    let mut written = 0;
+    let (mut written, mut too_large) = (0, 0);
     for pack_dir in &packs {
         let Some(pack) = load::load_pack(pack_dir)?.value else {
             continue;
@@ -103,23 +104,31 @@ fn annotate_pages(paths: &[PathBuf], diagnostics: &[Diagnostic], dir: &Path) -> 
             .filter(|d| pack_dir == Path::new(".") || d.file.path().starts_with(pack_dir))
             .cloned()
             .collect();
+        if !annotated::has_lint_pictures(&pack.pages, &own) {
+            continue;
+        }
         let out = match (packs.len(), pack_dir.file_name()) {
             (1, _) | (_, None) => dir.to_path_buf(),
             // A folder of our own below DIR: never through a link planted there.
             (_, Some(name)) => deckplan_schema::save::create_dir_within(dir, Path::new(name))
                 .with_context(|| format!("cannot create a folder in {}", dir.display()))?,
         };
-        let pictures =
-            deckplan_validator::export::annotated::write_lint_pictures(&pack.pages, &own, &out)?;
+        let pictures = annotated::write_lint_pictures(&pack.pages, &own, &out)?;
         for (id, why) in &pictures.too_large {
             eprintln!("note: no picture of {id}: {why}");
         }
         written += pictures.written.len();
+        too_large += pictures.too_large.len();
     }
-    eprintln!(
-        "wrote {written} annotated page picture(s) to {}",
-        dir.display()
-    );
+    if written + too_large == 0 {
+        eprintln!("no annotated page pictures: no page has a problem to draw");
+    } else {
+        eprintln!(
+            "wrote {} to {}",
+            plural(written, "annotated page picture"),
+            dir.display()
+        );
+    }
     Ok(())
 }
 

@@ -22,6 +22,7 @@ pub mod reach_battlestations;
 pub mod reach_ti4;
 pub mod reformat;
 pub mod render;
+pub mod reveal;
 pub mod schema;
 pub mod show;
 

@@ -27,11 +27,16 @@ pub fn run(args: &FmtArgs) -> anyhow::Result<ExitCode> {
     let results = reformat::format_paths(&args.paths)?;
     let mut errors = Vec::new();
     let mut changed: usize = 0;
+    let mut unchanged: usize = 0;
     for file in results {
         errors.extend(file.errors);
-        let Some(canonical) = file.canonical.filter(|_| file.changed) else {
+        let Some(canonical) = file.canonical else {
             continue;
         };
+        if !file.changed {
+            unchanged += 1;
+            continue;
+        }
         changed += 1;
         if check {
             println!(
@@ -53,11 +58,41 @@ pub fn run(args: &FmtArgs) -> anyhow::Result<ExitCode> {
         let summary = format!("{} could not be formatted.", plural(errors.len(), "file"));
         human::render_to(&mut std::io::stderr().lock(), &errors, &summary, styling())?;
     }
-    if check && changed > 0 {
-        println!(
-            "{} would be reformatted; run `deckplan fmt` to fix.",
+    println!("{}", summary(check, changed, unchanged));
+    Ok(exit(!errors.is_empty() || (check && changed > 0)))
+}
+
+/// The closing line: how many files changed (or would) and how many were
+/// already in canonical form, so a clean run says what it looked at.
+fn summary(check: bool, changed: usize, unchanged: usize) -> String {
+    match (check, changed) {
+        (_, 0) => format!("{} already formatted.", plural(unchanged, "file")),
+        (true, _) => format!(
+            "{} would be reformatted, {unchanged} already formatted; run `deckplan fmt` to fix.",
             plural(changed, "file")
+        ),
+        (false, _) => format!(
+            "Reformatted {}, {unchanged} already formatted.",
+            plural(changed, "file")
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::summary;
+
+    #[test]
+    fn the_summary_counts_changed_and_unchanged_files() {
+        assert_eq!(summary(true, 0, 8), "8 files already formatted.");
+        assert_eq!(summary(false, 0, 1), "1 file already formatted.");
+        assert_eq!(
+            summary(true, 2, 6),
+            "2 files would be reformatted, 6 already formatted; run `deckplan fmt` to fix."
+        );
+        assert_eq!(
+            summary(false, 1, 7),
+            "Reformatted 1 file, 7 already formatted."
         );
     }
-    Ok(exit(!errors.is_empty() || (check && changed > 0)))
 }

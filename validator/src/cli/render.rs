@@ -30,7 +30,8 @@ pub struct RenderArgs {
     /// With a pack, lay all pages out by their joins in one picture.
     #[arg(long)]
     layout: bool,
-    /// Dots per inch of a PNG [default: 300, or less when a layout would be too large].
+    /// Dots per inch of a PNG [default: 300; lowered for a layout to keep it within
+    /// 4000 pixels a side, and for any picture to keep it within the pixel limit].
     #[arg(long)]
     dpi: Option<f64>,
     /// Printed size of one space: `1in`, `25mm`, `2.5cm`, `72pt`.
@@ -75,6 +76,43 @@ enum PictureFormat {
 
 /// DPI of PNG pictures when `--dpi` is not given.
 const DEFAULT_DPI: f64 = 300.0;
+
+/// The longest side of a layout picture when `--dpi` is not given: a whole
+/// pack at print resolution is tens of thousands of pixels across, more than
+/// a viewer opens comfortably, while a layout is read on a screen.
+const LAYOUT_MAX_SIDE: u64 = 4000;
+
+/// The DPI of a PNG when none is asked for: 300, lowered so that a layout
+/// stays within [`LAYOUT_MAX_SIDE`] and any picture within the pixel limit,
+/// saying on stderr what was chosen.
+fn default_dpi(scene: &deckplan_validator::draw::Scene, args: &RenderArgs) -> f64 {
+    use deckplan_validator::export::{png, units};
+    let size_at =
+        |dpi: f64| png::picture_size(scene, units::pixels_per_space(dpi, args.space_size));
+    let (width, height) = size_at(DEFAULT_DPI);
+    let mut scale: f64 = 1.0;
+    let mut why = "";
+    let longest = width.max(height);
+    if args.layout && longest > LAYOUT_MAX_SIDE {
+        scale = LAYOUT_MAX_SIDE as f64 / longest as f64;
+        why = "to keep a layout within 4000 pixels a side";
+    }
+    let pixels = width.saturating_mul(height) as f64 * scale * scale;
+    if pixels > png::MAX_PIXELS as f64 {
+        scale *= (png::MAX_PIXELS as f64 / pixels).sqrt() * 0.99;
+        why = "to keep it within the pixel limit";
+    }
+    if why.is_empty() {
+        return DEFAULT_DPI;
+    }
+    let dpi = (DEFAULT_DPI * scale).floor().max(1.0);
+    let (chosen_width, chosen_height) = size_at(dpi);
+    eprintln!(
+        "note: drawing at {dpi} DPI ({chosen_width} × {chosen_height} pixels) {why}; \
+         at {DEFAULT_DPI} DPI it would be {width} × {height} (choose with --dpi)"
+    );
+    dpi
+}
 
 /// Draws what the arguments ask for and writes it.
 pub fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {
@@ -136,22 +174,18 @@ fn write_picture(
         PaperArg::White => Paper::White,
         PaperArg::Transparent => Paper::Transparent,
     };
-    let mut dpi = args.dpi.unwrap_or(DEFAULT_DPI);
+    let dpi = args.dpi.unwrap_or(DEFAULT_DPI);
     if !(dpi.is_finite() && dpi > 0.0) {
         bail!("--dpi must be a positive number, not {dpi}");
     }
     match format {
         PictureFormat::Png => {
-            let (width, height) =
-                png::picture_size(scene, units::pixels_per_space(dpi, args.space_size));
-            let pixels = width.saturating_mul(height) as f64;
-            if args.dpi.is_none() && pixels > png::MAX_PIXELS as f64 {
-                // Only the default is lowered; a DPI asked for is kept (and refused).
-                dpi = (dpi * (png::MAX_PIXELS as f64 / pixels).sqrt() * 0.99).floor();
-                eprintln!(
-                    "note: at {DEFAULT_DPI} DPI the picture would be {width} × {height} pixels; drawing it at {dpi} DPI (choose with --dpi)"
-                );
-            }
+            // Only the default is lowered; a DPI asked for is kept (and
+            // refused when the picture would pass the pixel limit).
+            let dpi = match args.dpi {
+                Some(dpi) => dpi,
+                None => default_dpi(scene, args),
+            };
             let options = png::RasterOptions {
                 px_per_space: units::pixels_per_space(dpi, args.space_size),
                 paper,

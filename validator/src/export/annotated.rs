@@ -43,17 +43,28 @@ pub struct LintPictures {
     pub too_large: Vec<(PageId, String)>,
 }
 
+/// Whether any of `pages` has a diagnostic to draw: a run that would draw
+/// nothing creates no folder either.
+pub fn has_lint_pictures(pages: &BTreeMap<PageId, Page>, diagnostics: &[Diagnostic]) -> bool {
+    annotations_by_page(diagnostics)
+        .keys()
+        .any(|id| pages.contains_key(id))
+}
+
 /// Writes `DIR/L1p2.png` for every page that has a diagnostic, creating `dir`
-/// if needed. Diagnostics on pages that are not in `pages` (a page that did
-/// not load) are skipped, and so are pages too large to draw, which are
-/// listed in [`LintPictures::too_large`] instead of failing the run. Each
-/// file is written atomically, replacing (never following) a link already
-/// at its name.
+/// only when there is something to draw. Diagnostics on pages that are not in
+/// `pages` (a page that did not load) are skipped, and so are pages too large
+/// to draw, which are listed in [`LintPictures::too_large`] instead of failing
+/// the run. Each file is written atomically, replacing (never following) a
+/// link already at its name.
 pub fn write_lint_pictures(
     pages: &BTreeMap<PageId, Page>,
     diagnostics: &[Diagnostic],
     dir: &Path,
 ) -> Result<LintPictures, ExportError> {
+    if !has_lint_pictures(pages, diagnostics) {
+        return Ok(LintPictures::default());
+    }
     std::fs::create_dir_all(dir).map_err(|source| ExportError::Io {
         path: dir.to_path_buf(),
         source,

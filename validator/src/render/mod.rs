@@ -181,6 +181,7 @@ pub(crate) mod tests {
             information: Vec::new(),
             packs: 1,
             pages: 2,
+            ..LintOutcome::default()
         }
     }
 

@@ -13,6 +13,7 @@ pub mod distance;
 pub mod intruder_move;
 pub mod los;
 pub mod place_arg;
+pub mod reveal;
 pub mod spacer_move;
 pub mod spawn;
 #[cfg(test)]

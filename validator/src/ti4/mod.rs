@@ -85,8 +85,8 @@ impl Ruleset for Ti4 {
         Ok(LintOutcome {
             diagnostics,
             information,
-            packs: 0,
             pages: 1,
+            ..LintOutcome::default()
         })
     }
 
