@@ -1023,6 +1023,9 @@ fn a_fix_button_turns_a_blocked_arrow_and_the_problem_goes() {
         .unwrap();
     harness.get_by_label(&problem.message).click();
     harness.run();
+    // Fixes are looked for on a worker.
+    assert!(harness.state_mut().wait_for_fixes(Duration::from_secs(30)));
+    harness.run();
     let fix = harness
         .query_all_by_label_contains("Turn the arrow to point")
         .next()
@@ -1068,6 +1071,8 @@ fn a_door_nothing_opens_gets_help_worded_for_the_editor() {
         .cloned()
         .unwrap();
     harness.get_by_label(&problem.message).click();
+    harness.run();
+    assert!(harness.state_mut().wait_for_fixes(Duration::from_secs(30)));
     harness.run();
     // The help speaks of the editor, not of the file's keys; with no console
     // or keycard on the page there is nothing to fix with one click.
