@@ -147,14 +147,32 @@ pub struct EditorApp {
 
 /// The help and fixes of one problem on one version of the map: working
 /// out fixes runs the checks again, so it is done once, not every frame.
-#[derive(Clone)]
 struct ProblemHelp {
     problem: crate::problems::Problem,
     version: (u64, u64),
     /// Whether the fixes were looked for (the report was of this map).
     complete: bool,
+    /// The worker looking for fixes, while it does.
+    searching: Option<std::sync::mpsc::Receiver<Vec<crate::fixes::Fix>>>,
     help: Option<String>,
     fixes: Vec<crate::fixes::Fix>,
+}
+
+/// What the problems panel shows of a [`ProblemHelp`].
+struct ShownHelp {
+    help: Option<String>,
+    fixes: Vec<crate::fixes::Fix>,
+    searching: bool,
+}
+
+impl ProblemHelp {
+    fn shown(&self) -> ShownHelp {
+        ShownHelp {
+            help: self.help.clone(),
+            fixes: self.fixes.clone(),
+            searching: self.searching.is_some(),
+        }
+    }
 }
 
 impl EditorApp {
@@ -409,6 +427,7 @@ impl EditorApp {
                         index: focused,
                         help: help.as_ref().and_then(|h| h.help.as_deref()),
                         fixes: help.as_ref().map_or(&[], |h| h.fixes.as_slice()),
+                        searching: help.as_ref().is_some_and(|h| h.searching),
                     };
                     problems_ui(ui, &self.report, chosen, self.checker.is_busy(), out);
                 });
@@ -502,32 +521,83 @@ impl EditorApp {
             });
     }
 
-    /// The focused problem's editor help and fixes, worked out again only
-    /// when the problem or the map changed.
-    fn help_for(&self, focused: Option<usize>, doc: &Document) -> Option<ProblemHelp> {
+    /// The focused problem's editor help and fixes. Help is worked out at
+    /// once; fixes run the checks again, on a worker thread, once per problem
+    /// and map version, and only on a report of this very map (an older
+    /// report's places may have moved).
+    fn help_for(&self, focused: Option<usize>, doc: &Document) -> Option<ShownHelp> {
         let problem = self.report.problems.get(focused?)?;
         let version = (self.doc_serial, doc.generation());
         let mut cache = self.problem_help.borrow_mut();
-        // Fixes are worked out only on a report of this very map: an older
-        // report's places may have moved.
         let current = self.checked == Some(version) && !self.checker.is_busy();
         let fresh = cache.as_ref().is_some_and(|h| {
-            h.version == version && h.problem == *problem && (h.complete || !current)
+            h.version == version
+                && h.problem == *problem
+                && (h.complete || h.searching.is_some() || !current)
         });
         if !fresh {
+            let searching = current.then(|| {
+                let (sender, receiver) = std::sync::mpsc::channel();
+                let (pack, wanted) = (doc.pack.clone(), problem.clone());
+                let wake = Arc::clone(&self.wake);
+                let spawned = std::thread::Builder::new()
+                    .name("fixes".into())
+                    .spawn(move || {
+                        let _ = sender.send(crate::fixes::fixes(&pack, &wanted));
+                        wake();
+                    });
+                if spawned.is_err() {
+                    // No thread to be had: no fixes offered, the help still shows.
+                    return std::sync::mpsc::channel().1;
+                }
+                receiver
+            });
             *cache = Some(ProblemHelp {
                 problem: problem.clone(),
                 version,
-                complete: current,
+                complete: false,
+                searching,
                 help: crate::fixes::editor_help(&doc.pack, problem),
-                fixes: if current {
-                    crate::fixes::fixes(&doc.pack, problem)
-                } else {
-                    Vec::new()
-                },
+                fixes: Vec::new(),
             });
         }
-        cache.clone()
+        if let Some(help) = cache.as_mut()
+            && let Some(receiver) = &help.searching
+        {
+            match receiver.try_recv() {
+                Ok(fixes) => {
+                    help.fixes = fixes;
+                    help.complete = true;
+                    help.searching = None;
+                }
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                    help.complete = true;
+                    help.searching = None;
+                }
+                Err(std::sync::mpsc::TryRecvError::Empty) => {}
+            }
+        }
+        cache.as_ref().map(ProblemHelp::shown)
+    }
+
+    /// Waits (up to `timeout`) for the fixes of the focused problem being
+    /// looked for; the next frame shows them.
+    pub fn wait_for_fixes(&mut self, timeout: Duration) -> bool {
+        let mut cache = self.problem_help.borrow_mut();
+        let Some(help) = cache.as_mut() else {
+            return true;
+        };
+        let Some(receiver) = help.searching.take() else {
+            return true;
+        };
+        match receiver.recv_timeout(timeout) {
+            Ok(fixes) => {
+                help.fixes = fixes;
+                help.complete = true;
+                true
+            }
+            Err(_) => false,
+        }
     }
 
     fn welcome_ui(&self, ui: &mut Ui, out: &mut Commands) {

@@ -1023,6 +1023,9 @@ fn a_fix_button_turns_a_blocked_arrow_and_the_problem_goes() {
         .unwrap();
     harness.get_by_label(&problem.message).click();
     harness.run();
+    // Fixes are looked for on a worker.
+    assert!(harness.state_mut().wait_for_fixes(Duration::from_secs(30)));
+    harness.run();
     let fix = harness
         .query_all_by_label_contains("Turn the arrow to point")
         .next()
@@ -1068,6 +1071,8 @@ fn a_door_nothing_opens_gets_help_worded_for_the_editor() {
         .cloned()
         .unwrap();
     harness.get_by_label(&problem.message).click();
+    harness.run();
+    assert!(harness.state_mut().wait_for_fixes(Duration::from_secs(30)));
     harness.run();
     // The help speaks of the editor, not of the file's keys; with no console
     // or keycard on the page there is nothing to fix with one click.
@@ -1414,4 +1419,38 @@ fn resizing_the_window_fits_a_page_nobody_zoomed_but_keeps_a_zoom() {
     harness.set_size(vec2(1500.0, 950.0));
     harness.run();
     assert_eq!(harness.state().page_geometry().unwrap().cell, zoomed.cell);
+}
+
+#[test]
+fn play_test_names_the_other_pages_a_move_reaches() {
+    use deckplan_validator::board::PageSpace;
+    let dir = scratch("playtest-elsewhere");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack), &dir));
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::P);
+    harness.run();
+    // A Spacer on F11, by L1p1's east edge, which is joined to L1p2.
+    let f11 = deckplan_schema::Space::new(10, 5);
+    let geo = harness.state().page_geometry().unwrap();
+    click_at(&mut harness, geo.space_rect(f11).center());
+    harness.state_mut().play_test_mut().move_value = 4;
+    settle_play_test(&mut harness);
+    let reach: Vec<PageSpace> = harness
+        .state()
+        .play_test()
+        .answer()
+        .reach
+        .keys()
+        .copied()
+        .collect();
+    let mut counts = std::collections::BTreeMap::new();
+    for at in reach.iter().filter(|at| at.page != L1P1) {
+        *counts.entry(at.page).or_insert(0_usize) += 1;
+    }
+    assert!(!counts.is_empty(), "the move crosses the join");
+    let listed: Vec<String> = counts
+        .iter()
+        .map(|(page, n)| format!("{page} ({n} spaces)").replace("(1 spaces)", "(1 space)"))
+        .collect();
+    harness.get_by_label(&format!("On other pages: {}", listed.join(", ")));
 }

@@ -88,6 +88,11 @@ fn answer_ui(ui: &mut Ui, play: &PlayTest, page: Option<&Page>) {
     match play.analysis {
         Analysis::Reach if play.spacer.is_some() => {
             ui.label(format!("{} spaces reachable", answer.reach.len()));
+            // The move goes on across joins; the canvas shows one page.
+            let elsewhere = elsewhere(answer.reach.keys(), page.map(|p| p.id));
+            if !elsewhere.is_empty() {
+                ui.label(format!("On other pages: {elsewhere}"));
+            }
             ui.weak("Hover a tinted space for its path.");
         }
         Analysis::BlipStep if play.blip.is_some() && play.target.is_some() => {
@@ -141,6 +146,27 @@ fn answer_ui(ui: &mut Ui, play: &PlayTest, page: Option<&Page>) {
         _ => {}
     }
     let _ = page;
+}
+
+/// How many of `spaces` lie on each page other than `shown`, in page
+/// order: `L1p2 (12 spaces), L2p1 (1 space)`.
+fn elsewhere<'a>(
+    spaces: impl Iterator<Item = &'a PageSpace>,
+    shown: Option<deckplan_schema::PageId>,
+) -> String {
+    let mut counts: std::collections::BTreeMap<deckplan_schema::PageId, usize> =
+        std::collections::BTreeMap::new();
+    for at in spaces.filter(|at| Some(at.page) != shown) {
+        *counts.entry(at.page).or_default() += 1;
+    }
+    counts
+        .iter()
+        .map(|(page, n)| match n {
+            1 => format!("{page} (1 space)"),
+            n => format!("{page} ({n} spaces)"),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The line to the hovered space in words, as `deckplan los` says it.

@@ -38,6 +38,8 @@ pub struct Selected<'a> {
     pub help: Option<&'a str>,
     /// One-click fixes, each checked to work.
     pub fixes: &'a [Fix],
+    /// Fixes are still being looked for.
+    pub searching: bool,
 }
 
 /// Draws the problems list.
@@ -73,6 +75,12 @@ pub fn problems_ui(
                 ui.label(RichText::new(format!("help: {help}")).italics());
             }
         });
+        if chosen.searching {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.weak("Looking for fixes…");
+            });
+        }
         if !chosen.fixes.is_empty() {
             ui.horizontal_wrapped(|ui| {
                 ui.label("Fix:");
