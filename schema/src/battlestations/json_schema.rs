@@ -118,19 +118,7 @@ pub fn pack_schema() -> Value {
     let mut properties = json!({
         "name": { "type": "string", "minLength": 1, "description": "The pack's name." },
         "ship": { "type": "string", "pattern": r"^[^/\\:]([^:\\]*)\.toml$", "description": "The ship file, relative to this folder." },
-        "lint": {
-            "type": "object",
-            "description": "Check levels, by check name, each with a reason.",
-            "additionalProperties": {
-                "type": "object",
-                "additionalProperties": false,
-                "required": ["level", "reason"],
-                "properties": {
-                    "level": { "enum": ["allow", "warn", "deny"] },
-                    "reason": { "type": "string", "minLength": 1 },
-                },
-            },
-        },
+        "lint": crate::json_schema::lint_table("Check levels for this pack"),
     });
     header(&mut properties);
     json!({

@@ -22,14 +22,7 @@ pub(crate) struct TomlShipPack {
     pub ruleset: Text,
     pub ship: Text,
     #[serde(default)]
-    pub lint: BTreeMap<Text, Spanned<TomlLint>>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct TomlLint {
-    pub level: Text,
-    pub reason: Text,
+    pub lint: BTreeMap<Text, Spanned<crate::raw::TomlLint>>,
 }
 
 /// A ship file.

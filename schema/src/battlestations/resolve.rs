@@ -11,7 +11,7 @@ use std::sync::Arc;
 use toml::Spanned;
 
 use crate::error::{FormatCode, FormatError};
-use crate::model::{LintLevel, LintSetting, LintSettings};
+use crate::model::LintSettings;
 use crate::nemesis::Id;
 use crate::resolve::{deserialize_raw, text_problems};
 use crate::source::{SourceFile, Span};
@@ -195,43 +195,8 @@ impl Resolver {
         }
     }
 
-    fn lint(&mut self, raw: BTreeMap<Text, Spanned<raw::TomlLint>>) -> LintSettings {
-        let mut checks = BTreeMap::new();
-        for (name, setting) in raw {
-            let setting = setting.get_ref();
-            let level_text = setting.level.get_ref();
-            let Some(level) = LintLevel::ALL.into_iter().find(|l| l.name() == level_text) else {
-                let help = suggest::closest(level_text, LintLevel::ALL.iter().map(|l| l.name()))
-                    .map(|b| format!("did you mean `{b}`?"))
-                    .unwrap_or_else(|| "use `allow`, `warn` or `deny`".to_string());
-                self.error(
-                    FormatCode::InvalidValue,
-                    format!("`{level_text}` is not a lint level"),
-                    span_of(&setting.level),
-                )
-                .help = Some(help);
-                continue;
-            };
-            if setting.reason.get_ref().trim().is_empty() {
-                self.error(
-                    FormatCode::InvalidValue,
-                    format!("the reason for setting `{}` is empty", name.get_ref()),
-                    span_of(&setting.reason),
-                )
-                .help = Some("say why the check is set here".to_string());
-                continue;
-            }
-            let reason = self.text(&setting.reason, "the reason for a lint setting");
-            checks.insert(
-                name.get_ref().clone(),
-                LintSetting {
-                    level,
-                    reason,
-                    name_span: span_of(&name),
-                },
-            );
-        }
-        LintSettings { checks }
+    fn lint(&mut self, raw: BTreeMap<Text, Spanned<crate::raw::TomlLint>>) -> LintSettings {
+        crate::resolve::lint_settings(raw, &mut self.errors)
     }
 
     fn pack(&mut self, raw: raw::TomlShipPack, source: &Arc<SourceFile>) -> ShipPack {

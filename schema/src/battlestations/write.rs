@@ -81,24 +81,6 @@ pub fn write_pack(pack: &ShipPack) -> String {
     let _ = writeln!(out, "name = {}", quoted(&pack.name));
     let _ = writeln!(out, "ruleset = {}", quoted(RULESET));
     let _ = writeln!(out, "ship = {}", quoted(&pack.ship_path));
-    if !pack.lint.checks.is_empty() {
-        out.push_str("\n[lint]\n");
-        for (name, setting) in &pack.lint.checks {
-            let key = if name
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
-            {
-                name.clone()
-            } else {
-                quoted(name)
-            };
-            let _ = writeln!(
-                out,
-                "{key} = {{ level = {}, reason = {} }}",
-                quoted(setting.level.name()),
-                quoted(&setting.reason)
-            );
-        }
-    }
+    crate::write::write_lint(&mut out, &pack.lint);
     out
 }

@@ -13,13 +13,12 @@ pub mod rules;
 use std::path::Path;
 use std::sync::Arc;
 
-use deckplan_schema::battlestations::{self, Ship, ShipPack};
+use deckplan_schema::battlestations::{self, Ship};
 use deckplan_schema::load::{self, PACK_FILE};
-use deckplan_schema::model::{LintLevel, LintSettings};
-use deckplan_schema::{FileError, FormatCode, FormatError, suggest};
+use deckplan_schema::model::LintSettings;
 
-use crate::check::CheckMeta;
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::check::{self, CheckMeta};
+use crate::diagnostic::Diagnostic;
 use crate::draw::Scene;
 use crate::lint::LintOutcome;
 use crate::reformat::Formatted;
@@ -72,7 +71,12 @@ impl Ruleset for Battlestations {
             .diagnostics
             .extend(loaded.errors.into_iter().map(Diagnostic::from));
         if let Some(pack) = &loaded.value {
-            outcome.diagnostics.extend(unknown_settings(pack));
+            outcome.diagnostics.extend(check::unknown_settings(
+                &pack.lint,
+                &checks::all_meta(),
+                "Battlestations",
+                &pack.source,
+            ));
             if let Some(ship) = &pack.ship {
                 outcome.pages = 1;
                 if clean {
@@ -206,42 +210,13 @@ fn load_target(
     Ok((ship, problems))
 }
 
-/// `[lint]` settings that name no Battlestations check, as format errors in `pack.toml`.
-fn unknown_settings(pack: &ShipPack) -> Vec<Diagnostic> {
-    let names: Vec<&str> = REGISTRY.iter().map(|c| c.meta.name).collect();
-    pack.lint
-        .checks
-        .iter()
-        .filter(|(name, _)| !names.contains(&name.as_str()))
-        .map(|(name, setting)| {
-            let help = suggest::closest(name, names.iter().copied())
-                .map(|b| format!("did you mean `{b}`?"))
-                .unwrap_or_else(|| {
-                    "`deckplan explain` lists the Battlestations checks (codes B…)".to_string()
-                });
-            Diagnostic::from(FileError {
-                source: Arc::clone(&pack.source),
-                error: FormatError::new(
-                    FormatCode::InvalidValue,
-                    format!("`{name}` is not a Battlestations check"),
-                    Some(setting.name_span),
-                )
-                .with_help(help),
-            })
-        })
-        .collect()
-}
-
 /// Runs every check on a ship, at the levels `lint` sets.
 pub fn check_ship(ship: &Ship, lint: &LintSettings) -> Vec<Diagnostic> {
     let grid = ShipGrid::new(ship);
     let mut diagnostics = Vec::new();
     for check in REGISTRY {
-        let severity = match lint.checks.get(check.meta.name).map(|s| s.level) {
-            None => check.meta.severity,
-            Some(LintLevel::Allow) => continue,
-            Some(LintLevel::Warn) => Severity::Warning,
-            Some(LintLevel::Deny) => Severity::Error,
+        let Some(severity) = check.meta.severity_under(lint) else {
+            continue;
         };
         let mut findings: Vec<Finding> = Vec::new();
         (check.run)(&grid, &mut findings);

@@ -15,7 +15,6 @@ use std::sync::Arc;
 use deckplan_schema::load::{self, PACK_FILE};
 use deckplan_schema::model::LintSettings;
 use deckplan_schema::nemesis::{self, Ship};
-use deckplan_schema::{FileError, SourceFile};
 
 use crate::check::{self, CheckMeta};
 use crate::diagnostic::Diagnostic;
@@ -114,7 +113,7 @@ impl Ruleset for Nemesis {
             .value
             .as_ref()
             .map(|p| (dir.join(&p.ship_path), p.ship_path.clone()));
-        let pack = formatted(
+        let pack = Formatted::in_place(
             &source,
             loaded.value.as_ref().map(nemesis::write::write_pack),
             loaded.errors,
@@ -135,7 +134,7 @@ impl Ruleset for Nemesis {
         let display = targets::relative_to_cwd(path);
         let source = load::read_source(path, &display)?;
         let loaded = nemesis::load::ship_from_source(&source);
-        Ok(formatted(
+        Ok(Formatted::in_place(
             &source,
             loaded.value.as_ref().map(nemesis::write::write_ship),
             loaded.errors,
@@ -204,22 +203,6 @@ fn load_target(
     // A ship with format errors is not drawn: what loaded may be half a ship.
     let ship = ship.filter(|_| problems.is_empty()).map(|s| (name, s));
     Ok((ship, problems))
-}
-
-fn formatted(
-    source: &Arc<SourceFile>,
-    canonical: Option<String>,
-    errors: Vec<FileError>,
-) -> Formatted {
-    let changed = canonical.as_deref().is_some_and(|c| c != source.text());
-    Formatted {
-        path: source.path().to_path_buf(),
-        // Written where it was read (a link there is replaced, not followed).
-        write_to: source.path().to_path_buf(),
-        canonical,
-        changed,
-        errors: errors.into_iter().map(Diagnostic::from).collect(),
-    }
 }
 
 /// Runs every check on a ship, at the levels `lint` sets.
