@@ -82,6 +82,12 @@ pub fn load_page(path: &Path) -> Result<Loaded<Page>, LoadError> {
     Ok(page_from_source(&source))
 }
 
+/// The `[lint]` table of a file that did not resolve, so a linter can still
+/// check its settings (see [`resolve::lint_only`]).
+pub fn lint_of_source(source: &Arc<SourceFile>) -> Option<crate::model::LintSettings> {
+    resolve::lint_only(source)
+}
+
 /// Resolves a page from text already read.
 pub fn page_from_source(source: &Arc<SourceFile>) -> Loaded<Page> {
     match resolve::parse_page(source) {

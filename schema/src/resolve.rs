@@ -70,6 +70,21 @@ pub fn deserialize_raw<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, 
     deserialize(text)
 }
 
+/// The `[lint]` table of a map file whose other parts may not resolve, so
+/// its settings can still be checked: `None` when the file is not TOML or the
+/// table itself does not read. Other keys are ignored here (the full parse
+/// reports them).
+pub fn lint_only(source: &Arc<SourceFile>) -> Option<LintSettings> {
+    #[derive(serde::Deserialize)]
+    struct LintOnly {
+        #[serde(default)]
+        lint: BTreeMap<Text, Spanned<raw::TomlLint>>,
+    }
+    let raw: LintOnly = deserialize(source.text()).ok()?;
+    let mut errors = Vec::new();
+    Some(lint_settings(raw.lint, &mut errors))
+}
+
 /// Reads a `[lint]` table, the same in every game's files: each key a check
 /// name (checked against the game's checks by the validator), each value a
 /// level and the reason it is set.

@@ -183,3 +183,13 @@ fn e002_on_a_cut_off_page_names_the_page() {
     let fail = failing(dir, "fail-cut-off");
     insta::assert_snapshot!("E002-extraction-point-unreachable-cut-off", render(&fail));
 }
+
+/// L001 still reads the `[lint]` table of a page that has format errors, and
+/// reports the misspelt name beside them.
+#[test]
+fn l001_checks_the_settings_of_a_page_with_format_errors() {
+    let outcome = lint(&fixture("L001-unknown-check", "fail-broken-page"));
+    let codes: Vec<&str> = outcome.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["F002", "L001"]);
+    insta::assert_snapshot!("L001-unknown-check-broken-page", render(&outcome));
+}

@@ -62,9 +62,12 @@ impl Ruleset for Enormity {
             ..LintOutcome::default()
         };
         let clean = loaded.errors.is_empty();
+        // A file that did not resolve still has its `[lint]` table checked.
+        let unread = crate::lint::unresolved_settings(&loaded.errors, loaded.value.as_ref());
         outcome
             .diagnostics
             .extend(loaded.errors.into_iter().map(Diagnostic::from));
+        outcome.diagnostics.extend(unread);
         if let Some(pack) = &loaded.value {
             outcome.pages = pack.page_files.len();
             outcome.diagnostics.extend(check_pack(pack, clean));
@@ -81,9 +84,15 @@ impl Ruleset for Enormity {
             format_only: 1,
             ..LintOutcome::default()
         };
+        let unread = if loaded.value.is_none() {
+            crate::lint::unresolved_settings(&loaded.errors, None)
+        } else {
+            Vec::new()
+        };
         outcome
             .diagnostics
             .extend(loaded.errors.into_iter().map(Diagnostic::from));
+        outcome.diagnostics.extend(unread);
         if let Some(page) = &loaded.value {
             outcome.diagnostics.extend(check_lone_page(page));
         }

@@ -210,6 +210,37 @@ pub fn check_lone_page(page: &Page) -> Vec<Diagnostic> {
         .collect()
 }
 
+/// The lint-settings check on files that did not resolve: each file with a
+/// format error that is not part of `pack` (a page that failed, or a
+/// `pack.toml` that did) still has its `[lint]` table read and checked, so a
+/// misspelt check name is reported together with the format errors.
+pub fn unresolved_settings(
+    errors: &[deckplan_schema::FileError],
+    pack: Option<&Pack>,
+) -> Vec<Diagnostic> {
+    let resolved: std::collections::BTreeSet<&std::path::Path> = pack
+        .into_iter()
+        .flat_map(|p| {
+            std::iter::once(p.source.path()).chain(p.pages.values().map(|page| page.source.path()))
+        })
+        .collect();
+    let mut seen: std::collections::BTreeSet<&std::path::Path> = std::collections::BTreeSet::new();
+    let mut findings = Vec::new();
+    for error in errors {
+        let path = error.source.path();
+        if resolved.contains(path) || !seen.insert(path) {
+            continue;
+        }
+        if let Some(settings) = deckplan_schema::load::lint_of_source(&error.source) {
+            checks::unknown_check::check(&settings, &error.source, &mut findings);
+        }
+    }
+    findings
+        .into_iter()
+        .map(|f| into_diagnostic(f, checks::unknown_check::META, Severity::Error))
+        .collect()
+}
+
 /// Runs the lint-settings check and, when every file loaded, every rule check.
 pub fn check_pack(pack: &Pack, run_rules: bool) -> Vec<Diagnostic> {
     let mut settings = Vec::new();

@@ -23,7 +23,8 @@ declare_check! {
     /// ```
     ///
     /// A format check's name or code gets "format checks cannot be set"; a rule check's
-    /// code (`R001`) gets its name.
+    /// code (`R001`) gets its name. A file with format errors still has its `[lint]`
+    /// table checked, so its misspelt names are reported with the format errors.
     ///
     /// ## How to fix
     /// Use the name the help line suggests; `deckplan explain` lists every name.
