@@ -1454,3 +1454,38 @@ fn play_test_names_the_other_pages_a_move_reaches() {
         .collect();
     harness.get_by_label(&format!("On other pages: {}", listed.join(", ")));
 }
+
+#[test]
+fn an_allowed_misaligned_join_shows_its_reason_not_a_warning() {
+    let dir = scratch("allowed-join");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack), &dir));
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::L);
+    harness.run();
+    assert_eq!(harness.state().central(), Central::Layout);
+    // L2p2 south → L2p3 north is half a space over, allowed in pack.toml with a reason.
+    let reason = harness.state().document().unwrap().pack.lint.checks["misaligned-join"]
+        .reason
+        .clone();
+    harness.get_by_label("offset 0.5\n✔ as printed");
+    harness.get_by_label(&format!("As printed, L2p2 south ↔ L2p3 north: {reason}"));
+    assert!(harness.query_by_label_contains("⚠ misaligned").is_none());
+    let texts: Vec<String> = painted_shapes(&harness)
+        .into_iter()
+        .filter_map(|shape| match shape {
+            egui::Shape::Text(text) => Some(text.galley.text().to_string()),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        texts.iter().any(|t| t == "offset 0.5 as printed"),
+        "{texts:?}"
+    );
+    // The status bar's warning count aside, no join carries a warning sign.
+    assert!(
+        !texts
+            .iter()
+            .any(|t| t.starts_with("offset") && t.contains('⚠')),
+        "{texts:?}"
+    );
+}

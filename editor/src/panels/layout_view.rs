@@ -30,6 +30,24 @@ use crate::view::Geometry;
 const SNAP_REACH: i64 = 75;
 const ALIGNED: Color32 = Color32::from_rgb(60, 200, 110);
 const MISALIGNED: Color32 = Color32::from_rgb(245, 165, 30);
+/// A misaligned join the pack allows, with a reason: as printed, not a mistake.
+const ALLOWED: Color32 = Color32::from_rgb(110, 170, 235);
+
+/// Why a misaligned join is meant: the reason of the `misaligned-join`
+/// allowance that covers it, looked up as the validator files the finding
+/// (the `to` page's `[lint]` table first, then the pack's).
+fn allowed_because<'p>(
+    pack: &'p deckplan_schema::Pack,
+    join: &deckplan_schema::Join,
+) -> Option<&'p str> {
+    let name = deckplan_validator::checks::misaligned_join::META.name;
+    let setting = pack
+        .pages
+        .get(&join.to.page)
+        .and_then(|page| page.lint.checks.get(name))
+        .or_else(|| pack.lint.checks.get(name))?;
+    (setting.level == deckplan_schema::model::LintLevel::Allow).then_some(setting.reason.as_str())
+}
 const LABEL: Color32 = Color32::from_gray(230);
 
 /// The layout view's state.
@@ -245,7 +263,8 @@ impl LayoutView {
         }
         for contact in layout.contacts() {
             if let Some(join) = doc.pack.joins.get(contact.join) {
-                draw_join(&painter, &frame, &layout, join, contact.aligned);
+                let allowed = allowed_because(&doc.pack, join).is_some();
+                draw_join(&painter, &frame, &layout, join, contact.aligned, allowed);
             }
         }
         if let Some((drag, ghost, snapped, true)) = dragging {
@@ -482,6 +501,7 @@ fn draw_join(
     layout: &PackLayout,
     join: &deckplan_schema::Join,
     aligned: bool,
+    allowed: bool,
 ) {
     let (Some(a), Some(b)) = (
         layout.placements.get(&join.from.page),
@@ -511,17 +531,22 @@ fn draw_join(
             frame.screen_from_layout(x1, y),
         )
     };
-    let colour = if aligned { ALIGNED } else { MISALIGNED };
+    let colour = match (aligned, allowed) {
+        (true, _) => ALIGNED,
+        (false, true) => ALLOWED,
+        (false, false) => MISALIGNED,
+    };
     painter.line_segment(
         [start, end],
         Stroke::new(5.0, Color32::from_black_alpha(160)),
     );
     painter.line_segment([start, end], Stroke::new(3.0, colour));
     let mid = start.lerp(end, 0.5);
-    let text = if aligned {
-        format!("offset {}", join.offset)
-    } else {
-        format!("offset {} ⚠", join.offset)
+    let text = match (aligned, allowed) {
+        (true, _) => format!("offset {}", join.offset),
+        // Printed this way, with the reason in the joins panel: not a warning.
+        (false, true) => format!("offset {} as printed", join.offset),
+        (false, false) => format!("offset {} ⚠", join.offset),
     };
     let galley = painter.layout_no_wrap(text, FontId::proportional(12.0), Color32::BLACK);
     let rect = Rect::from_center_size(mid, galley.size() + vec2(8.0, 4.0));
@@ -565,12 +590,21 @@ pub fn joins_ui(ui: &mut Ui, doc: &Document, out: &mut Commands) {
                     None if join.offset.is_aligned() => {
                         ui.colored_label(ALIGNED, format!("offset {}\n✔ aligned", join.offset));
                     }
-                    None => {
-                        ui.colored_label(
-                            MISALIGNED,
-                            format!("offset {}\n⚠ misaligned", join.offset),
-                        );
-                    }
+                    None => match allowed_because(&doc.pack, join) {
+                        // The reason is written out below the table, where it can wrap.
+                        Some(_) => {
+                            ui.colored_label(
+                                ALLOWED,
+                                format!("offset {}\n✔ as printed", join.offset),
+                            );
+                        }
+                        None => {
+                            ui.colored_label(
+                                MISALIGNED,
+                                format!("offset {}\n⚠ misaligned", join.offset),
+                            );
+                        }
+                    },
                 }
                 if ui.button("✖").on_hover_text("Remove this join").clicked() {
                     out.push(Command::Apply(crate::edit::Transaction {
@@ -581,6 +615,13 @@ pub fn joins_ui(ui: &mut Ui, doc: &Document, out: &mut Commands) {
                 ui.end_row();
             }
         });
+    for join in &doc.pack.joins {
+        if let (false, Some(reason)) = (join.offset.is_aligned(), allowed_because(&doc.pack, join))
+        {
+            ui.add_space(6.0);
+            ui.label(format!("As printed, {} ↔ {}: {reason}", join.from, join.to));
+        }
+    }
 }
 
 #[cfg(test)]
