@@ -1,6 +1,14 @@
-//! Fixed limits on input size, so hostile or broken files fail with a clear
+//! Limits on input size, so hostile or broken files fail with a clear
 //! error instead of exhausting memory or time. `docs/robustness.md` lists
 //! every limit with the error it gives; keep the two in step.
+//!
+//! Three of them — pages per pack, spaces per page and spaces per pack — can
+//! be changed for one run ([`set_pack_limits`], the command line's
+//! `--max-pages`, `--max-page-spaces` and `--max-pack-spaces`), so a benchmark
+//! or a trusted pipeline can check packs larger than the defaults allow. The
+//! defaults stay what protects CI from hostile input.
+
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
 /// Largest map file (page or `pack.toml`) read, in bytes; checked before reading.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
@@ -15,8 +23,8 @@ pub const MAX_SCAN_BYTES: u64 = 128 * 1024 * 1024;
 pub const MAX_PAGE_SIDE: u16 = 5000;
 
 /// Most spaces on one page (columns × rows): a 2000 × 2000 page, the largest
-/// the checks are benchmarked on. Each space costs about 320 bytes across the
-/// model and the graphs, so this bounds a lint at about 1.3 GB.
+/// the checks are benchmarked on. Each space costs about 250 bytes across the
+/// model and the graphs, so this bounds a lint at about 1 GB.
 pub const MAX_PAGE_SPACES: u32 = 4_000_000;
 
 /// Most spaces on all the pages of one pack together (as many as the largest page).
@@ -27,6 +35,50 @@ pub const MAX_FEATURES_PER_PAGE: usize = 250_000;
 
 /// Most pages in one pack.
 pub const MAX_PAGES_PER_PACK: usize = 4096;
+
+/// The pack limits in force: the defaults above unless a run set others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PackLimits {
+    /// Most pages in one pack ([`MAX_PAGES_PER_PACK`] by default).
+    pub pages: usize,
+    /// Most spaces on one page ([`MAX_PAGE_SPACES`] by default; a page side
+    /// stays limited to [`MAX_PAGE_SIDE`]).
+    pub page_spaces: u32,
+    /// Most spaces on all pages of a pack ([`MAX_PACK_SPACES`] by default).
+    pub pack_spaces: u64,
+}
+
+impl Default for PackLimits {
+    fn default() -> Self {
+        Self {
+            pages: MAX_PAGES_PER_PACK,
+            page_spaces: MAX_PAGE_SPACES,
+            pack_spaces: MAX_PACK_SPACES,
+        }
+    }
+}
+
+static PAGES_PER_PACK: AtomicUsize = AtomicUsize::new(MAX_PAGES_PER_PACK);
+static PAGE_SPACES: AtomicU32 = AtomicU32::new(MAX_PAGE_SPACES);
+static PACK_SPACES: AtomicU64 = AtomicU64::new(MAX_PACK_SPACES);
+
+/// The pack limits every load of this process uses from now on. Meant to be
+/// called once, before anything is read (the command line does it from its
+/// flags); the limits are process-wide, like the memory they protect.
+pub fn set_pack_limits(limits: PackLimits) {
+    PAGES_PER_PACK.store(limits.pages, Ordering::Relaxed);
+    PAGE_SPACES.store(limits.page_spaces, Ordering::Relaxed);
+    PACK_SPACES.store(limits.pack_spaces, Ordering::Relaxed);
+}
+
+/// The pack limits in force.
+pub fn pack_limits() -> PackLimits {
+    PackLimits {
+        pages: PAGES_PER_PACK.load(Ordering::Relaxed),
+        page_spaces: PAGE_SPACES.load(Ordering::Relaxed),
+        pack_spaces: PACK_SPACES.load(Ordering::Relaxed),
+    }
+}
 
 /// Longest free text (names, titles, notes, lint reasons), in characters.
 pub const MAX_TEXT_CHARS: usize = 4096;

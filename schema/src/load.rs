@@ -7,6 +7,9 @@
 use std::collections::BTreeMap;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rayon::prelude::*;
 
 use crate::confine;
 use crate::coord::PageId;
@@ -158,19 +161,42 @@ pub fn load_pack(path: &Path) -> Result<Loaded<Pack>, LoadError> {
     let mut first_file: BTreeMap<PageId, PathBuf> = BTreeMap::new();
     let mut all_pages_read = true;
     let mut pack_spaces: u64 = 0;
-    for file in &pack.page_files {
-        let page_path = dir.join(&file.path);
-        let display = clean(&page_path);
+    let most_spaces = limits::pack_limits().pack_spaces;
+    // Pages are read and parsed in parallel, then taken in the order
+    // `pack.toml` lists them, so the errors come out in the same order on any
+    // number of cores. Once the pages parsed hold more spaces than the pack may,
+    // the rest are left to the ordered pass below, which stops at the page
+    // that crosses the limit: a pack far over it costs at most the limit, plus
+    // a page per core, before it is refused.
+    let parsed_spaces = AtomicU64::new(0);
+    let reads: Vec<Option<PageRead>> = pack
+        .page_files
+        .par_iter()
+        .map(|file| {
+            if parsed_spaces.load(Ordering::Relaxed) > most_spaces {
+                return None;
+            }
+            let read = read_page(&root, &dir, file);
+            if let PageRead::Read { page, .. } = &read
+                && let Some(page) = &page.value
+            {
+                parsed_spaces.fetch_add(
+                    u64::try_from(page.size.area()).unwrap_or(u64::MAX),
+                    Ordering::Relaxed,
+                );
+            }
+            Some(read)
+        })
+        .collect();
+    for (file, read) in pack.page_files.iter().zip(reads) {
+        let read = read.unwrap_or_else(|| read_page(&root, &dir, file));
         let problem = |code, message: String, help: &str| FileError {
             source: Arc::clone(&source),
             error: FormatError::new(code, message, Some(file.span)).with_help(help),
         };
-        let page_source = match root
-            .resolve(&page_path, Path::new(&file.path))
-            .and_then(|real| confine::read_text(&real, &display, limits::MAX_FILE_BYTES))
-        {
-            Ok(text) => SourceFile::new(&display, text),
-            Err(confine::ReadError::Io { reason, .. }) => {
+        let (display, page) = match read {
+            PageRead::Read { display, page } => (display, page),
+            PageRead::Failed(confine::ReadError::Io { reason, .. }) => {
                 loaded.errors.push(problem(
                     FormatCode::UnreadableFile,
                     format!("cannot read page file `{}`: {reason}", file.path),
@@ -178,7 +204,7 @@ pub fn load_pack(path: &Path) -> Result<Loaded<Pack>, LoadError> {
                 ));
                 continue;
             }
-            Err(e) => {
+            PageRead::Failed(e) => {
                 loaded
                     .errors
                     .push(problem(read_code(&e), e.to_string(), e.help()));
@@ -187,7 +213,6 @@ pub fn load_pack(path: &Path) -> Result<Loaded<Pack>, LoadError> {
                 continue;
             }
         };
-        let page = page_from_source(&page_source);
         loaded.errors.extend(page.errors);
         let Some(page) = page.value else {
             all_pages_read = false;
@@ -224,13 +249,12 @@ pub fn load_pack(path: &Path) -> Result<Loaded<Pack>, LoadError> {
             });
         }
         pack_spaces += u64::from(page.size.columns) * u64::from(page.size.rows);
-        if pack_spaces > limits::MAX_PACK_SPACES {
+        if pack_spaces > most_spaces {
             loaded.errors.push(problem(
                 FormatCode::LimitExceeded,
                 format!(
-                    "with page {} the pack has more than {} spaces",
+                    "with page {} the pack has more than {most_spaces} spaces",
                     page.id,
-                    limits::MAX_PACK_SPACES
                 ),
                 "split the pack, or make its pages smaller",
             ));
@@ -247,6 +271,35 @@ pub fn load_pack(path: &Path) -> Result<Loaded<Pack>, LoadError> {
         .any(|e| e.error.code == FormatCode::UnreadableFile);
     resolve_references(pack, all_pages_read && !failed_files, &mut loaded.errors);
     Ok(loaded)
+}
+
+/// A page file read and parsed, or why it could not be read.
+enum PageRead {
+    Read {
+        /// The path shown in messages.
+        display: PathBuf,
+        page: Box<Loaded<Page>>,
+    },
+    Failed(confine::ReadError),
+}
+
+/// Reads and parses one page file of a pack, confined to the pack folder.
+fn read_page(root: &confine::Root, dir: &Path, file: &crate::model::PageFile) -> PageRead {
+    let page_path = dir.join(&file.path);
+    let display = clean(&page_path);
+    match root
+        .resolve(&page_path, Path::new(&file.path))
+        .and_then(|real| confine::read_text(&real, &display, limits::MAX_FILE_BYTES))
+    {
+        Ok(text) => {
+            let page = page_from_source(&SourceFile::new(&display, text));
+            PageRead::Read {
+                display,
+                page: Box::new(page),
+            }
+        }
+        Err(e) => PageRead::Failed(e),
+    }
 }
 
 /// Checks what pages and `pack.toml` say about each other: every page's book

@@ -578,19 +578,19 @@ impl Resolver {
         }
 
         let mut page_files = Vec::new();
-        if raw.pages.get_ref().len() > limits::MAX_PAGES_PER_PACK {
+        let most_pages = limits::pack_limits().pages;
+        if raw.pages.get_ref().len() > most_pages {
             self.error(
                 FormatCode::LimitExceeded,
                 format!(
-                    "{} pages listed; a pack holds at most {}",
+                    "{} pages listed; a pack holds at most {most_pages}",
                     raw.pages.get_ref().len(),
-                    limits::MAX_PAGES_PER_PACK
                 ),
                 span_of(&raw.pages),
             );
         }
         let mut seen_paths: BTreeMap<String, Span> = BTreeMap::new();
-        for path in raw.pages.get_ref().iter().take(limits::MAX_PAGES_PER_PACK) {
+        for path in raw.pages.get_ref().iter().take(most_pages) {
             let span = span_of(path);
             if let Err(problem) = check_pack_path(path.get_ref()) {
                 self.errors.push(problem.at(span));
@@ -971,14 +971,14 @@ impl Resolver {
                 return None;
             }
             let spaces = kinds.len().saturating_mul(lines.len());
-            if columns.is_none() && spaces > limits::MAX_PAGE_SPACES as usize {
+            let most_spaces = limits::pack_limits().page_spaces;
+            if columns.is_none() && spaces > most_spaces as usize {
                 self.error(
                     FormatCode::LimitExceeded,
                     format!(
-                        "the grid has {} × {} = {spaces} spaces; a page has at most {}",
+                        "the grid has {} × {} = {spaces} spaces; a page has at most {most_spaces}",
                         kinds.len(),
                         lines.len(),
-                        limits::MAX_PAGE_SPACES
                     ),
                     span,
                 )

@@ -40,6 +40,7 @@ pub mod draw;
 pub mod enormity;
 pub mod explain;
 pub mod export;
+pub mod generate;
 pub mod lint;
 pub mod movement;
 pub mod nemesis;

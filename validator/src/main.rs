@@ -21,6 +21,8 @@ use clap::{Parser, Subcommand};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    #[command(flatten)]
+    limits: cli::limits::LimitArgs,
 }
 
 #[derive(Subcommand)]
@@ -57,10 +59,14 @@ enum Command {
     Noise(cli::noise::NoiseArgs),
     /// Nemesis: where an Intruder goes when moved through the corridor with a number.
     Intruder(cli::intruder::IntruderArgs),
+    /// Write a seeded pack of generated pages, for benchmarks (`bench/run`).
+    #[command(hide = true)]
+    GeneratePack(cli::generate::GenerateArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    cli.limits.apply();
     deckplan_validator::pipe::run(|| run(&cli.command))
 }
 
@@ -81,5 +87,6 @@ fn run(command: &Command) -> anyhow::Result<ExitCode> {
         Command::Move(args) => cli::movement::run(args),
         Command::Noise(args) => cli::noise::run(args),
         Command::Intruder(args) => cli::intruder::run(args),
+        Command::GeneratePack(args) => cli::generate::run(args),
     }
 }

@@ -143,6 +143,11 @@ impl<K: Copy, S, T: NodeTable<K>, D: EdgeType> MoveGraph<K, S, T, D> {
         }
     }
 
+    /// The table that finds places' nodes.
+    pub fn table(&self) -> &T {
+        &self.table
+    }
+
     /// The node of a place, if it is in the graph.
     pub fn node(&self, key: &K) -> Option<Node> {
         self.table.get(key)

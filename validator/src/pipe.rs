@@ -12,12 +12,20 @@ use std::process::ExitCode;
 /// The exit status after the reader of the output went away: 128 + `SIGPIPE`.
 pub const CLOSED_PIPE_EXIT: u8 = 141;
 
-/// Whether an error, or any error in its chain, is a write to a closed pipe.
+/// Whether an error, or any error in its chain, is a write to a closed pipe
+/// (also when JSON streamed with `serde_json::to_writer` hit it: serde_json
+/// keeps the I/O error inside its own).
 pub fn is_closed_pipe(error: &anyhow::Error) -> bool {
+    let broken = Some(std::io::ErrorKind::BrokenPipe);
     error.chain().any(|cause| {
         cause
             .downcast_ref::<std::io::Error>()
-            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+            .map(std::io::Error::kind)
+            == broken
+            || cause
+                .downcast_ref::<serde_json::Error>()
+                .and_then(serde_json::Error::io_error_kind)
+                == broken
     })
 }
 
@@ -79,5 +87,9 @@ mod tests {
             .context("cannot write the report");
         assert!(is_closed_pipe(&error));
         assert!(!is_closed_pipe(&anyhow::anyhow!("no such page")));
+        let json = serde_json::Error::io(std::io::Error::from(std::io::ErrorKind::BrokenPipe));
+        assert!(is_closed_pipe(&anyhow::Error::from(json)));
+        let full = serde_json::Error::io(std::io::Error::from(std::io::ErrorKind::StorageFull));
+        assert!(!is_closed_pipe(&anyhow::Error::from(full)));
     }
 }

@@ -44,7 +44,8 @@ pub enum LatticeStep {
 #[derive(Debug, Default)]
 pub struct BlipLattice {
     moves: MoveGraph<PageIntersection, LatticeStep, IntersectionTable, Undirected>,
-    components: Vec<usize>,
+    /// The component label of each node.
+    components: Vec<u32>,
 }
 
 /// The node of every intersection of every page (the merged intersections of
@@ -212,6 +213,7 @@ impl BlipLattice {
             }
         }
         drop(node_of_root);
+        drop(merged);
         let steps = keys.len() * 2;
         drop(keys);
         let mut this = Self {
@@ -219,18 +221,36 @@ impl BlipLattice {
             components: Vec::new(),
         };
         for page in pack.pages.values() {
-            for y in 0..=page.size.rows {
-                for x in 0..=page.size.columns {
-                    let here = this.node(pi(page.id, x, y));
-                    let east = (x < page.size.columns)
-                        .then(|| this.node(pi(page.id, x + 1, y)))
-                        .flatten();
-                    let north = (y < page.size.rows)
-                        .then(|| this.node(pi(page.id, x, y + 1)))
-                        .flatten();
-                    for next in [east, north].into_iter().flatten() {
+            let Some(slots) = this.moves.table().pages.get(&page.id).copied() else {
+                continue;
+            };
+            let (columns, rows) = (page.size.columns, page.size.rows);
+            for y in 0..=rows {
+                for x in 0..=columns {
+                    // Straight from the page's block of the table: no look-up by page.
+                    let node = |x: u16, y: u16| {
+                        let slot = slots.slot(Intersection { x, y })?;
+                        let node = *this.moves.table().nodes.get(slot)?;
+                        (node != u32::MAX).then(|| Node::from_index(node as usize))?
+                    };
+                    let here = node(x, y);
+                    let east = (x < columns).then(|| node(x + 1, y)).flatten();
+                    let north = (y < rows).then(|| node(x, y + 1)).flatten();
+                    // Only a line along the page's outline can be shared with a
+                    // joined page (whose merged intersections may have it already).
+                    let outline = |x2: u16, y2: u16| {
+                        (x == x2 && (x == 0 || x == columns)) || (y == y2 && (y == 0 || y == rows))
+                    };
+                    for (next, shared) in [(east, outline(x + 1, y)), (north, outline(x, y + 1))] {
+                        let Some(next) = next else {
+                            continue;
+                        };
                         if let Some(here) = here.filter(|h| *h != next) {
-                            this.moves.set_step(here, next, LatticeStep::Line);
+                            if shared {
+                                this.moves.set_step(here, next, LatticeStep::Line);
+                            } else {
+                                this.moves.add_step(here, next, LatticeStep::Line);
+                            }
                         }
                     }
                 }
@@ -241,9 +261,11 @@ impl BlipLattice {
                 this.moves.set_step(a, b, LatticeStep::Snap);
             }
         }
-        let mut components = UnionFind::<usize>::new(this.moves.len());
+        // Labels as `u32`: half the memory of `usize` on millions of intersections.
+        let mut components = UnionFind::<u32>::new(this.moves.len());
+        let label = |node: Node| u32::try_from(node.index()).unwrap_or(u32::MAX);
         for (a, b, _) in this.moves.steps() {
-            components.union(a.index(), b.index());
+            components.union(label(a), label(b));
         }
         this.components = components.into_labeling();
         this
@@ -265,7 +287,7 @@ impl BlipLattice {
     /// A label shared by all intersections a Blip can travel between.
     pub fn component(&self, point: PageIntersection) -> Option<usize> {
         self.node(point)
-            .and_then(|n| self.components.get(n.index()).copied())
+            .and_then(|n| self.components.get(n.index()).map(|&label| label as usize))
     }
 }
 

@@ -32,9 +32,15 @@ impl<'a> Board<'a> {
     /// Lays out the pack and builds its graphs.
     pub fn new(pack: &'a Pack) -> Self {
         let layout = PackLayout::new(pack);
-        let spacer = SpacerGraph::new(pack, &layout);
-        let lattice = BlipLattice::new(pack, &layout);
-        let reach = Reach::new(pack, &layout, &spacer);
+        // The lattice does not depend on the Spacer graph: build them side by side.
+        let ((spacer, reach), lattice) = rayon::join(
+            || {
+                let spacer = SpacerGraph::new(pack, &layout);
+                let reach = Reach::new(pack, &layout, &spacer);
+                (spacer, reach)
+            },
+            || BlipLattice::new(pack, &layout),
+        );
         Self {
             pack,
             layout,

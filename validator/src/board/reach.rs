@@ -5,7 +5,7 @@
 //! doors open), and one that passes every door. Their difference is the area
 //! behind doors nothing opens.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 
 use super::layout::PackLayout;
 use super::spacer::{DoorRef, PageSpace, SpacerGraph, crossings};
@@ -88,27 +88,9 @@ impl Reach {
         }
         let starts: Vec<Node> = reach.starts.iter().filter_map(|s| graph.node(*s)).collect();
         reach.all_doors = search(graph, &starts, |_| true);
-        loop {
-            let opened = &reach.opened;
-            reach.openable = search(graph, &starts, |door| {
-                door.is_none_or(|d| opened.contains(&(d.page, d.number)))
-            });
-            let newly: Vec<(PageId, u16)> = reach
-                .openers
-                .iter()
-                .filter(|(door, _)| !reach.opened.contains(door))
-                .filter(|(_, openers)| {
-                    openers
-                        .iter()
-                        .any(|o| usable(pack, layout, graph, &reach.openable, o.at))
-                })
-                .map(|(door, _)| *door)
-                .collect();
-            if newly.is_empty() {
-                break;
-            }
-            reach.opened.extend(newly);
-        }
+        let (openable, opened) = search_opening_doors(pack, layout, graph, &starts, &reach.openers);
+        reach.openable = openable;
+        reach.opened = opened;
         reach
     }
 
@@ -136,6 +118,73 @@ pub fn usable(
                 .iter()
                 .any(|c| c.blocker().is_none() && reached_space(c.to))
         })
+}
+
+/// The spaces Spacers reach passing only doors that a console or keycard
+/// they reach opens, and those doors: one breadth-first search that opens a
+/// door as soon as one of its openers is usable (on or next to a reached
+/// space) and then follows the steps it held back. The same least fixed
+/// point as searching again after each round of newly opened doors, without
+/// a search of the whole board per round.
+fn search_opening_doors(
+    pack: &Pack,
+    layout: &PackLayout,
+    graph: &SpacerGraph,
+    starts: &[Node],
+    openers: &BTreeMap<(PageId, u16), Vec<Opener>>,
+) -> (NodeSet, BTreeSet<(PageId, u16)>) {
+    let moves = graph.moves();
+    // The doors each node opens when reached: those with an opener on it, or
+    // next to it with no wall or red line between.
+    let mut opens_at: HashMap<Node, Vec<(PageId, u16)>> = HashMap::new();
+    for (&door, list) in openers {
+        for opener in list {
+            let next_to = Direction::ALL.into_iter().flat_map(|direction| {
+                crossings(pack, layout, opener.at, direction)
+                    .into_iter()
+                    .filter(|c| c.blocker().is_none())
+                    .map(|c| c.to)
+            });
+            for space in std::iter::once(opener.at).chain(next_to) {
+                if let Some(node) = graph.node(space) {
+                    opens_at.entry(node).or_default().push(door);
+                }
+            }
+        }
+    }
+    let mut opened: BTreeSet<(PageId, u16)> = BTreeSet::new();
+    let mut held: HashMap<(PageId, u16), Vec<Node>> = HashMap::new();
+    let mut seen = NodeSet::with_capacity(moves.len());
+    let mut queue: VecDeque<Node> = VecDeque::new();
+    for &start in starts {
+        if start.index() < moves.len() && seen.insert(start) {
+            queue.push_back(start);
+        }
+    }
+    while let Some(node) = queue.pop_front() {
+        for &door in opens_at.get(&node).into_iter().flatten() {
+            if opened.insert(door) {
+                for next in held.remove(&door).into_iter().flatten() {
+                    if seen.insert(next) {
+                        queue.push_back(next);
+                    }
+                }
+            }
+        }
+        for (next, step) in moves.steps_from(node) {
+            if seen.contains(&next) {
+                continue;
+            }
+            match step.door.map(|d| (d.page, d.number)) {
+                Some(door) if !opened.contains(&door) => held.entry(door).or_default().push(next),
+                _ => {
+                    seen.insert(next);
+                    queue.push_back(next);
+                }
+            }
+        }
+    }
+    (seen, opened)
 }
 
 /// Breadth-first search passing the doors `may_pass` allows.

@@ -10,6 +10,8 @@ use std::fmt;
 
 use deckplan_schema::{Direction, Edge, EdgeKind, Keyword, Pack, Page, PageId, Space, SpaceKind};
 
+use rayon::prelude::*;
+
 use super::layout::{PackLayout, UNIT};
 use crate::movement::{MoveGraph, Node, NodeTable};
 
@@ -245,6 +247,189 @@ impl PageNodes {
     }
 }
 
+impl SpaceTable {
+    /// The node of a space, without building a [`PageSpace`].
+    fn node_of(&self, page: PageId, space: Space) -> Option<u32> {
+        let page = self.pages.get(&page)?;
+        let node = *page.nodes.get(page.slot(space)?)?;
+        (node != NO_NODE).then_some(node)
+    }
+}
+
+/// Which spaces of a page Spacers can stand on, one flag per space
+/// (`row * columns + col`); [`is_walkable`] for every space at once, with the
+/// obstacle tiles marked first instead of searched for each space.
+fn walkable(page: &Page) -> Vec<bool> {
+    let mut flags: Vec<bool> = page
+        .size
+        .spaces()
+        .map(|space| page.kind(space) == Some(SpaceKind::Board))
+        .collect();
+    let columns = usize::from(page.size.columns);
+    for tile in &page.spaces.terrain {
+        if tile.keywords.contains(&Keyword::Obstacle) {
+            for space in tile.spaces.iter().filter(|s| page.size.contains(**s)) {
+                let slot = usize::from(space.row) * columns + usize::from(space.col);
+                if let Some(flag) = flags.get_mut(slot) {
+                    *flag = false;
+                }
+            }
+        }
+    }
+    flags
+}
+
+/// What is drawn on each edge of a page, in two dense tables (edges along
+/// rows, edges along columns) instead of a look-up in the page's map per step.
+struct PageEdges {
+    columns: usize,
+    /// The edge on the north side of each space, `row * columns + col`.
+    north: Vec<Option<EdgeKind>>,
+    /// The edge on the east side of each space, `row * columns + col`.
+    east: Vec<Option<EdgeKind>>,
+}
+
+impl PageEdges {
+    fn new(page: &Page) -> Self {
+        let columns = usize::from(page.size.columns);
+        let mut edges = Self {
+            columns,
+            north: vec![None; page.size.area()],
+            east: vec![None; page.size.area()],
+        };
+        for (edge, feature) in &page.edges {
+            let (space, side) = edge.canonical_side();
+            let slot = usize::from(space.row) * columns + usize::from(space.col);
+            let table = match side {
+                Direction::North => &mut edges.north,
+                Direction::East => &mut edges.east,
+                // The page outline's south and west sides are never crossed within the page.
+                Direction::South | Direction::West => continue,
+            };
+            if let Some(kind) = table.get_mut(slot) {
+                *kind = Some(feature.kind);
+            }
+        }
+        edges
+    }
+
+    /// What is drawn on the side of `space` facing `direction`, when the
+    /// step stays on the page.
+    fn between(&self, space: Space, direction: Direction) -> Option<EdgeKind> {
+        let (space, table) = match direction {
+            Direction::North => (Some(space), &self.north),
+            Direction::East => (Some(space), &self.east),
+            Direction::South => (space.step(Direction::South), &self.north),
+            Direction::West => (space.step(Direction::West), &self.east),
+        };
+        let space = space?;
+        let slot = usize::from(space.row) * self.columns + usize::from(space.col);
+        table.get(slot).copied().flatten()
+    }
+}
+
+/// Spaces of the pages whose edge tables are held at once while steps are built.
+const CHUNK_SPACES: usize = 1 << 20;
+
+/// Spaces in one band of rows, the unit of parallel work.
+const BAND_SPACES: usize = 1 << 16;
+
+/// Bands whose steps are worked out before they are added to the graph.
+const BANDS_PER_BATCH: usize = 16;
+
+/// The pages in runs of consecutive pages of about [`CHUNK_SPACES`] spaces.
+fn chunks<'p, 'a>(pages: &'p [&'a Page]) -> Vec<&'p [&'a Page]> {
+    let mut chunks = Vec::new();
+    let (mut start, mut spaces) = (0, 0);
+    for (index, page) in pages.iter().enumerate() {
+        if spaces > 0 && spaces + page.size.area() > CHUNK_SPACES {
+            chunks.extend(pages.get(start..index));
+            (start, spaces) = (index, 0);
+        }
+        spaces += page.size.area();
+    }
+    chunks.extend(pages.get(start..));
+    chunks
+}
+
+/// The chunk's pages cut into bands of rows of about [`BAND_SPACES`]
+/// spaces, in page order, bottom band first: (page index in the chunk, rows).
+fn bands(chunk: &[&Page]) -> Vec<(usize, std::ops::Range<u16>)> {
+    let mut bands = Vec::new();
+    for (index, page) in chunk.iter().enumerate() {
+        let columns = usize::from(page.size.columns).max(1);
+        let rows = u16::try_from(BAND_SPACES / columns)
+            .unwrap_or(u16::MAX)
+            .max(1);
+        let mut start = 0;
+        while start < page.size.rows {
+            let end = start.saturating_add(rows).min(page.size.rows);
+            bands.push((index, start..end));
+            start = end;
+        }
+    }
+    bands
+}
+
+/// The steps out of every space of some rows of one page, in the order a
+/// single pass adds them: space by space, each in [`Direction::ALL`] order,
+/// steps across a join among them. Nodes are numbers from `table`.
+fn band_steps(
+    pack: &Pack,
+    layout: &PackLayout,
+    table: &SpaceTable,
+    page: &Page,
+    edges: &PageEdges,
+    rows: std::ops::Range<u16>,
+) -> Vec<(u32, u32, Step)> {
+    let columns = page.size.columns;
+    let spaces = rows.flat_map(|row| (0..columns).map(move |col| Space::new(col, row)));
+    let mut steps = Vec::with_capacity(usize::from(columns) * 4);
+    for space in spaces {
+        let Some(from) = table.node_of(page.id, space) else {
+            continue;
+        };
+        let forced = page.spaces.forced_arrows.get(&space).map(|a| a.direction);
+        for direction in Direction::ALL {
+            if forced.is_some_and(|only| only != direction) {
+                continue;
+            }
+            // A step within the page needs no `crossings` (which allocates per
+            // call): the only mark is whatever is drawn on the shared edge.
+            if let Some(next) = space.step(direction).filter(|s| page.size.contains(*s)) {
+                let door = match edges.between(space, direction) {
+                    Some(EdgeKind::Wall | EdgeKind::RedLine) => continue,
+                    Some(EdgeKind::Door(number)) => Some(DoorRef {
+                        page: page.id,
+                        number,
+                        edge: space.side(direction),
+                        on_outline: false,
+                    }),
+                    None => None,
+                };
+                if let Some(to) = table.node_of(page.id, next) {
+                    steps.push((from, to, Step { direction, door }));
+                }
+                continue;
+            }
+            let here = PageSpace {
+                page: page.id,
+                space,
+            };
+            for crossing in crossings(pack, layout, here, direction) {
+                if crossing.blocker().is_some() {
+                    continue;
+                }
+                if let Some(to) = table.node_of(crossing.to.page, crossing.to.space) {
+                    let door = crossing.door();
+                    steps.push((from, to, Step { direction, door }));
+                }
+            }
+        }
+    }
+    steps
+}
+
 impl NodeTable<PageSpace> for SpaceTable {
     fn get(&self, key: &PageSpace) -> Option<Node> {
         let page = self.pages.get(&key.page)?;
@@ -264,91 +449,91 @@ impl NodeTable<PageSpace> for SpaceTable {
 
 impl SpacerGraph {
     /// Builds the graph over every page of the pack.
+    ///
+    /// Pages are independent until their steps are added, so each page's
+    /// table and steps are worked out in parallel; the steps are then added
+    /// page by page, in the order a single pass would add them (space by
+    /// space, in [`Direction::ALL`] order), so searches see the same graph on
+    /// any number of cores.
     pub fn new(pack: &Pack, layout: &PackLayout) -> Self {
-        // Number the spaces Spacers can stand on page by page while filling
-        // each page's table, so adding them to the graph needs no look-up.
-        let mut table = SpaceTable::default();
-        let mut places = Vec::new();
-        for page in pack.pages.values() {
-            let mut nodes = vec![NO_NODE; page.size.area()];
-            for (slot, space) in nodes.iter_mut().zip(page.size.spaces()) {
-                if is_walkable(page, space) {
-                    *slot = u32::try_from(places.len()).unwrap_or(NO_NODE);
-                    places.push(PageSpace {
-                        page: page.id,
-                        space,
-                    });
-                }
-            }
-            table.pages.insert(
-                page.id,
-                PageNodes {
+        let pages: Vec<&Page> = pack.pages.values().collect();
+        // Which spaces Spacers can stand on, page by page; then number them
+        // page after page, so node numbers follow the pages' order.
+        let walkable: Vec<Vec<bool>> = pages.par_iter().map(|page| walkable(page)).collect();
+        let mut first_node = Vec::with_capacity(pages.len());
+        let mut count: usize = 0;
+        for flags in &walkable {
+            first_node.push(count);
+            count += flags.iter().filter(|w| **w).count();
+        }
+        let tables: Vec<(PageId, PageNodes)> = pages
+            .par_iter()
+            .zip(walkable)
+            .zip(first_node)
+            .map(|((page, flags), first)| {
+                let mut next = first;
+                let nodes = flags
+                    .into_iter()
+                    .map(|walkable| {
+                        if !walkable {
+                            return NO_NODE;
+                        }
+                        let node = u32::try_from(next).unwrap_or(NO_NODE);
+                        next += 1;
+                        node
+                    })
+                    .collect();
+                let table = PageNodes {
                     columns: page.size.columns,
                     rows: page.size.rows,
                     nodes,
-                },
-            );
-        }
+                };
+                (page.id, table)
+            })
+            .collect();
+        let table = SpaceTable {
+            pages: tables.into_iter().collect(),
+        };
+        let places = pages.iter().flat_map(|page| {
+            page.size
+                .spaces()
+                .filter(|space| table.node_of(page.id, *space).is_some())
+                .map(|space| PageSpace {
+                    page: page.id,
+                    space,
+                })
+        });
+        let places: Vec<PageSpace> = places.collect();
         // Most spaces have four ways out: reserve up front so the graph is not
         // reallocated (and briefly held twice) while it grows.
-        let steps = places.len() * 4;
-        let mut moves = MoveGraph::with_places(table, places, steps);
-        for from_index in (0..moves.len()).filter_map(Node::from_index) {
-            let Some(from) = moves.place(from_index) else {
-                continue;
-            };
-            let Some(page) = pack.pages.get(&from.page) else {
-                continue;
-            };
-            let forced = page
-                .spaces
-                .forced_arrows
-                .get(&from.space)
-                .map(|a| a.direction);
-            for direction in Direction::ALL {
-                if forced.is_some_and(|only| only != direction) {
-                    continue;
-                }
-                // A step within the page needs no `crossings` (which allocates per
-                // call): the only mark is whatever is drawn on the shared edge.
-                if let Some(next) = from
-                    .space
-                    .step(direction)
-                    .filter(|s| page.size.contains(*s))
-                {
-                    let edge = from.space.side(direction);
-                    let door = match page.edge(edge).map(|f| f.kind) {
-                        Some(EdgeKind::Wall | EdgeKind::RedLine) => continue,
-                        Some(EdgeKind::Door(number)) => Some(DoorRef {
-                            page: page.id,
-                            number,
-                            edge,
-                            on_outline: false,
-                        }),
-                        _ => None,
-                    };
-                    let to = PageSpace {
-                        page: from.page,
-                        space: next,
-                    };
-                    if let Some(to_index) = moves.node(&to) {
-                        moves.add_step(from_index, to_index, Step { direction, door });
-                    }
-                    continue;
-                }
-                for crossing in crossings(pack, layout, from, direction) {
-                    if crossing.blocker().is_some() {
-                        continue;
-                    }
-                    if let Some(to_index) = moves.node(&crossing.to) {
-                        moves.add_step(
-                            from_index,
-                            to_index,
-                            Step {
-                                direction,
-                                door: crossing.door(),
-                            },
-                        );
+        let reserve = places.len() * 4;
+        let mut moves = MoveGraph::with_places(table, places, reserve);
+        // Steps are worked out a few bands of rows at a time and added before
+        // the next, so what waits to be added stays small on any pack.
+        for chunk in chunks(&pages) {
+            let edges: Vec<PageEdges> = chunk.par_iter().map(|page| PageEdges::new(page)).collect();
+            let bands = bands(chunk);
+            for batch in bands.chunks(BANDS_PER_BATCH) {
+                let steps: Vec<Vec<(u32, u32, Step)>> = batch
+                    .par_iter()
+                    .filter_map(|(index, rows)| {
+                        let (page, edges) = (chunk.get(*index)?, edges.get(*index)?);
+                        Some(band_steps(
+                            pack,
+                            layout,
+                            moves.table(),
+                            page,
+                            edges,
+                            rows.clone(),
+                        ))
+                    })
+                    .collect();
+                for (from, to, step) in steps.into_iter().flatten() {
+                    if let (Some(from), Some(to)) = (
+                        Node::from_index(from as usize),
+                        Node::from_index(to as usize),
+                    ) {
+                        moves.add_step(from, to, step);
                     }
                 }
             }

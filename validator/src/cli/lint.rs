@@ -33,6 +33,11 @@ pub struct LintArgs {
     /// labelled with its code, into this folder (a CI artifact for reviewers).
     #[arg(long, value_name = "DIR")]
     annotate: Option<PathBuf>,
+    /// Only read and parse the files of Enormity packs and pages (format
+    /// errors), without the board and the checks: the yardstick `bench/run`
+    /// measures lint against.
+    #[arg(long, hide = true, conflicts_with = "annotate")]
+    load_only: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -55,6 +60,9 @@ enum DenyLevel {
 
 /// Lints the paths and prints the findings.
 pub fn run(args: &LintArgs) -> anyhow::Result<ExitCode> {
+    if args.load_only {
+        return load_only(&args.paths);
+    }
     let outcome = lint::lint_paths_with_progress(&args.paths, &mut Bar::default())?;
     // The findings are printed before the pictures are drawn, so a picture
     // that cannot be written never hides them.
@@ -81,6 +89,28 @@ pub fn run(args: &LintArgs) -> anyhow::Result<ExitCode> {
         annotate_pages(&args.paths, &outcome.diagnostics, dir)?;
     }
     Ok(exit(outcome.fails(args.deny.is_some())))
+}
+
+/// Reads and parses every target as lint would, and says how many pages
+/// loaded and how many format errors were found; exits 1 on any.
+fn load_only(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
+    let (mut pages, mut errors) = (0, 0);
+    for target in targets::collect(paths)? {
+        match target {
+            targets::Target::Pack(dir) => {
+                let loaded = load::load_pack(&dir)?;
+                pages += loaded.value.map_or(0, |pack| pack.pages.len());
+                errors += loaded.errors.len();
+            }
+            targets::Target::Page(path) => {
+                let loaded = load::load_page(&path)?;
+                pages += usize::from(loaded.value.is_some());
+                errors += loaded.errors.len();
+            }
+        }
+    }
+    println!("Read {pages} page(s): {errors} format error(s).");
+    Ok(exit(errors > 0))
 }
 
 /// Writes one picture per page with problems. With several packs, each gets

@@ -7,9 +7,11 @@
 pub mod blip;
 pub mod explain;
 pub mod export;
+pub mod generate;
 pub mod import;
 pub mod import_graphml;
 pub mod intruder;
+pub mod limits;
 pub mod lint;
 pub mod los;
 pub mod movement;
