@@ -417,7 +417,7 @@ fn blip_on_full_alert_heads_for_the_extraction_space() {
         "Blip on L1p1 C1 ne on Full Alert, 3 moves toward the Extraction space L1p1 A1:\n  \
          1. south to L1p1 B1 ne\n  \
          2. south to L1p1 A1 ne\n  \
-         revealed on moving adjacent to the Spacer on L1p1 A1 — at L1p1 A1 ne\n"
+         revealed on moving adjacent to the Extraction space L1p1 A1 — at L1p1 A1 ne\n"
     );
 }
 

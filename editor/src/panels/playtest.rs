@@ -107,12 +107,14 @@ fn answer_ui(ui: &mut Ui, play: &PlayTest, page: Option<&Page>) {
                     Ending::Completed => "moved all its steps".to_string(),
                     Ending::Revealed {
                         spacers,
+                        extraction,
                         before_step,
                     } => format!(
                         "REVEALED at {} next to {}{}",
                         m.end,
                         spacers
                             .iter()
+                            .chain(extraction)
                             .map(ToString::to_string)
                             .collect::<Vec<_>>()
                             .join(", "),

@@ -241,6 +241,9 @@ pub enum Ending {
     Revealed {
         /// The Spacers it is adjacent to.
         spacers: Vec<PageSpace>,
+        /// The Extraction space it is adjacent to, on Full Alert, where the
+        /// space holds no Spacer (it reveals as a Spacer would).
+        extraction: Option<PageSpace>,
         /// Whether it was revealed before stepping (it was already adjacent).
         before_step: bool,
     },
@@ -284,15 +287,23 @@ impl fmt::Display for Ending {
             Self::Completed => f.write_str("moved all its steps"),
             Self::Revealed {
                 spacers,
+                extraction,
                 before_step,
             } => {
-                let who: Vec<String> = spacers.iter().map(ToString::to_string).collect();
                 let when = if *before_step {
                     "revealed before moving on, adjacent to"
                 } else {
                     "revealed on moving adjacent to"
                 };
-                write!(f, "{when} the Spacer on {}", who.join(", "))
+                let mut what = Vec::new();
+                if !spacers.is_empty() {
+                    let who: Vec<String> = spacers.iter().map(ToString::to_string).collect();
+                    what.push(format!("the Spacer on {}", who.join(", ")));
+                }
+                if let Some(space) = extraction {
+                    what.push(format!("the Extraction space {space}"));
+                }
+                write!(f, "{when} {}", what.join(" and "))
             }
             Self::WeldedDoor { door } => write!(f, "stopped beside welded {door}"),
             Self::CannotMove => f.write_str("stopped: no line goes on the way it must move"),
@@ -309,10 +320,12 @@ impl BlipMove {
             Ending::Completed => serde_json::json!({ "kind": "completed" }),
             Ending::Revealed {
                 spacers,
+                extraction,
                 before_step,
             } => serde_json::json!({
                 "kind": "revealed",
                 "spacers": spacers.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                "extraction": extraction.map(|space| space.to_string()),
                 "before_step": before_step,
             }),
             Ending::WeldedDoor { door } => serde_json::json!({
@@ -637,6 +650,10 @@ struct Rules<'b> {
     /// The welded doors each intersection is adjacent to (an end of their line).
     welded_ends: HashMap<Node, Vec<DoorRef>>,
     welded_lines: HashMap<(Node, Node), DoorRef>,
+    /// The spaces Spacers stand on (not the extra target counted as one).
+    spacer_spaces: BTreeSet<PageSpace>,
+    /// The Extraction space a Full Alert move heads for.
+    extraction: Option<PageSpace>,
 }
 
 impl<'b> Rules<'b> {
@@ -690,6 +707,8 @@ impl<'b> Rules<'b> {
             spacers_at,
             welded_ends,
             welded_lines,
+            spacer_spaces: state.spacers.keys().copied().collect(),
+            extraction: None,
         }
     }
 
@@ -723,6 +742,23 @@ impl<'b> Rules<'b> {
             .get(&(a, b))
             .filter(|d| !ignored.contains(&(d.page, d.number)))
             .copied()
+    }
+
+    /// The ending for a Blip beside `spaces`: the Extraction space of a
+    /// Full Alert move (when no Spacer stands on it) is named as such.
+    fn revealed(&self, spaces: &[PageSpace], before_step: bool) -> Ending {
+        let extraction = self
+            .extraction
+            .filter(|space| spaces.contains(space) && !self.spacer_spaces.contains(space));
+        Ending::Revealed {
+            spacers: spaces
+                .iter()
+                .copied()
+                .filter(|space| Some(*space) != extraction)
+                .collect(),
+            extraction,
+            before_step,
+        }
     }
 
     fn adjacent_spacers(&self, node: Node) -> Option<&Vec<PageSpace>> {
@@ -977,10 +1013,7 @@ impl Rules<'_> {
                     break;
                 }
                 if let Some(spacers) = self.adjacent_spacers(walker.at) {
-                    let ending = Ending::Revealed {
-                        spacers: spacers.clone(),
-                        before_step: true,
-                    };
+                    let ending = self.revealed(spacers, true);
                     self.finish(world, walker, ending, aim, depth, out);
                     break;
                 }
@@ -1009,10 +1042,7 @@ impl Rules<'_> {
                     self.take_step(&mut next, direction, to, snap, aim);
                     // Arriving next to a Spacer reveals; next to a welded door stops.
                     if let Some(spacers) = self.adjacent_spacers(next.at) {
-                        let ending = Ending::Revealed {
-                            spacers: spacers.clone(),
-                            before_step: false,
-                        };
+                        let ending = self.revealed(spacers, false);
                         self.finish(world, next, ending, aim, depth, out);
                     } else if let Some(door) = self.welded_stop(next.at, &next.ignored) {
                         let ending = Ending::WeldedDoor { door };
@@ -1198,7 +1228,8 @@ pub fn full_alert(
 ) -> Result<Vec<BlipMove>, BlipError> {
     check_steps(moves)?;
     let target = SpaceBox::of(board, extraction).ok_or(BlipError::NoSpace(extraction))?;
-    let rules = Rules::new(board, state, Some(extraction));
+    let mut rules = Rules::new(board, state, Some(extraction));
+    rules.extraction = Some(extraction);
     let world = world_with(&rules, state, blip)?;
     let aim = Aim {
         patrol: false,
@@ -1475,6 +1506,7 @@ mod tests {
             mv.ending,
             Ending::Revealed {
                 spacers: vec![space("C4")],
+                extraction: None,
                 before_step: false
             }
         );
@@ -1561,6 +1593,7 @@ mod tests {
             three.ending,
             Ending::Revealed {
                 spacers: vec![space("C3")],
+                extraction: None,
                 before_step: true
             }
         );
@@ -1904,7 +1937,18 @@ A ...
         let mv = only(full_alert(&board, &state, at("C1 ne"), space("A1"), 3).unwrap());
         // C1 ne (x 1, y 3) is on A1's east line: straight south to A1 ne (y 1).
         assert_eq!(path(&mv), ["B1 ne", "A1 ne"]);
-        assert!(mv.revealed());
+        assert_eq!(
+            mv.ending,
+            Ending::Revealed {
+                spacers: Vec::new(),
+                extraction: Some(space("A1")),
+                before_step: false
+            }
+        );
+        assert_eq!(
+            mv.ending.to_string(),
+            "revealed on moving adjacent to the Extraction space L1p1 A1"
+        );
     }
 
     #[test]
