@@ -438,6 +438,31 @@ pub fn space_icon(scene: &mut Scene, icon: &SpaceIcon, centre: Point, scale: f64
     }
 }
 
+/// Radius of the orientation quadrant mark, in spaces.
+pub const QUADRANT_RADIUS: f64 = 0.45;
+
+/// The orientation quadrant printed in a page's bottom-left corner: a white
+/// quarter disc with a small corner glyph. Players lay a revealed page with
+/// its quadrant the same way round as the page it joins, so the mark shows
+/// which corner is the page's origin on every picture and on the canvas.
+pub fn orientation_quadrant(scene: &mut Scene, corner: Point) {
+    let layer = Layer::Markers;
+    let arc = (0..=12).map(|i| {
+        let angle = f64::from(i) / 12.0 * std::f64::consts::FRAC_PI_2;
+        corner.offset(QUADRANT_RADIUS * angle.cos(), QUADRANT_RADIUS * angle.sin())
+    });
+    let points: Vec<Point> = std::iter::once(corner).chain(arc).collect();
+    scene.polygon(layer, points, Some(Colour::WHITE), None);
+    let elbow = corner.offset(0.25, 0.2);
+    let ink = Stroke::solid(0.03, palette::INK);
+    scene.polyline(
+        layer,
+        vec![corner.offset(0.08, 0.2), elbow, corner.offset(0.25, 0.07)],
+        ink,
+    );
+    scene.circle(layer, elbow, 0.03, Some(palette::INK), None);
+}
+
 /// A spawn point: a red disc with a white tentacle in a dashed red ring.
 pub fn spawn_point(scene: &mut Scene, centre: Point, scale: f64) {
     let s = scale;

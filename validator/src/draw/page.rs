@@ -141,6 +141,7 @@ pub fn draw_page(scene: &mut Scene, page: &Page, origin: Point) {
     draw_space_features(scene, page, origin);
     draw_edges(scene, page, origin);
     draw_intersections(scene, page, origin);
+    icons::orientation_quadrant(scene, origin);
 }
 
 /// Whether an intersection touches a board space.
@@ -979,6 +980,7 @@ fn draw_sample(scene: &mut Scene, sample: &Sample, swatch: Rect) {
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
+    use crate::draw::scene::Shape;
     use deckplan_schema::{PageId, Size};
 
     #[test]
@@ -1033,6 +1035,43 @@ mod tests {
         assert!(full.bounds.min.y < plain.bounds.min.y - 1.0);
         assert!(full.bounds.max.y > plain.bounds.max.y + 0.5);
         assert!(full.bounds.width() >= 9.0);
+    }
+
+    /// The orientation quadrant is printed in the bottom-left corner of every
+    /// page, wherever the page is drawn: a white quarter disc at the origin.
+    #[test]
+    fn the_orientation_quadrant_is_in_the_bottom_left_corner() {
+        let page = Page::new(
+            PageId { book: 1, page: 1 },
+            "SR",
+            Size {
+                columns: 4,
+                rows: 3,
+            },
+        );
+        let mut scene = Scene::default();
+        let origin = Point::new(10.0, 20.0);
+        draw_page(&mut scene, &page, origin);
+        let quarter_discs: Vec<&Vec<Point>> = scene
+            .layer(Layer::Markers)
+            .iter()
+            .filter_map(|shape| match shape {
+                Shape::Polygon {
+                    points,
+                    fill: Some(fill),
+                    ..
+                } if *fill == Colour::WHITE => Some(points),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(quarter_discs.len(), 1);
+        let disc = quarter_discs[0];
+        assert_eq!(disc[0], origin);
+        for point in &disc[1..] {
+            let (dx, dy) = (point.x - origin.x, point.y - origin.y);
+            assert!(dx >= -1e-9 && dy >= -1e-9, "inside the page: {point:?}");
+            assert!(((dx * dx + dy * dy).sqrt() - icons::QUADRANT_RADIUS).abs() < 1e-9);
+        }
     }
 
     #[test]
