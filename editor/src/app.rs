@@ -285,6 +285,11 @@ impl EditorApp {
         self.layout_view.frame
     }
 
+    /// Where last frame's layout view drew its page names and join badges.
+    pub fn layout_labels(&self) -> &[egui::Rect] {
+        &self.layout_view.labels
+    }
+
     /// The tool in use.
     pub fn tool(&self) -> ToolKind {
         self.tools.active

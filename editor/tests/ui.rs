@@ -384,6 +384,24 @@ fn placing_markers_and_deleting_them() {
 }
 
 #[test]
+fn layout_labels_never_overprint_each_other() {
+    let dir = scratch("layout-labels");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack), &dir));
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::L);
+    harness.run();
+    assert_eq!(harness.state().central(), Central::Layout);
+    let labels = harness.state().layout_labels().to_vec();
+    // Eight page names and seven join badges.
+    assert_eq!(labels.len(), 15);
+    for (i, a) in labels.iter().enumerate() {
+        for b in &labels[i + 1..] {
+            assert!(!a.intersects(*b), "{a:?} overprints {b:?}");
+        }
+    }
+}
+
+#[test]
 fn dragging_a_page_in_the_layout_joins_it_where_it_snaps() {
     let dir = scratch("layout");
     let pack = bundled_pack(&dir);

@@ -61,6 +61,8 @@ pub struct LayoutView {
     pub canvas: Rect,
     /// Last frame's mapping (tests aim with it).
     pub frame: Option<Frame>,
+    /// Last frame's page names and join badges, where they were drawn.
+    pub labels: Vec<Rect>,
 }
 
 impl Default for LayoutView {
@@ -70,6 +72,7 @@ impl Default for LayoutView {
             drag: None,
             canvas: Rect::NOTHING,
             frame: None,
+            labels: Vec::new(),
         }
     }
 }
@@ -255,18 +258,29 @@ impl LayoutView {
             };
             painter.rect_stroke(rect, 0.0, outline, StrokeKind::Outside);
         }
-        // Names last, on a backing, so a page above another does not hide them.
-        for (id, placement) in &layout.placements {
-            if let Some(page) = doc.pack.pages.get(id) {
-                page_label(&painter, frame.rect(placement), page, *id == doc.pack.start);
-            }
-        }
+        // Names and join badges last, on a backing, so a page above another
+        // does not hide them; each takes the first free place it can have.
+        let mut labels = Labels::default();
         for contact in layout.contacts() {
             if let Some(join) = doc.pack.joins.get(contact.join) {
                 let allowed = allowed_because(&doc.pack, join).is_some();
-                draw_join(&painter, &frame, &layout, join, contact.aligned, allowed);
+                draw_join(
+                    &painter,
+                    &frame,
+                    &layout,
+                    join,
+                    (contact.aligned, allowed),
+                    &mut labels,
+                );
             }
         }
+        for (id, placement) in &layout.placements {
+            if let Some(page) = doc.pack.pages.get(id) {
+                let start = *id == doc.pack.start;
+                page_label(&painter, frame.rect(placement), page, start, &mut labels);
+            }
+        }
+        self.labels = labels.taken;
         if let Some((drag, ghost, snapped, true)) = dragging {
             let at = snapped.map_or(ghost, |s| s.at);
             let rect = frame.rect(&at);
@@ -478,8 +492,37 @@ fn snap(layout: &PackLayout, page: PageId, ghost: Placement, step: i64) -> Optio
     best.map(|(_, s)| s)
 }
 
-/// A page's name above its top-left corner.
-fn page_label(painter: &Painter, rect: Rect, page: &deckplan_schema::Page, start: bool) {
+/// Labels already drawn on the layout, so the next one goes where it
+/// overprints none of them.
+#[derive(Debug, Default)]
+pub struct Labels {
+    taken: Vec<Rect>,
+}
+
+impl Labels {
+    /// The first of `candidates` (label rectangles, best first) that overlaps
+    /// no label drawn before; the first when none is free. It is then taken.
+    pub fn place(&mut self, candidates: impl IntoIterator<Item = Rect>) -> Option<Rect> {
+        let candidates: Vec<Rect> = candidates.into_iter().collect();
+        let free = candidates
+            .iter()
+            .find(|c| !self.taken.iter().any(|t| t.intersects(**c)))
+            .or(candidates.first())
+            .copied()?;
+        self.taken.push(free);
+        Some(free)
+    }
+}
+
+/// A page's name above its top-left corner, or, where another label is
+/// there already, inside the page's top-left corner, then further along.
+fn page_label(
+    painter: &Painter,
+    rect: Rect,
+    page: &deckplan_schema::Page,
+    start: bool,
+    labels: &mut Labels,
+) {
     let mut text = match &page.title {
         Some(title) => format!("{} · {title}", page.id),
         None => page.id.to_string(),
@@ -488,20 +531,33 @@ fn page_label(painter: &Painter, rect: Rect, page: &deckplan_schema::Page, start
         text.push_str(" · start");
     }
     let galley = painter.layout_no_wrap(text, FontId::proportional(13.0), LABEL);
-    let at = rect.left_top() + vec2(0.0, -galley.size().y - 4.0);
-    let backing = Rect::from_min_size(at, galley.size()).expand2(vec2(4.0, 1.0));
+    let size = galley.size() + vec2(8.0, 2.0);
+    let above = rect.left_top() + vec2(-4.0, -size.y - 3.0);
+    let inside = rect.left_top() + vec2(2.0, 2.0);
+    let candidates = [
+        above,
+        inside,
+        above + vec2(rect.width() - size.x, 0.0),
+        inside + vec2(0.0, size.y + 2.0),
+        rect.left_bottom() + vec2(2.0, -size.y - 2.0),
+    ]
+    .map(|at| Rect::from_min_size(at, size));
+    let Some(backing) = labels.place(candidates) else {
+        return;
+    };
     painter.rect_filled(backing, 3.0, Color32::from_black_alpha(150));
-    painter.galley(at, galley, LABEL);
+    painter.galley(backing.min + vec2(4.0, 1.0), galley, LABEL);
 }
 
-/// A join: a bold line along the shared edge, green or amber, with its offset.
+/// A join: a bold line along the shared edge, green or amber, with its
+/// offset on a badge where no other label is.
 fn draw_join(
     painter: &Painter,
     frame: &Frame,
     layout: &PackLayout,
     join: &deckplan_schema::Join,
-    aligned: bool,
-    allowed: bool,
+    (aligned, allowed): (bool, bool),
+    labels: &mut Labels,
 ) {
     let (Some(a), Some(b)) = (
         layout.placements.get(&join.from.page),
@@ -549,7 +605,23 @@ fn draw_join(
         (false, false) => format!("offset {} ⚠", join.offset),
     };
     let galley = painter.layout_no_wrap(text, FontId::proportional(12.0), Color32::BLACK);
-    let rect = Rect::from_center_size(mid, galley.size() + vec2(8.0, 4.0));
+    let size = galley.size() + vec2(8.0, 4.0);
+    // The middle of the shared edge first, then slid along it either way.
+    let step = if vertical { size.y + 4.0 } else { size.x + 4.0 };
+    let length = (end - start).length().max(1.0);
+    let along = (end - start) / length;
+    let mut candidates = vec![Rect::from_center_size(mid, size)];
+    for k in 1..=6 {
+        for sign in [-1.0, 1.0] {
+            let shift = sign * step * k as f32;
+            if shift.abs() <= length / 2.0 {
+                candidates.push(Rect::from_center_size(mid + along * shift, size));
+            }
+        }
+    }
+    let Some(rect) = labels.place(candidates) else {
+        return;
+    };
     painter.rect_filled(rect, 4.0, colour);
     painter.galley(rect.min + vec2(4.0, 2.0), galley, Color32::BLACK);
 }
@@ -673,5 +745,27 @@ mod tests {
         assert!(!half.offset.is_aligned());
         let far = Placement { x: 900, ..ghost };
         assert!(snap(&layout, moved, far, UNIT).is_none());
+    }
+
+    #[test]
+    fn a_label_takes_the_first_place_no_other_label_holds() {
+        let at = |x: f32, y: f32| Rect::from_min_size(pos2(x, y), vec2(40.0, 10.0));
+        let mut labels = Labels::default();
+        assert_eq!(
+            labels.place([at(0.0, 0.0), at(0.0, 20.0)]),
+            Some(at(0.0, 0.0))
+        );
+        // The first place overlaps the label just drawn: the second is free.
+        assert_eq!(
+            labels.place([at(30.0, 5.0), at(0.0, 20.0)]),
+            Some(at(0.0, 20.0))
+        );
+        // Nothing free: the first place, overprinting, rather than no label.
+        assert_eq!(
+            labels.place([at(10.0, 0.0), at(10.0, 20.0)]),
+            Some(at(10.0, 0.0))
+        );
+        assert_eq!(labels.place(std::iter::empty()), None);
+        assert_eq!(labels.taken.len(), 3);
     }
 }
