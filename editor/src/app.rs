@@ -1137,8 +1137,8 @@ impl EditorApp {
             .locations
             .get(&copy.location)
             .map_or_else(String::new, |l| l.name.clone());
-        let edits = ops::add_page(&doc.pack, copy, &location_name);
         let from = page.id;
+        let edits = ops::add_page(&doc.pack, copy, &location_name, Some(from));
         self.edit(|doc| {
             doc.apply(Transaction {
                 label: format!("Duplicate page {from} as {id}"),

@@ -92,6 +92,8 @@ pub struct NewPageForm {
     pub title: String,
     /// What every space starts as.
     pub fill: SpaceKind,
+    /// The page the new one is laid beside in the layout, if any.
+    pub beside: Option<PageId>,
 }
 
 /// Page sizes offered with one click: the sizes of printed Location pages.
@@ -111,6 +113,7 @@ impl NewPageForm {
             location_name: "Solar Ring".into(),
             title: String::new(),
             fill: SpaceKind::OutOfBounds,
+            beside: None,
         }
     }
 
@@ -143,6 +146,7 @@ impl NewPageForm {
             location_name,
             title: String::new(),
             fill: SpaceKind::OutOfBounds,
+            beside: base.map(|p| p.id),
         }
     }
 
@@ -435,7 +439,7 @@ fn new_page_ui(
                         let page = crate::document::new_page(spec, &path);
                         out.push(Command::Apply(Transaction {
                             label: format!("Add page {}", spec.id),
-                            edits: ops::add_page(&doc.pack, page, &spec.location_name),
+                            edits: ops::add_page(&doc.pack, page, &spec.location_name, form.beside),
                         }));
                         out.push(Command::ShowPage(spec.id));
                     }

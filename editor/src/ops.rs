@@ -10,6 +10,7 @@ use deckplan_schema::{
     Axis, Direction, Edge, EdgeKind, Intersection, Marker, Pack, Page, PageEdge, PageId, Size,
     Space, SpaceKind, Span,
 };
+use deckplan_validator::board::layout::{PackLayout, place_across};
 
 use crate::describe;
 use crate::edit::Edit;
@@ -410,11 +411,17 @@ pub fn remove_page(pack: &Pack, id: PageId) -> Vec<Edit> {
 }
 
 /// Adds a page (whose `source` path is its file, relative to the pack
-/// folder), declaring its book and Location when they are new, and listing
-/// it in `pack.toml` in book order.
-pub fn add_page(pack: &Pack, page: Page, location_name: &str) -> Vec<Edit> {
+/// folder), declaring its book and Location when they are new, listing it
+/// in `pack.toml` in book order, and joining it beside the page `beside` in
+/// the layout where a side of that page is free (see [`join_beside`]).
+pub fn add_page(pack: &Pack, page: Page, location_name: &str, beside: Option<PageId>) -> Vec<Edit> {
     let id = page.id;
     let mut edits = Vec::new();
+    if let Some(join) = beside.and_then(|b| join_beside(pack, b, id, page.size)) {
+        let mut joins = pack.joins.clone();
+        joins.push(join);
+        edits.push(Edit::Joins { joins });
+    }
     if !pack.books.contains_key(&id.book) {
         edits.push(Edit::Book {
             number: id.book,
@@ -464,6 +471,45 @@ pub fn add_page(pack: &Pack, page: Page, location_name: &str) -> Vec<Edit> {
         page: Some(Box::new(page)),
     });
     edits
+}
+
+/// A join laying a new page `new` of `size` against a free side of `beside`:
+/// east first (the next page of a book lies to the right), then south, west
+/// and north; a side is free when no join uses it and the new page would
+/// cover no placed page. `None` when every side is taken.
+pub fn join_beside(pack: &Pack, beside: PageId, new: PageId, size: Size) -> Option<Join> {
+    let layout = PackLayout::new(pack);
+    let at = *layout.placements.get(&beside)?;
+    let used = |side: Direction| {
+        pack.joins.iter().any(|j| {
+            (j.from.page == beside && j.from.side == side)
+                || (j.to.page == beside && j.to.side == side)
+        })
+    };
+    [
+        Direction::East,
+        Direction::South,
+        Direction::West,
+        Direction::North,
+    ]
+    .into_iter()
+    .filter(|side| !used(*side))
+    .map(|side| Join {
+        from: PageEdge { page: beside, side },
+        to: PageEdge {
+            page: new,
+            side: side.opposite(),
+        },
+        offset: Offset::spaces(0),
+        span: Span::default(),
+        from_span: Span::default(),
+        to_span: Span::default(),
+        offset_span: None,
+    })
+    .find(|join| {
+        let placed = place_across(join, at, size, true);
+        !layout.placements.values().any(|p| p.overlaps(&placed))
+    })
 }
 
 /// Moves a page one place up (`up`) or down in `pack.toml`'s list.
@@ -920,5 +966,80 @@ mod tests {
         };
         assert_eq!(off_page_direction(size, Space::new(5, 1)), Direction::East);
         assert_eq!(off_page_direction(size, Space::new(2, 0)), Direction::South);
+    }
+
+    #[test]
+    fn a_new_page_is_joined_on_a_free_side_of_the_page_beside_it() {
+        let pack = crate::testutil::bundled_pack();
+        let new = PageId { book: 1, page: 5 };
+        let size = Size {
+            columns: 12,
+            rows: 10,
+        };
+        // L1p1's east edge is joined to L1p2: the new page goes south of it.
+        let join = join_beside(&pack, L1P1, new, size).unwrap();
+        assert_eq!(
+            (join.from, join.to, join.offset),
+            (
+                PageEdge {
+                    page: L1P1,
+                    side: Direction::South
+                },
+                PageEdge {
+                    page: new,
+                    side: Direction::North
+                },
+                Offset::spaces(0)
+            )
+        );
+        // Added with the page in one transaction's edits, and laid out there.
+        let mut page = Page::new(new, "TD", size);
+        page.source = deckplan_schema::SourceFile::new("book1/page5.toml", String::new());
+        let edits = add_page(&pack, page, "", Some(L1P1));
+        let Some(Edit::Joins { joins }) = edits.first() else {
+            panic!("no join added: {edits:?}");
+        };
+        assert_eq!(joins.len(), pack.joins.len() + 1);
+        assert_eq!(joins.last(), Some(&join));
+        // Without a page beside it, no join.
+        let page = Page::new(new, "TD", size);
+        assert!(
+            !add_page(&pack, page, "", None)
+                .iter()
+                .any(|e| matches!(e, Edit::Joins { .. }))
+        );
+    }
+
+    #[test]
+    fn a_page_with_every_side_taken_gets_no_join() {
+        let mut pack = crate::testutil::bundled_pack();
+        let other = PageId { book: 1, page: 2 };
+        for side in [Direction::South, Direction::West, Direction::North] {
+            let join = join_beside(
+                &pack,
+                L1P1,
+                other,
+                Size {
+                    columns: 1,
+                    rows: 1,
+                },
+            )
+            .unwrap();
+            assert_eq!(join.from.side, side);
+            pack.joins.push(join);
+        }
+        let new = PageId { book: 1, page: 5 };
+        assert_eq!(
+            join_beside(
+                &pack,
+                L1P1,
+                new,
+                Size {
+                    columns: 12,
+                    rows: 10
+                }
+            ),
+            None
+        );
     }
 }
