@@ -180,16 +180,26 @@ fn unsupported_version(text: &str) -> Option<FormatError> {
     Some(version_error(
         format.get_ref().to_string(),
         span_of(&format),
+        FORMAT_VERSION,
     ))
 }
 
-fn version_error(found: String, span: Span) -> FormatError {
+fn version_error(found: String, span: Span, supported: i64) -> FormatError {
     FormatError::new(
         FormatCode::UnsupportedVersion,
-        format!("`format = {found}` is not supported; this version of deckplan reads `format = {FORMAT_VERSION}`"),
+        format!("`format = {found}` is not supported; this version of deckplan reads `format = {supported}`"),
         Some(span),
     )
-    .with_help("upgrade deckplan, or write the file in format 1 (see docs/format.md)")
+    .with_help(format!(
+        "upgrade deckplan, or write the file in format {supported} (see docs/format.md)"
+    ))
+}
+
+/// The error for a `format` other than the `supported` one, the same in
+/// every game's files.
+pub(crate) fn version_problem(format: &Spanned<i64>, supported: i64) -> Option<FormatError> {
+    (*format.get_ref() != supported)
+        .then(|| version_error(format.get_ref().to_string(), span_of(format), supported))
 }
 
 /// Serde's messages, rephrased: unknown keys get a suggestion, type names are
@@ -347,10 +357,7 @@ impl Resolver {
     }
 
     fn version(&mut self, format: &Spanned<i64>) {
-        if *format.get_ref() != FORMAT_VERSION {
-            self.errors
-                .push(version_error(format.get_ref().to_string(), span_of(format)));
-        }
+        self.errors.extend(version_problem(format, FORMAT_VERSION));
     }
 
     /// A number in `1..=max`, or an error naming what it numbers.

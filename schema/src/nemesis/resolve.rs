@@ -78,17 +78,8 @@ impl Resolver {
     }
 
     fn version(&mut self, format: &Spanned<i64>) {
-        if *format.get_ref() != FORMAT_VERSION {
-            self.error(
-                FormatCode::UnsupportedVersion,
-                format!(
-                    "`format = {}` is not supported; this version of deckplan reads `format = {FORMAT_VERSION}`",
-                    format.get_ref()
-                ),
-                span_of(format),
-            )
-            .help = Some("write the file in format 1 (see docs/format.md)".to_string());
-        }
+        self.errors
+            .extend(crate::resolve::version_problem(format, FORMAT_VERSION));
     }
 
     fn ruleset(&mut self, value: &Text) {

@@ -285,19 +285,7 @@ pub fn parse_galaxy(
 ) -> Result<GalaxyFile, Vec<FormatError>> {
     let raw: RawGalaxy = deserialize_raw(source.text())?;
     let mut errors = Vec::new();
-    if *raw.format.get_ref() != FORMAT_VERSION {
-        errors.push(
-            FormatError::new(
-                FormatCode::UnsupportedVersion,
-                format!(
-                    "`format = {}` is not supported; this version of deckplan reads `format = {FORMAT_VERSION}`",
-                    raw.format.get_ref()
-                ),
-                Some(span_of(&raw.format)),
-            )
-            .with_help("upgrade deckplan, or write the file in format 1 (see docs/format.md)"),
-        );
-    }
+    errors.extend(crate::resolve::version_problem(&raw.format, FORMAT_VERSION));
     if raw.ruleset.get_ref() != RULESET {
         errors.push(
             FormatError::new(
