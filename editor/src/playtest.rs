@@ -5,7 +5,8 @@
 //! which doors are open) is not part of the map. It never goes through
 //! [`crate::edit`], is never saved and never enters the undo history. Every
 //! answer — reachable spaces, paths, Blip moves, line of sight — comes from
-//! `deckplan_validator::rules`; this module only keeps the question and the
+//! `deckplan_validator::rules` — the same functions `deckplan blip`, `noise`,
+//! `reveal` and `los` call; this module only keeps the question and the
 //! last answer, recomputed when the question or the map changes (not every
 //! frame: a [`Board`] is built from the whole pack).
 //!
@@ -20,8 +21,9 @@ use std::sync::mpsc::{Receiver, TryRecvError};
 
 use deckplan_schema::{Direction, EdgeKind, Pack, Page, PageId, Space};
 use deckplan_validator::board::{Board, Graphs, PageIntersection, PageSpace};
-use deckplan_validator::rules::blip_move::{self, BlipMove};
+use deckplan_validator::rules::blip_move::{self, BlipMove, NoiseResult, SpaceBox};
 use deckplan_validator::rules::los::{Sight, SightMap};
+use deckplan_validator::rules::reveal::{self, Phase, RevealStep, Token};
 use deckplan_validator::rules::spacer_move::{self, MoveOptions, MovePath};
 use deckplan_validator::rules::{DoorState, Intruder, PlayState};
 use eframe::egui::Pos2;
@@ -75,22 +77,69 @@ pub enum Analysis {
     Reach,
     /// Where the selected Blip goes toward the target Spacer.
     BlipStep,
+    /// A Noise roll: every Blip moves toward the target Spacer by its own
+    /// die, nearest first.
+    Noise,
+    /// What revealing the selected Blip next to the target Spacer does.
+    Reveal,
     /// What a space sees.
     Sight,
 }
 
 impl Analysis {
     /// Every analysis, in panel order.
-    pub const ALL: [Self; 3] = [Self::Reach, Self::BlipStep, Self::Sight];
+    pub const ALL: [Self; 5] = [
+        Self::Reach,
+        Self::BlipStep,
+        Self::Noise,
+        Self::Reveal,
+        Self::Sight,
+    ];
 
     /// Its label in the panel.
     pub fn label(self) -> &'static str {
         match self {
             Self::Reach => "Spacer move",
             Self::BlipStep => "Blip step",
+            Self::Noise => "Noise",
+            Self::Reveal => "Reveal",
             Self::Sight => "Line of sight",
         }
     }
+
+    /// Whether it moves toward (or reveals for) the target Spacer rather
+    /// than asking about the selected one: picking a Spacer sets the target.
+    fn uses_target(self) -> bool {
+        matches!(self, Self::BlipStep | Self::Noise | Self::Reveal)
+    }
+}
+
+/// A Noise roll as the rules engine resolved it: what `deckplan noise` prints.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoiseAnswer {
+    /// The Spacer who made the Noise.
+    pub toward: PageSpace,
+    /// Each Blip's die, as rolled (0 is a quiet die).
+    pub dice: BTreeMap<PageIntersection, u32>,
+    /// The Blips nearest first; equally near Blips share a tier, and the
+    /// players choose their order.
+    pub order: Vec<Vec<PageIntersection>>,
+    /// Every distinct end state.
+    pub result: NoiseResult,
+}
+
+/// A reveal as the rules engine resolved it: what `deckplan reveal` prints.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RevealAnswer {
+    /// The Spacer who revealed the Blip.
+    pub spacer: PageSpace,
+    /// The Blip revealed (it leaves the board before anything spawns).
+    pub blip: Option<PageIntersection>,
+    /// Whether that Blip stands on a corner of the Spacer's space; a Blip
+    /// further off is revealed only by a Scout action.
+    pub next_to_spacer: bool,
+    /// The steps, in the order the players resolve them.
+    pub steps: Vec<RevealStep>,
 }
 
 /// The answer to the current question.
@@ -102,6 +151,10 @@ pub struct Answer {
     pub paths: BTreeMap<PageSpace, MovePath>,
     /// Every option the rules leave for the Blip's move.
     pub blip_moves: Vec<BlipMove>,
+    /// The Noise roll's outcomes.
+    pub noise: Option<NoiseAnswer>,
+    /// The reveal's steps.
+    pub reveal: Option<RevealAnswer>,
     /// Spaces of the shown page that the sight space sees.
     pub seen: BTreeSet<Space>,
     /// The line the rules judge from the sight space to the hovered space,
@@ -141,6 +194,17 @@ pub struct PlayTest {
     pub target: Option<PageSpace>,
     /// The die rolled for the Blip (1–6).
     pub die: u32,
+    /// Each Blip's die for a Noise roll (0 for a quiet die), as
+    /// `deckplan noise --blip PLACE=N` takes it; a new Blip gets [`PlayTest::die`].
+    pub dice: BTreeMap<PageIntersection, u32>,
+    /// Which of the Noise roll's outcomes is drawn (an index into them).
+    pub outcome: usize,
+    /// The token under the revealed Blip.
+    pub token: Token,
+    /// The phase of the run, for how many Intruders a token spawns.
+    pub phase: Phase,
+    /// The Blip was revealed by a Scout action (no ambush).
+    pub scout: bool,
     /// The space whose line of sight is shown.
     pub sight_from: Option<PageSpace>,
     /// The space under the pointer: line of sight draws the line to it.
@@ -170,6 +234,10 @@ struct Key {
     blip: Option<PageIntersection>,
     target: Option<PageSpace>,
     die: u32,
+    dice: BTreeMap<PageIntersection, u32>,
+    token: Token,
+    phase: Phase,
+    scout: bool,
     sight_from: Option<PageSpace>,
 }
 
@@ -184,6 +252,11 @@ impl Default for PlayTest {
             blip: None,
             target: None,
             die: 3,
+            dice: BTreeMap::new(),
+            outcome: 0,
+            token: Token::A,
+            phase: Phase::Infiltration,
+            scout: false,
             sight_from: None,
             sight_to: None,
             answer: Answer::default(),
@@ -210,6 +283,10 @@ impl PlayTest {
             blip: self.blip,
             target: self.target,
             die: self.die,
+            dice: self.dice.clone(),
+            token: self.token,
+            phase: self.phase,
+            scout: self.scout,
             sight_from: self.sight_from,
         }
     }
@@ -348,6 +425,8 @@ impl PlayTest {
             Board::new(pack)
         });
         self.answer = self.compute(&board, pack, page);
+        // A new roll starts from its first outcome.
+        self.outcome = 0;
         self.answered = Some((self.key(), version));
         self.graphs = Some((version, board.into_graphs()));
     }
@@ -419,6 +498,56 @@ impl PlayTest {
                     Err(e) => answer.error = Some(e.to_string()),
                 }
             }
+            Analysis::Noise => {
+                let Some(toward) = self.target else {
+                    return answer;
+                };
+                if self.state.blips.is_empty() {
+                    return answer;
+                }
+                let dice = self.noise_dice();
+                let resolved = blip_move::resolve_noise(board, &self.state, toward, &dice)
+                    .and_then(|result| {
+                        let order = blip_move::noise_order(board, &self.state, toward)?;
+                        Ok((order, result))
+                    });
+                match resolved {
+                    Ok((order, result)) => {
+                        answer.noise = Some(NoiseAnswer {
+                            toward,
+                            dice,
+                            order,
+                            result,
+                        });
+                    }
+                    Err(e) => answer.error = Some(e.to_string()),
+                }
+            }
+            Analysis::Reveal => {
+                let Some(spacer) = self.target else {
+                    return answer;
+                };
+                // The revealed Blip is flipped and leaves the board: it holds
+                // no spawn point the Echo's new Blip might take.
+                let mut state = self.state.clone();
+                let blip = self.blip.filter(|b| state.blips.remove(b));
+                let next_to_spacer = blip.is_some_and(|b| {
+                    SpaceBox::of(board, spacer)
+                        .zip(blip_move::point_of(board, b))
+                        .is_some_and(|(space, point)| space.has_corner(point))
+                });
+                match reveal::reveal(board, &state, spacer, self.token, self.phase, self.scout) {
+                    Ok(steps) => {
+                        answer.reveal = Some(RevealAnswer {
+                            spacer,
+                            blip,
+                            next_to_spacer,
+                            steps,
+                        });
+                    }
+                    Err(e) => answer.error = Some(e.to_string()),
+                }
+            }
             Analysis::Sight => {
                 let (Some(from), Some(page_id)) = (self.sight_from, page) else {
                     return answer;
@@ -452,6 +581,23 @@ impl PlayTest {
             }
         }
         answer
+    }
+
+    /// Each Blip's die for the Noise roll: the one set for it, else
+    /// [`PlayTest::die`] (Blips placed before the dice were set).
+    pub fn noise_dice(&self) -> BTreeMap<PageIntersection, u32> {
+        self.state
+            .blips
+            .iter()
+            .map(|b| (*b, self.dice.get(b).copied().unwrap_or(self.die)))
+            .collect()
+    }
+
+    /// The Noise outcome drawn on the canvas: the one selected, or the first.
+    pub fn shown_outcome(&self) -> Option<(usize, &blip_move::NoiseOutcome)> {
+        let outcomes = &self.answer.noise.as_ref()?.result.outcomes;
+        let index = self.outcome.min(outcomes.len().checked_sub(1)?);
+        outcomes.get(index).map(|o| (index, o))
     }
 
     /// A left click at `pos` on `page`: places or picks as [`PlayTest::piece`] says.
@@ -491,6 +637,7 @@ impl PlayTest {
                     point,
                 };
                 self.state.blips.insert(at);
+                self.dice.entry(at).or_insert(self.die);
                 self.blip = Some(at);
                 Some(format!("Blip on corner {point}"))
             }
@@ -526,7 +673,7 @@ impl PlayTest {
                 let at = at_space?;
                 self.sight_from = Some(at);
                 if self.state.spacers.contains_key(&at) {
-                    if self.analysis == Analysis::BlipStep {
+                    if self.analysis.uses_target() {
                         self.target = Some(at);
                     } else {
                         self.spacer = Some(at);
@@ -545,6 +692,7 @@ impl PlayTest {
                 point,
             };
             if self.state.blips.remove(&at) {
+                self.dice.remove(&at);
                 if self.blip == Some(at) {
                     self.blip = None;
                 }
@@ -572,6 +720,9 @@ impl PlayTest {
             analysis: self.analysis,
             move_value: self.move_value,
             die: self.die,
+            token: self.token,
+            phase: self.phase,
+            scout: self.scout,
             ..Self::default()
         };
     }
