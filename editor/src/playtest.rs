@@ -729,7 +729,7 @@ impl PlayTest {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::expect_used)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
     use std::path::Path;
@@ -836,5 +836,173 @@ mod tests {
         assert!(play.wait_for_board(std::time::Duration::from_secs(60)));
         assert!(play.refresh_in_background(&pack, newer, Some(L1P1), &wake));
         assert_eq!(play.answer().reach, waited.answer().reach);
+    }
+
+    fn corner(space: &str) -> PageIntersection {
+        PageIntersection {
+            page: L1P1,
+            point: Space::parse(space)
+                .unwrap()
+                .corner(deckplan_schema::Corner::NorthEast),
+        }
+    }
+
+    fn space(name: &str) -> PageSpace {
+        PageSpace {
+            page: L1P1,
+            space: Space::parse(name).unwrap(),
+        }
+    }
+
+    /// A Spacer on `spacer` as the target, and Blips with their dice.
+    fn blips_and_target(spacer: &str, blips: &[(&str, u32)], analysis: Analysis) -> PlayTest {
+        let mut play = PlayTest {
+            analysis,
+            target: Some(space(spacer)),
+            ..PlayTest::default()
+        };
+        play.state.spacers.insert(space(spacer), Direction::North);
+        for (at, die) in blips {
+            play.state.blips.insert(corner(at));
+            play.dice.insert(corner(at), *die);
+        }
+        play
+    }
+
+    const VERSION: MapVersion = MapVersion {
+        document: 1,
+        generation: 0,
+    };
+
+    #[test]
+    fn a_noise_roll_moves_every_blip_by_its_own_die_as_the_engine_resolves_it() {
+        let pack = bundled();
+        let mut play = blips_and_target("E6", &[("G8", 3), ("G9", 3), ("H5", 0)], Analysis::Noise);
+        play.refresh(&pack, VERSION, Some(L1P1));
+        let noise = play.answer().noise.clone().expect("a Noise answer");
+
+        let board = Board::new(&pack);
+        let dice: BTreeMap<PageIntersection, u32> =
+            [(corner("G8"), 3), (corner("G9"), 3), (corner("H5"), 0)].into();
+        let expected = blip_move::resolve_noise(&board, &play.state, space("E6"), &dice).unwrap();
+        assert_eq!(noise.result, expected);
+        assert_eq!(noise.dice, dice);
+        // The quiet Blip is nearest; the other two each make three moves,
+        // and G8's first move may go west or south: two end states.
+        assert_eq!(
+            noise.order,
+            [vec![corner("H5")], vec![corner("G8")], vec![corner("G9")]]
+        );
+        let ends: Vec<Vec<PageIntersection>> = noise
+            .result
+            .outcomes
+            .iter()
+            .map(|o| o.moves.iter().map(|m| m.end).collect())
+            .collect();
+        assert_eq!(
+            ends,
+            [
+                vec![corner("F6"), corner("E8")],
+                vec![corner("E7"), corner("E8")]
+            ]
+        );
+
+        // Picking the second end state draws it without asking again.
+        assert_eq!(play.shown_outcome().map(|(i, _)| i), Some(0));
+        play.outcome = 1;
+        play.refresh(&pack, VERSION, Some(L1P1));
+        assert_eq!(play.shown_outcome().map(|(i, _)| i), Some(1));
+        play.outcome = 7;
+        assert_eq!(play.shown_outcome().map(|(i, _)| i), Some(1));
+
+        // Another die is another roll, shown from its first end state.
+        play.outcome = 1;
+        play.dice.insert(corner("G8"), 1);
+        play.refresh(&pack, VERSION, Some(L1P1));
+        assert_eq!(play.outcome, 0);
+        assert_eq!(play.boards_built, 1);
+        let g8 = &play.answer().noise.as_ref().unwrap().result.outcomes[0].moves[0];
+        assert_eq!((g8.from, g8.steps.len()), (corner("G8"), 1));
+    }
+
+    #[test]
+    fn a_blip_without_a_die_set_rolls_the_die_slider_and_clearing_forgets_every_die() {
+        let mut play = blips_and_target("E6", &[("G8", 2)], Analysis::Noise);
+        play.state.blips.insert(corner("G9"));
+        play.die = 5;
+        assert_eq!(
+            play.noise_dice(),
+            BTreeMap::from([(corner("G8"), 2), (corner("G9"), 5)])
+        );
+        // Clearing keeps the panel's settings but no figure or die.
+        play.token = Token::Unique;
+        play.clear();
+        assert!(play.dice.is_empty() && play.state.blips.is_empty());
+        assert_eq!((play.token, play.die), (Token::Unique, 5));
+    }
+
+    #[test]
+    fn a_reveal_is_the_engines_with_the_revealed_blip_off_the_board() {
+        let pack = bundled();
+        let board = Board::new(&pack);
+
+        // Token B in Extraction beside the Spacer on E1: three Intruders on
+        // the three spaces next to it.
+        let mut play = blips_and_target("E1", &[("E1", 0)], Analysis::Reveal);
+        play.blip = Some(corner("E1"));
+        play.token = Token::B;
+        play.phase = Phase::Extraction;
+        play.refresh(&pack, VERSION, Some(L1P1));
+        let answer = play.answer().reveal.clone().expect("a reveal");
+        assert_eq!(answer.blip, Some(corner("E1")));
+        assert!(answer.next_to_spacer);
+        assert_eq!(
+            answer.steps,
+            [
+                RevealStep::PlaceIntruders {
+                    count: 3,
+                    spaces: vec![space("D1"), space("E2"), space("F1")],
+                    adjacent: true,
+                },
+                RevealStep::Ambush,
+                RevealStep::TokenToPool,
+            ]
+        );
+
+        // An Echo on the spawn point C4 ne leaves it free for the new Blip;
+        // with that Blip still standing there, the engine would pick A3 ne.
+        let mut play = blips_and_target("E1", &[("C4", 0)], Analysis::Reveal);
+        play.blip = Some(corner("C4"));
+        play.token = Token::Echo;
+        play.refresh(&pack, VERSION, Some(L1P1));
+        let answer = play.answer().reveal.clone().expect("a reveal");
+        assert!(!answer.next_to_spacer);
+        let mut without = play.state.clone();
+        without.blips.clear();
+        let expected = reveal::reveal(
+            &board,
+            &without,
+            space("E1"),
+            Token::Echo,
+            Phase::Infiltration,
+            false,
+        )
+        .unwrap();
+        assert_eq!(answer.steps, expected);
+        let RevealStep::SpawnBlip(options) = &answer.steps[1] else {
+            panic!("{:?}", answer.steps);
+        };
+        let at: Vec<PageIntersection> = options.iter().map(|o| o.at).collect();
+        assert_eq!(at, [corner("C4")]);
+        let kept = reveal::reveal(
+            &board,
+            &play.state,
+            space("E1"),
+            Token::Echo,
+            Phase::Infiltration,
+            false,
+        )
+        .unwrap();
+        assert_ne!(kept, expected);
     }
 }

@@ -113,10 +113,7 @@ pub fn playtest_ui(ui: &mut Ui, play: &mut PlayTest, page: Option<&Page>) {
             ui.add(Slider::new(&mut play.die, 1..=6).text("Die"));
         }
         Analysis::Noise => {
-            ui.label(format!(
-                "Noise made by the Spacer: {}",
-                place(play.target)
-            ));
+            ui.label(format!("Noise made by the Spacer: {}", place(play.target)));
             noise_dice_ui(ui, play);
         }
         Analysis::Reveal => {
@@ -216,8 +213,7 @@ fn answer_ui(ui: &mut Ui, play: &mut PlayTest, page: Option<&Page>) {
                 ui.weak("Place Blips and the Spacer who made the Noise.");
                 return;
             };
-            if let Some(chosen) = noise_answer_ui(ui, noise, play.shown_outcome().map(|(i, _)| i))
-            {
+            if let Some(chosen) = noise_answer_ui(ui, noise, play.shown_outcome().map(|(i, _)| i)) {
                 play.outcome = chosen;
             }
         }
@@ -333,11 +329,12 @@ fn reveal_answer_ui(ui: &mut Ui, reveal: &RevealAnswer, scout: bool) {
             "The Blip on {blip} is not next to the Spacer: moving, a Blip is revealed only on a corner of a Spacer's space; from further off, only a Scout action reveals it."
         ));
     }
-    if reveal
-        .steps
-        .iter()
-        .any(|s| matches!(s, RevealStep::PlaceIntruders { .. } | RevealStep::SpawnBlip(_)))
-    {
+    if reveal.steps.iter().any(|s| {
+        matches!(
+            s,
+            RevealStep::PlaceIntruders { .. } | RevealStep::SpawnBlip(_)
+        )
+    }) {
         ui.weak("On the map: filled, where the rules put them; outlined, the players choose among them. Each badge is the step's number.");
     }
 }
@@ -595,7 +592,13 @@ pub fn draw(painter: &Painter, geo: &Geometry, page: &Page, play: &PlayTest, hov
         }
         Analysis::Noise => {
             if let Some(noise) = &answer.noise {
-                draw_noise(painter, geo, page, noise, play.shown_outcome().map(|(_, o)| o));
+                draw_noise(
+                    painter,
+                    geo,
+                    page,
+                    noise,
+                    play.shown_outcome().map(|(_, o)| o),
+                );
             }
         }
         Analysis::Reveal => {
@@ -706,7 +709,9 @@ fn draw_noise(
     noise: &NoiseAnswer,
     outcome: Option<&NoiseOutcome>,
 ) {
-    let moved: Vec<&BlipMove> = outcome.map(|o| o.moves.iter().collect()).unwrap_or_default();
+    let moved: Vec<&BlipMove> = outcome
+        .map(|o| o.moves.iter().collect())
+        .unwrap_or_default();
     for (i, m) in moved.iter().enumerate() {
         draw_blip_move(painter, geo, page, m, noise_ink(i));
     }
@@ -763,7 +768,8 @@ fn blip_badge(
     heading: Option<egui::Vec2>,
 ) {
     let size = (geo.cell * 0.2).min(14.0);
-    let galley = painter.layout_no_wrap(text.to_string(), FontId::proportional(size), Color32::BLACK);
+    let galley =
+        painter.layout_no_wrap(text.to_string(), FontId::proportional(size), Color32::BLACK);
     let pad = egui::vec2(size * 0.25, size * 0.05);
     let outer = galley.size() + 2.0 * pad;
     if size < 7.0 || outer.x > geo.cell * 0.6 {
