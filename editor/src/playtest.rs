@@ -219,9 +219,22 @@ pub struct PlayTest {
     boards_built: u64,
     /// Graphs being built on a worker for this map version.
     building: Option<(MapVersion, Receiver<Graphs>)>,
+    /// A question being answered on a worker, which holds the graphs of that
+    /// map version until it sends them back with the answer.
+    answering: Option<Answering>,
 }
 
-/// Called from the worker when graphs are ready, to wake the UI.
+/// A question answered on a worker: a Noise roll with many Blips tries
+/// every order and choice the rules leave (up to
+/// [`blip_move::MAX_OPTIONS`]), which can take a noticeable time.
+#[derive(Debug)]
+struct Answering {
+    key: Key,
+    version: MapVersion,
+    receiver: Receiver<(Graphs, Answer)>,
+}
+
+/// Called from a worker when graphs or an answer are ready, to wake the UI.
 pub type Wake = Arc<dyn Fn() + Send + Sync>;
 
 /// Everything an answer depends on except the map.
@@ -234,6 +247,7 @@ struct Key {
     blip: Option<PageIntersection>,
     target: Option<PageSpace>,
     die: u32,
+    /// Each Blip's die as rolled ([`PlayTest::noise_dice`]).
     dice: BTreeMap<PageIntersection, u32>,
     token: Token,
     phase: Phase,
@@ -241,231 +255,10 @@ struct Key {
     sight_from: Option<PageSpace>,
 }
 
-impl Default for PlayTest {
-    fn default() -> Self {
-        Self {
-            state: PlayState::default(),
-            piece: Piece::default(),
-            analysis: Analysis::default(),
-            spacer: None,
-            move_value: 6,
-            blip: None,
-            target: None,
-            die: 3,
-            dice: BTreeMap::new(),
-            outcome: 0,
-            token: Token::A,
-            phase: Phase::Infiltration,
-            scout: false,
-            sight_from: None,
-            sight_to: None,
-            answer: Answer::default(),
-            answered: None,
-            graphs: None,
-            boards_built: 0,
-            building: None,
-        }
-    }
-}
-
-impl PlayTest {
-    /// The last answer (call [`PlayTest::refresh`] first).
-    pub fn answer(&self) -> &Answer {
-        &self.answer
-    }
-
-    fn key(&self) -> Key {
-        Key {
-            state: self.state.clone(),
-            analysis: self.analysis,
-            spacer: self.spacer,
-            move_value: self.move_value,
-            blip: self.blip,
-            target: self.target,
-            die: self.die,
-            dice: self.dice.clone(),
-            token: self.token,
-            phase: self.phase,
-            scout: self.scout,
-            sight_from: self.sight_from,
-        }
-    }
-
-    /// Asks the rules engine again if the question or the map (its
-    /// `version`) changed since the last answer; `page` is the page shown
-    /// (line of sight is shaded there). The board's graphs are rebuilt only
-    /// when the map changed. Waits for them: see
-    /// [`PlayTest::refresh_in_background`] for the UI.
-    pub fn refresh(&mut self, pack: &Pack, version: MapVersion, page: Option<PageId>) {
-        if !self.is_answered(version) {
-            if !self.graphs_are_for(version) {
-                self.boards_built += 1;
-                self.graphs = Some((version, Board::new(pack).into_graphs()));
-            }
-            self.answer_from_graphs(pack, version, page);
-        }
-        self.refresh_sight_line(pack, version);
-    }
-
-    /// [`PlayTest::refresh`] without waiting for a new board: when the map
-    /// changed, its graphs are built on a worker from a copy of `pack` (which
-    /// calls `wake` when done) and this returns at once; a later call, with
-    /// the same version, answers. Returns whether the answer is for `version`.
-    pub fn refresh_in_background(
-        &mut self,
-        pack: &Pack,
-        version: MapVersion,
-        page: Option<PageId>,
-        wake: &Wake,
-    ) -> bool {
-        if !self.is_answered(version) {
-            if !self.graphs_are_for(version) && !self.collect_built(version) {
-                self.start_building(pack, version, wake);
-                return false;
-            }
-            self.answer_from_graphs(pack, version, page);
-        }
-        self.refresh_sight_line(pack, version);
-        true
-    }
-
-    /// Whether a board is being built (the panel shows a spinner).
-    pub fn is_building(&self) -> bool {
-        self.building.is_some()
-    }
-
-    /// Waits (up to `timeout`) for a board being built, for tests.
-    pub fn wait_for_board(&mut self, timeout: std::time::Duration) -> bool {
-        let Some((version, receiver)) = self.building.take() else {
-            return true;
-        };
-        match receiver.recv_timeout(timeout) {
-            Ok(graphs) => {
-                self.graphs = Some((version, graphs));
-                self.boards_built += 1;
-                true
-            }
-            Err(_) => false,
-        }
-    }
-
-    fn is_answered(&self, version: MapVersion) -> bool {
-        let key = self.key();
-        self.answered
-            .as_ref()
-            .is_some_and(|(k, v)| *k == key && *v == version)
-    }
-
-    fn graphs_are_for(&self, version: MapVersion) -> bool {
-        self.graphs.as_ref().is_some_and(|(v, _)| *v == version)
-    }
-
-    /// Takes the worker's graphs if they are ready and for `version`;
-    /// returns whether graphs for `version` are now at hand.
-    fn collect_built(&mut self, version: MapVersion) -> bool {
-        let Some((built_for, receiver)) = &self.building else {
-            return false;
-        };
-        if *built_for != version {
-            // An older map: its worker finishes unheard.
-            self.building = None;
-            return false;
-        }
-        match receiver.try_recv() {
-            Ok(graphs) => {
-                self.graphs = Some((version, graphs));
-                self.boards_built += 1;
-                self.building = None;
-                true
-            }
-            Err(TryRecvError::Empty) => false,
-            Err(TryRecvError::Disconnected) => {
-                self.building = None;
-                false
-            }
-        }
-    }
-
-    fn start_building(&mut self, pack: &Pack, version: MapVersion, wake: &Wake) {
-        if self.building.as_ref().is_some_and(|(v, _)| *v == version) {
-            return;
-        }
-        // The answer on screen is for another map: drop it rather than show it wrong.
-        self.answer = Answer::default();
-        self.answered = None;
-        let (sender, receiver) = std::sync::mpsc::channel();
-        let copy = pack.clone();
-        let wake = Arc::clone(wake);
-        let spawned = std::thread::Builder::new()
-            .name("play-test board".into())
-            .spawn(move || {
-                let graphs = Board::new(&copy).into_graphs();
-                if sender.send(graphs).is_ok() {
-                    wake();
-                }
-            });
-        match spawned {
-            Ok(_) => self.building = Some((version, receiver)),
-            // No thread to be had: build here rather than never.
-            Err(_) => {
-                self.boards_built += 1;
-                self.graphs = Some((version, Board::new(pack).into_graphs()));
-            }
-        }
-    }
-
-    fn answer_from_graphs(&mut self, pack: &Pack, version: MapVersion, page: Option<PageId>) {
-        let kept = self
-            .graphs
-            .take()
-            .filter(|(built_for, _)| *built_for == version)
-            .and_then(|(_, graphs)| Board::from_graphs(pack, graphs));
-        let board = kept.unwrap_or_else(|| {
-            self.boards_built += 1;
-            Board::new(pack)
-        });
-        self.answer = self.compute(&board, pack, page);
-        // A new roll starts from its first outcome.
-        self.outcome = 0;
-        self.answered = Some((self.key(), version));
-        self.graphs = Some((version, board.into_graphs()));
-    }
-
-    /// The line of sight to the hovered space, worked out when the pointer
-    /// moved to another space (the graphs of `version` are at hand).
-    fn refresh_sight_line(&mut self, pack: &Pack, version: MapVersion) {
-        let wanted = match (self.analysis, self.sight_from, self.sight_to) {
-            (Analysis::Sight, Some(from), Some(to)) => Some((from, to)),
-            _ => None,
-        };
-        let shown = self
-            .answer
-            .sight_line
-            .as_ref()
-            .map(|(to, _)| *to)
-            .zip(self.sight_from)
-            .map(|(to, from)| (from, to));
-        if wanted == shown {
-            return;
-        }
-        let Some((from, to)) = wanted else {
-            self.answer.sight_line = None;
-            return;
-        };
-        let Some(board) = self
-            .graphs
-            .take()
-            .filter(|(built_for, _)| *built_for == version)
-            .and_then(|(_, graphs)| Board::from_graphs(pack, graphs))
-        else {
-            return;
-        };
-        let line = SightMap::new(&board, &self.state).line_of_sight(from, to);
-        self.answer.sight_line = line.ok().map(|sight| (to, sight));
-        self.graphs = Some((version, board.into_graphs()));
-    }
-
-    fn compute(&self, board: &Board<'_>, pack: &Pack, page: Option<PageId>) -> Answer {
+impl Key {
+    /// Asks the rules engine: the one place every answer comes from, on the
+    /// UI thread or on a worker.
+    fn answer(&self, board: &Board<'_>, pack: &Pack, page: Option<PageId>) -> Answer {
         let mut answer = Answer::default();
         match self.analysis {
             Analysis::Reach => {
@@ -505,7 +298,7 @@ impl PlayTest {
                 if self.state.blips.is_empty() {
                     return answer;
                 }
-                let dice = self.noise_dice();
+                let dice = self.dice.clone();
                 let resolved = blip_move::resolve_noise(board, &self.state, toward, &dice)
                     .and_then(|result| {
                         let order = blip_move::noise_order(board, &self.state, toward)?;
@@ -581,6 +374,342 @@ impl PlayTest {
             }
         }
         answer
+    }
+}
+
+impl Default for PlayTest {
+    fn default() -> Self {
+        Self {
+            state: PlayState::default(),
+            piece: Piece::default(),
+            analysis: Analysis::default(),
+            spacer: None,
+            move_value: 6,
+            blip: None,
+            target: None,
+            die: 3,
+            dice: BTreeMap::new(),
+            outcome: 0,
+            token: Token::A,
+            phase: Phase::Infiltration,
+            scout: false,
+            sight_from: None,
+            sight_to: None,
+            answer: Answer::default(),
+            answered: None,
+            graphs: None,
+            boards_built: 0,
+            building: None,
+            answering: None,
+        }
+    }
+}
+
+impl PlayTest {
+    /// The last answer (call [`PlayTest::refresh`] first).
+    pub fn answer(&self) -> &Answer {
+        &self.answer
+    }
+
+    fn key(&self) -> Key {
+        Key {
+            state: self.state.clone(),
+            analysis: self.analysis,
+            spacer: self.spacer,
+            move_value: self.move_value,
+            blip: self.blip,
+            target: self.target,
+            die: self.die,
+            dice: self.noise_dice(),
+            token: self.token,
+            phase: self.phase,
+            scout: self.scout,
+            sight_from: self.sight_from,
+        }
+    }
+
+    /// Asks the rules engine again if the question or the map (its
+    /// `version`) changed since the last answer; `page` is the page shown
+    /// (line of sight is shaded there). The board's graphs are rebuilt only
+    /// when the map changed. Waits for them: see
+    /// [`PlayTest::refresh_in_background`] for the UI.
+    pub fn refresh(&mut self, pack: &Pack, version: MapVersion, page: Option<PageId>) {
+        if let Some(job) = self.answering.take()
+            && let Ok((graphs, answer)) = job.receiver.recv()
+        {
+            self.take_answer(job.key, job.version, graphs, answer);
+        }
+        if !self.is_answered(version) {
+            if !self.graphs_are_for(version) {
+                self.boards_built += 1;
+                self.graphs = Some((version, Board::new(pack).into_graphs()));
+            }
+            self.answer_from_graphs(pack, version, page);
+        }
+        self.refresh_sight_line(pack, version);
+    }
+
+    /// [`PlayTest::refresh`] without waiting for a new board: when the map
+    /// changed, its graphs are built on a worker from a copy of `pack` (which
+    /// calls `wake` when done) and this returns at once; a later call, with
+    /// the same version, answers. A Noise roll is resolved on a worker too.
+    /// Returns whether the answer is for `version`.
+    pub fn refresh_in_background(
+        &mut self,
+        pack: &Pack,
+        version: MapVersion,
+        page: Option<PageId>,
+        wake: &Wake,
+    ) -> bool {
+        if !self.is_answered(version) {
+            if !self.collect_answer(version) {
+                return false;
+            }
+            if !self.is_answered(version) {
+                if !self.graphs_are_for(version) && !self.collect_built(version) {
+                    self.start_building(pack, version, wake);
+                    return false;
+                }
+                if self.analysis == Analysis::Noise {
+                    self.start_answering(pack, version, page, wake);
+                    return false;
+                }
+                self.answer_from_graphs(pack, version, page);
+            }
+        }
+        self.refresh_sight_line(pack, version);
+        true
+    }
+
+    /// Whether a board is being built (the panel shows a spinner).
+    pub fn is_building(&self) -> bool {
+        self.building.is_some()
+    }
+
+    /// Whether a question is being answered on a worker (the panel shows a spinner).
+    pub fn is_answering(&self) -> bool {
+        self.answering.is_some()
+    }
+
+    /// Whether a worker is building a board or answering.
+    pub fn is_busy(&self) -> bool {
+        self.is_building() || self.is_answering()
+    }
+
+    /// Waits (up to `timeout`) for a worker answering, else for a board
+    /// being built, for tests. Returns false when it timed out.
+    pub fn wait_for_worker(&mut self, timeout: std::time::Duration) -> bool {
+        if let Some(job) = self.answering.take() {
+            let Ok((graphs, answer)) = job.receiver.recv_timeout(timeout) else {
+                return false;
+            };
+            self.take_answer(job.key, job.version, graphs, answer);
+            return true;
+        }
+        let Some((version, receiver)) = self.building.take() else {
+            return true;
+        };
+        match receiver.recv_timeout(timeout) {
+            Ok(graphs) => {
+                self.graphs = Some((version, graphs));
+                self.boards_built += 1;
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    fn is_answered(&self, version: MapVersion) -> bool {
+        let key = self.key();
+        self.answered
+            .as_ref()
+            .is_some_and(|(k, v)| *k == key && *v == version)
+    }
+
+    fn graphs_are_for(&self, version: MapVersion) -> bool {
+        self.graphs.as_ref().is_some_and(|(v, _)| *v == version)
+    }
+
+    /// Takes the worker's graphs if they are ready and for `version`;
+    /// returns whether graphs for `version` are now at hand.
+    fn collect_built(&mut self, version: MapVersion) -> bool {
+        let Some((built_for, receiver)) = &self.building else {
+            return false;
+        };
+        if *built_for != version {
+            // An older map: its worker finishes unheard.
+            self.building = None;
+            return false;
+        }
+        match receiver.try_recv() {
+            Ok(graphs) => {
+                self.graphs = Some((version, graphs));
+                self.boards_built += 1;
+                self.building = None;
+                true
+            }
+            Err(TryRecvError::Empty) => false,
+            Err(TryRecvError::Disconnected) => {
+                self.building = None;
+                false
+            }
+        }
+    }
+
+    /// Takes a worker's answer if it is ready. Returns false while the worker
+    /// is still answering about the map `version`: it holds that map's
+    /// graphs, so the next question waits for them rather than build anew.
+    fn collect_answer(&mut self, version: MapVersion) -> bool {
+        let Some(job) = self.answering.take() else {
+            return true;
+        };
+        match job.receiver.try_recv() {
+            Ok((graphs, answer)) => {
+                self.take_answer(job.key, job.version, graphs, answer);
+                true
+            }
+            Err(TryRecvError::Empty) if job.version == version => {
+                self.answering = Some(job);
+                false
+            }
+            // An older map's: its worker finishes unheard.
+            Err(TryRecvError::Empty | TryRecvError::Disconnected) => true,
+        }
+    }
+
+    /// Keeps a worker's graphs, and its answer when the question is still the one asked.
+    fn take_answer(&mut self, key: Key, version: MapVersion, graphs: Graphs, answer: Answer) {
+        self.graphs = Some((version, graphs));
+        if key == self.key() {
+            self.answer = answer;
+            self.outcome = 0;
+            self.answered = Some((key, version));
+        }
+    }
+
+    /// Answers on a worker with this map version's graphs, lent to it.
+    fn start_answering(
+        &mut self,
+        pack: &Pack,
+        version: MapVersion,
+        page: Option<PageId>,
+        wake: &Wake,
+    ) {
+        let key = self.key();
+        let graphs = self
+            .graphs
+            .take()
+            .filter(|(built_for, _)| *built_for == version)
+            .map(|(_, graphs)| graphs);
+        // The answer on screen is for another question: drop it rather than show it wrong.
+        self.answer = Answer::default();
+        self.answered = None;
+        let (sender, receiver) = std::sync::mpsc::channel();
+        let copy = pack.clone();
+        let wake = Arc::clone(wake);
+        let question = key.clone();
+        let spawned = std::thread::Builder::new()
+            .name("play-test answer".into())
+            .spawn(move || {
+                let board = graphs
+                    .and_then(|graphs| Board::from_graphs(&copy, graphs))
+                    .unwrap_or_else(|| Board::new(&copy));
+                let answer = question.answer(&board, &copy, page);
+                if sender.send((board.into_graphs(), answer)).is_ok() {
+                    wake();
+                }
+            });
+        match spawned {
+            Ok(_) => {
+                self.answering = Some(Answering {
+                    key,
+                    version,
+                    receiver,
+                })
+            }
+            // No thread to be had (the graphs went with the closure): answer here.
+            Err(_) => self.answer_from_graphs(pack, version, page),
+        }
+    }
+
+    fn start_building(&mut self, pack: &Pack, version: MapVersion, wake: &Wake) {
+        if self.building.as_ref().is_some_and(|(v, _)| *v == version) {
+            return;
+        }
+        // The answer on screen is for another map: drop it rather than show it wrong.
+        self.answer = Answer::default();
+        self.answered = None;
+        let (sender, receiver) = std::sync::mpsc::channel();
+        let copy = pack.clone();
+        let wake = Arc::clone(wake);
+        let spawned = std::thread::Builder::new()
+            .name("play-test board".into())
+            .spawn(move || {
+                let graphs = Board::new(&copy).into_graphs();
+                if sender.send(graphs).is_ok() {
+                    wake();
+                }
+            });
+        match spawned {
+            Ok(_) => self.building = Some((version, receiver)),
+            // No thread to be had: build here rather than never.
+            Err(_) => {
+                self.boards_built += 1;
+                self.graphs = Some((version, Board::new(pack).into_graphs()));
+            }
+        }
+    }
+
+    fn answer_from_graphs(&mut self, pack: &Pack, version: MapVersion, page: Option<PageId>) {
+        let kept = self
+            .graphs
+            .take()
+            .filter(|(built_for, _)| *built_for == version)
+            .and_then(|(_, graphs)| Board::from_graphs(pack, graphs));
+        let board = kept.unwrap_or_else(|| {
+            self.boards_built += 1;
+            Board::new(pack)
+        });
+        let key = self.key();
+        self.answer = key.answer(&board, pack, page);
+        // A new roll starts from its first outcome.
+        self.outcome = 0;
+        self.answered = Some((key, version));
+        self.graphs = Some((version, board.into_graphs()));
+    }
+
+    /// The line of sight to the hovered space, worked out when the pointer
+    /// moved to another space (the graphs of `version` are at hand).
+    fn refresh_sight_line(&mut self, pack: &Pack, version: MapVersion) {
+        let wanted = match (self.analysis, self.sight_from, self.sight_to) {
+            (Analysis::Sight, Some(from), Some(to)) => Some((from, to)),
+            _ => None,
+        };
+        let shown = self
+            .answer
+            .sight_line
+            .as_ref()
+            .map(|(to, _)| *to)
+            .zip(self.sight_from)
+            .map(|(to, from)| (from, to));
+        if wanted == shown {
+            return;
+        }
+        let Some((from, to)) = wanted else {
+            self.answer.sight_line = None;
+            return;
+        };
+        let Some(board) = self
+            .graphs
+            .take()
+            .filter(|(built_for, _)| *built_for == version)
+            .and_then(|(_, graphs)| Board::from_graphs(pack, graphs))
+        else {
+            return;
+        };
+        let line = SightMap::new(&board, &self.state).line_of_sight(from, to);
+        self.answer.sight_line = line.ok().map(|sight| (to, sight));
+        self.graphs = Some((version, board.into_graphs()));
     }
 
     /// Each Blip's die for the Noise roll: the one set for it, else
@@ -816,7 +945,7 @@ mod tests {
         assert!(!play.refresh_in_background(&pack, version, Some(L1P1), &wake));
         assert!(play.is_building());
         assert!(play.answer().reach.is_empty());
-        assert!(play.wait_for_board(std::time::Duration::from_secs(60)));
+        assert!(play.wait_for_worker(std::time::Duration::from_secs(60)));
         assert!(play.refresh_in_background(&pack, version, Some(L1P1), &wake));
         assert!(!play.is_building());
         assert_eq!(play.answer().reach, waited.answer().reach);
@@ -833,7 +962,7 @@ mod tests {
             ..version
         };
         assert!(!play.refresh_in_background(&pack, newer, Some(L1P1), &wake));
-        assert!(play.wait_for_board(std::time::Duration::from_secs(60)));
+        assert!(play.wait_for_worker(std::time::Duration::from_secs(60)));
         assert!(play.refresh_in_background(&pack, newer, Some(L1P1), &wake));
         assert_eq!(play.answer().reach, waited.answer().reach);
     }
@@ -1004,5 +1133,48 @@ mod tests {
         )
         .unwrap();
         assert_ne!(kept, expected);
+    }
+
+    #[test]
+    fn a_noise_roll_is_resolved_on_a_worker_with_the_boards_graphs() {
+        let pack = bundled();
+        let blips = [("G8", 3), ("G9", 3), ("G5", 0)];
+        let mut waited = blips_and_target("E6", &blips, Analysis::Noise);
+        waited.refresh(&pack, VERSION, Some(L1P1));
+        let expected = waited.answer().noise.clone().unwrap();
+
+        let wake: Wake = Arc::new(|| {});
+        let mut play = blips_and_target("E6", &blips, Analysis::Noise);
+        // First the board, then the roll, each on a worker.
+        assert!(!play.refresh_in_background(&pack, VERSION, Some(L1P1), &wake));
+        assert!(play.is_building());
+        assert!(play.wait_for_worker(std::time::Duration::from_secs(60)));
+        assert!(!play.refresh_in_background(&pack, VERSION, Some(L1P1), &wake));
+        assert!(play.is_answering() && !play.is_building());
+        assert!(play.answer().noise.is_none());
+
+        // A die changed while the worker answers: its answer is dropped,
+        // the graphs it borrowed kept, and the new roll resolved.
+        play.dice.insert(corner("G8"), 1);
+        assert!(play.wait_for_worker(std::time::Duration::from_secs(60)));
+        assert!(play.answer().noise.is_none());
+        assert!(!play.refresh_in_background(&pack, VERSION, Some(L1P1), &wake));
+        assert!(play.wait_for_worker(std::time::Duration::from_secs(60)));
+        assert!(play.refresh_in_background(&pack, VERSION, Some(L1P1), &wake));
+        assert!(!play.is_busy());
+        assert_eq!(play.boards_built, 1);
+        let mut fresh = blips_and_target("E6", &blips, Analysis::Noise);
+        fresh.dice.insert(corner("G8"), 1);
+        fresh.refresh(&pack, VERSION, Some(L1P1));
+        assert_eq!(play.answer().noise, fresh.answer().noise);
+        assert_ne!(play.answer().noise.as_ref(), Some(&expected));
+
+        // The first roll again: answered on the worker, the same as waiting for it.
+        play.dice.insert(corner("G8"), 3);
+        assert!(!play.refresh_in_background(&pack, VERSION, Some(L1P1), &wake));
+        assert!(play.wait_for_worker(std::time::Duration::from_secs(60)));
+        assert!(play.refresh_in_background(&pack, VERSION, Some(L1P1), &wake));
+        assert_eq!(play.answer().noise.as_ref(), Some(&expected));
+        assert_eq!(play.boards_built, 1);
     }
 }

@@ -616,7 +616,7 @@ fn middle_board_space(harness: &Harness<'_, EditorApp>) -> (deckplan_schema::Spa
 fn settle_play_test(harness: &mut Harness<'_, EditorApp>) {
     harness.run();
     for _ in 0..10 {
-        if !harness.state().play_test().is_building() {
+        if !harness.state().play_test().is_busy() {
             return;
         }
         assert!(

@@ -167,10 +167,14 @@ fn noise_dice_ui(ui: &mut Ui, play: &mut PlayTest) {
 }
 
 fn answer_ui(ui: &mut Ui, play: &mut PlayTest, page: Option<&Page>) {
-    if play.is_building() {
+    if play.is_busy() {
         ui.horizontal(|ui| {
             ui.spinner();
-            ui.label("Building the board after the edit…");
+            ui.label(if play.is_building() {
+                "Building the board after the edit…"
+            } else {
+                "Resolving the Noise roll…"
+            });
         });
         return;
     }
