@@ -459,7 +459,8 @@ fn dragging_a_page_in_the_layout_joins_it_where_it_snaps() {
 fn a_scan_is_traced_through_the_page_menu() {
     let dir = scratch("scan");
     let pack = bundled_pack(&dir);
-    let scan = pack.join("scans/L1p1.png");
+    // A scan outside the pack: shown from where it is, copied in on saving.
+    let scan = dir.join("scanner/L1p1.png");
     std::fs::create_dir_all(scan.parent().unwrap()).unwrap();
     image::RgbaImage::from_pixel(1200, 1000, image::Rgba([90, 90, 100, 255]))
         .save(&scan)
@@ -470,7 +471,7 @@ fn a_scan_is_traced_through_the_page_menu() {
     harness.get_by_label("Trace a scan…").click();
     harness.run();
     assert!(matches!(harness.state().dialog(), Some(Dialog::Path(_))));
-    let field = "A PNG or JPEG scan of the printed page, inside the pack folder (others are copied into scans/).";
+    let field = "A PNG or JPEG scan of the printed page. One from outside the pack folder is copied into scans/ when you save.";
     harness.get_by_label(field).click();
     harness.run();
     harness
@@ -484,9 +485,18 @@ fn a_scan_is_traced_through_the_page_menu() {
         .expect("a scan is laid under L1p1");
     assert_eq!(background.image, "../scans/L1p1.png");
     assert_eq!(background.scale, 100.0, "1200 pixels over 12 columns");
-    // Saved into the page file, and read back the same.
+    harness.get_by_label("1200 × 1000 pixels");
+    assert!(
+        !pack.join("scans").exists(),
+        "nothing is written before saving"
+    );
+    // Saved into the page file, the scan copied beside it, and read back the same.
     harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
     harness.run();
+    assert_eq!(
+        std::fs::read(pack.join("scans/L1p1.png")).unwrap(),
+        std::fs::read(&scan).unwrap()
+    );
     let text = std::fs::read_to_string(pack.join("book1/page1.toml")).unwrap();
     assert!(
         text.contains("[background]\nimage = \"../scans/L1p1.png\"\nscale = 100\n"),
