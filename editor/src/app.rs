@@ -342,10 +342,10 @@ impl EditorApp {
         }
     }
 
-    /// Waits (up to `timeout`) for the play test's board to be built; the
-    /// next frame answers.
+    /// Waits (up to `timeout`) for the play test's worker (a board being
+    /// built or a Noise roll being resolved); the next frame shows the answer.
     pub fn wait_for_play_test(&mut self, timeout: Duration) -> bool {
-        self.play.wait_for_board(timeout)
+        self.play.wait_for_worker(timeout)
     }
 
     /// The window title: `name — deckplan-editor`, with `●` when there are
