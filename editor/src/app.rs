@@ -25,7 +25,7 @@ use crate::command::{Command, Commands};
 use crate::dialogs::{
     AfterUnsaved, Dialog, DialogContext, NewPageForm, PathForm, PathPurpose, ResizeForm, dialog_ui,
 };
-use crate::document::{Document, LoadFailure, Origin, relative_path};
+use crate::document::{Document, LoadFailure, Origin};
 use crate::edit::{Edit, Transaction};
 use crate::ops;
 use crate::paint::{Scenes, install_map_font};
@@ -342,10 +342,10 @@ impl EditorApp {
         }
     }
 
-    /// Waits (up to `timeout`) for the play test's board to be built; the
-    /// next frame answers.
+    /// Waits (up to `timeout`) for the play test's worker (a board being
+    /// built or a Noise roll being resolved); the next frame shows the answer.
     pub fn wait_for_play_test(&mut self, timeout: Duration) -> bool {
-        self.play.wait_for_board(timeout)
+        self.play.wait_for_worker(timeout)
     }
 
     /// The window title: `name — deckplan-editor`, with `●` when there are
@@ -460,8 +460,7 @@ impl EditorApp {
                             return;
                         }
                         let scan = page.and_then(|page| {
-                            let background = page.background.as_ref()?;
-                            let path = doc.page_folder(page.id)?.join(&background.image);
+                            let path = doc.scan_file(page.id)?;
                             Some(
                                 self.scans
                                     .get(ui.ctx(), &path)
@@ -1443,44 +1442,12 @@ impl EditorApp {
     }
 
     fn load_background(&mut self, ctx: &Context, page: PageId, path: &Path) {
-        let Some(doc) = &self.doc else {
-            return;
-        };
-        let (Some(root), Some(folder)) = (
-            doc.origin.folder().map(Path::to_path_buf),
-            doc.page_folder(page),
-        ) else {
-            self.say("Save the pack first: a scan is kept relative to its page file");
-            return;
-        };
-        let real = match path.canonicalize() {
-            Ok(real) => real,
+        let image = match path.canonicalize() {
+            Ok(image) => image,
             Err(error) => {
                 self.say(format!("Cannot read {}: {error}", path.display()));
                 return;
             }
-        };
-        // A scan outside the pack folder is copied into `scans/`, so the pack stays whole.
-        let image = if real.starts_with(&root) {
-            real
-        } else {
-            let name = real
-                .file_name()
-                .map(|n| n.to_os_string())
-                .unwrap_or_default();
-            let target = root.join("scans").join(&name);
-            let copied = std::fs::create_dir_all(root.join("scans")).and_then(|()| {
-                if target.exists() {
-                    Ok(0)
-                } else {
-                    std::fs::copy(&real, &target)
-                }
-            });
-            if let Err(error) = copied {
-                self.say(format!("Cannot copy the scan into the pack: {error}"));
-                return;
-            }
-            target
         };
         self.scans.forget(&image);
         let size = match self.scans.get(ctx, &image) {
@@ -1494,6 +1461,18 @@ impl EditorApp {
                 return;
             }
         };
+        let Some(doc) = &mut self.doc else {
+            return;
+        };
+        // Nothing is written here: a scan from outside the pack is shown from
+        // where it is and copied into `scans/` when the page is saved.
+        let image_path = match doc.adopt_scan(page, &image) {
+            Ok(image_path) => image_path,
+            Err(error) => {
+                self.say(format!("Cannot read {}: {error}", path.display()));
+                return;
+            }
+        };
         let Some(page_ref) = doc.pack.pages.get(&page) else {
             return;
         };
@@ -1501,7 +1480,7 @@ impl EditorApp {
             .background
             .clone()
             .unwrap_or_else(|| Background::new(String::new()));
-        background.image = relative_path(&folder, &image);
+        background.image = image_path;
         if page_ref.background.is_none() {
             background.scale = (size[0] as f64 / f64::from(page_ref.size.columns.max(1)))
                 .clamp(Background::MIN_SCALE, Background::MAX_SCALE);

@@ -495,7 +495,7 @@ fn path_ui(ui: &mut Ui, form: &mut PathForm, cx: &DialogContext<'_>, out: &mut C
         ),
         PathPurpose::Scan(_) => (
             "Trace a scan",
-            "A PNG or JPEG scan of the printed page, inside the pack folder (others are copied into scans/).",
+            "A PNG or JPEG scan of the printed page. One from outside the pack folder is copied into scans/ when you save.",
             "Load scan",
         ),
     };

@@ -119,6 +119,10 @@ pub struct Document {
     /// Bumped on every change, so work done on an older state (problem
     /// checks, autosaves) can tell it is stale.
     generation: u64,
+    /// Scans chosen from outside the pack folder and not copied in yet: the
+    /// pack-relative path the pages name (`scans/L1p1.png`) → the file chosen.
+    /// The editor shows them from where they are; saving copies them.
+    pending_scans: BTreeMap<String, PathBuf>,
 }
 
 impl Document {
@@ -182,6 +186,7 @@ impl Document {
             history,
             load_problems: Vec::new(),
             generation: 0,
+            pending_scans: BTreeMap::new(),
         }
     }
 
@@ -192,6 +197,7 @@ impl Document {
             history: History::new(),
             load_problems,
             generation: 0,
+            pending_scans: BTreeMap::new(),
         }
     }
 
@@ -305,7 +311,12 @@ impl Document {
     /// Writes every file whose text changed, with a backup of the previous
     /// version, and marks the document saved.
     pub fn save(&mut self) -> Result<SaveSummary, SaveError> {
-        let summary = match &self.origin {
+        let Some(folder) = self.origin.folder().map(Path::to_path_buf) else {
+            return Err(SaveError::NoLocation);
+        };
+        // The scans first, so a page file never names one that is not there.
+        let (scans_in_pack, scans_copied) = self.copy_pending_scans(&folder)?;
+        let mut summary = match &self.origin {
             Origin::New => return Err(SaveError::NoLocation),
             Origin::Pack { folder } => write_pack_files(&self.pack, folder)?,
             Origin::Page { file } => {
@@ -316,8 +327,172 @@ impl Document {
                 summary
             }
         };
+        summary.scans_copied = scans_copied;
+        for key in &scans_in_pack {
+            self.pending_scans.remove(key);
+        }
         self.history.mark_saved();
         Ok(summary)
+    }
+
+    /// The file to show under a page: the scan chosen, while it waits to be
+    /// copied into the pack, otherwise the file the page names.
+    pub fn scan_file(&self, id: PageId) -> Option<PathBuf> {
+        let page = self.pack.pages.get(&id)?;
+        let key = pack_relative(page.source.path(), &page.background.as_ref()?.image)?;
+        match self.pending_scans.get(&key) {
+            Some(chosen) => Some(chosen.clone()),
+            None => Some(self.origin.folder()?.join(key)),
+        }
+    }
+
+    /// Scans chosen from outside the pack that the next save copies into it:
+    /// pack-relative path → chosen file.
+    pub fn pending_scans(&self) -> &BTreeMap<String, PathBuf> {
+        &self.pending_scans
+    }
+
+    /// Restores scans an autosave was still waiting to copy.
+    pub fn set_pending_scans(&mut self, pending: BTreeMap<String, PathBuf>) {
+        self.pending_scans = pending;
+    }
+
+    /// The `image` path for laying the scan `chosen` under page `id`, relative
+    /// to the page file. A scan inside the pack folder is named where it is;
+    /// one outside is given a free name in `scans/` and remembered, to be
+    /// copied there on the next save — nothing is written now, so closing
+    /// without saving leaves no file behind.
+    pub fn adopt_scan(&mut self, id: PageId, chosen: &Path) -> std::io::Result<String> {
+        let page = self
+            .pack
+            .pages
+            .get(&id)
+            .ok_or_else(|| std::io::Error::other(format!("there is no page {id}")))?;
+        let page_folder = page.source.path().parent().unwrap_or(Path::new(""));
+        let real = chosen.canonicalize()?;
+        if let Some(root) = self.origin.folder()
+            && let Ok(inside) = real.strip_prefix(root)
+        {
+            return Ok(relative_path(page_folder, inside));
+        }
+        let key = match self.pending_scans.iter().find(|(_, c)| **c == real) {
+            Some((key, _)) => key.clone(),
+            None => {
+                let key = self.free_scan_path(&real);
+                self.pending_scans.insert(key.clone(), real);
+                key
+            }
+        };
+        Ok(relative_path(page_folder, Path::new(&key)))
+    }
+
+    /// A pack-relative path in `scans/` for a copy of `chosen`: its own file
+    /// name (made portable) when free, else `name-2.png`, `name-3.png`…
+    /// Free means no file there, no page naming it and no other scan waiting
+    /// for it.
+    fn free_scan_path(&self, chosen: &Path) -> String {
+        let (stem, extension) = scan_name(chosen);
+        let named: Vec<String> = self
+            .pack
+            .pages
+            .values()
+            .filter_map(|p| pack_relative(p.source.path(), &p.background.as_ref()?.image))
+            .collect();
+        let taken = |key: &str| {
+            self.pending_scans.contains_key(key)
+                || named.iter().any(|n| n == key)
+                || self
+                    .origin
+                    .folder()
+                    .is_some_and(|folder| folder.join(key).symlink_metadata().is_ok())
+        };
+        let first = format!("scans/{stem}.{extension}");
+        if !taken(&first) {
+            return first;
+        }
+        (2..)
+            .map(|n| format!("scans/{stem}-{n}.{extension}"))
+            .find(|key| !taken(key))
+            .unwrap_or(first)
+    }
+
+    /// Copies into `folder` every waiting scan a page names (one no page
+    /// names any more, after an undo, keeps waiting: a redo may bring it
+    /// back). A file already at the name is kept: when it holds other bytes
+    /// the scan is copied under a free name instead, and the pages and the
+    /// undo history follow the new name. Returns the pack-relative paths now
+    /// in the pack (they stop waiting once the pages naming them are saved)
+    /// and how many files were written.
+    fn copy_pending_scans(&mut self, folder: &Path) -> Result<(Vec<String>, usize), SaveError> {
+        let named: Vec<String> = self
+            .pack
+            .pages
+            .values()
+            .filter_map(|p| pack_relative(p.source.path(), &p.background.as_ref()?.image))
+            .collect();
+        let waiting: Vec<(String, PathBuf)> = self
+            .pending_scans
+            .iter()
+            .filter(|(key, _)| named.contains(key))
+            .map(|(k, c)| (k.clone(), c.clone()))
+            .collect();
+        let mut copied = Vec::new();
+        let mut written = 0;
+        for (key, chosen) in waiting {
+            let bytes = deckplan_schema::confine::read_bytes(
+                &chosen,
+                &chosen,
+                crate::background::MAX_FILE_BYTES,
+            )
+            .map_err(|e| SaveError::Io {
+                path: chosen.clone(),
+                source: std::io::Error::other(e.to_string()),
+            })?;
+            match std::fs::read(folder.join(&key)) {
+                Ok(existing) if existing == bytes => copied.push(key),
+                Ok(_) => {
+                    self.pending_scans.remove(&key);
+                    let free = self.free_scan_path(&chosen);
+                    self.rename_scan(&key, &free);
+                    self.pending_scans.insert(free.clone(), chosen);
+                    write_scan(folder, &free, &bytes)?;
+                    copied.push(free);
+                    written += 1;
+                }
+                Err(_) => {
+                    write_scan(folder, &key, &bytes)?;
+                    copied.push(key);
+                    written += 1;
+                }
+            }
+        }
+        Ok((copied, written))
+    }
+
+    /// Makes every page, and every undo and redo step, that names the scan
+    /// at pack-relative `from` name `to` instead.
+    fn rename_scan(&mut self, from: &str, to: &str) {
+        let sources: BTreeMap<PageId, PathBuf> = self
+            .pack
+            .pages
+            .iter()
+            .map(|(id, p)| (*id, p.source.path().to_path_buf()))
+            .collect();
+        let retarget = |id: PageId, background: &mut deckplan_schema::Background| {
+            let Some(source) = sources.get(&id) else {
+                return;
+            };
+            if pack_relative(source, &background.image).as_deref() == Some(from) {
+                let page_folder = source.parent().unwrap_or(Path::new(""));
+                background.image = relative_path(page_folder, Path::new(to));
+            }
+        };
+        for (id, page) in &mut self.pack.pages {
+            if let Some(background) = &mut page.background {
+                retarget(*id, background);
+            }
+        }
+        self.history.for_each_background(retarget);
     }
 
     /// Saves to a new place and makes it the document's home: a folder for a
@@ -359,7 +534,7 @@ impl Document {
         match self.save() {
             Ok(mut summary) => {
                 if let (Some(from), Some(to)) = (old_folder, self.origin.folder()) {
-                    summary.scans_copied = copy_backgrounds(&self.pack, &from, to);
+                    summary.scans_copied += copy_backgrounds(&self.pack, &from, to);
                 }
                 Ok(summary)
             }
@@ -378,7 +553,8 @@ pub struct SaveSummary {
     pub written: Vec<PathBuf>,
     /// Files left alone (their text was already the same).
     pub unchanged: usize,
-    /// Background scans copied to a new folder by "Save As".
+    /// Background scans copied into the pack: chosen from outside it, or
+    /// brought along to a new folder by "Save As".
     pub scans_copied: usize,
 }
 
@@ -471,6 +647,73 @@ fn copy_backgrounds(pack: &Pack, from: &Path, to: &Path) -> usize {
         }
     }
     copied
+}
+
+/// Writes a scan's bytes at pack-relative `key` in `folder` (atomically, so a
+/// link planted at the name is replaced, never followed).
+fn write_scan(folder: &Path, key: &str, bytes: &[u8]) -> Result<(), SaveError> {
+    let path = folder.join(key);
+    let io = |source| SaveError::Io {
+        path: path.clone(),
+        source,
+    };
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(io)?;
+    }
+    deckplan_schema::save::write_bytes_atomically(&path, bytes).map_err(io)
+}
+
+/// The pack-relative path of a background `image` named by the page file at
+/// `page_path` (itself pack-relative): `book1/page1.toml` and
+/// `../scans/a.png` give `scans/a.png`. `None` when it leaves the pack.
+pub fn pack_relative(page_path: &Path, image: &str) -> Option<String> {
+    let folder = page_path.parent().unwrap_or(Path::new(""));
+    let mut parts: Vec<String> = Vec::new();
+    let folder_parts = folder
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned());
+    for part in folder_parts.chain(image.split('/').map(str::to_string)) {
+        match part.as_str() {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            _ => parts.push(part),
+        }
+    }
+    Some(parts.join("/"))
+}
+
+/// A portable file name for a copy of a scan: the stem with anything but
+/// letters, digits, `-`, `_` and `.` made `-`, and a lower-case extension
+/// (`png` for a file whose extension is not an image's: the editor reads it
+/// by its content).
+fn scan_name(chosen: &Path) -> (String, String) {
+    let stem: String = chosen
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let stem = stem.trim_start_matches('.').to_string();
+    let stem = if stem.trim_matches(['-', '.']).is_empty() {
+        "scan".to_string()
+    } else {
+        stem
+    };
+    let extension = chosen
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+        .filter(|e| matches!(e.as_str(), "png" | "jpg" | "jpeg"))
+        .unwrap_or_else(|| "png".to_string());
+    (stem, extension)
 }
 
 /// Makes every page's source path relative to the pack folder (the path
@@ -738,6 +981,194 @@ mod tests {
         let pack = loaded.value.unwrap();
         assert_eq!(pack.name, "Fresh");
         assert_eq!(pack.locations["NP"].name, "New Place");
+    }
+
+    /// A small PNG of one colour at `path` (whatever its extension: the
+    /// editor reads a scan by its content).
+    fn png(path: &Path, shade: u8) {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        image::RgbaImage::from_pixel(4, 3, image::Rgba([shade, shade, shade, 255]))
+            .save_with_format(path, image::ImageFormat::Png)
+            .unwrap();
+    }
+
+    fn trace(doc: &mut Document, id: PageId, chosen: &Path) -> String {
+        let image = doc.adopt_scan(id, chosen).unwrap();
+        let mut step = Transaction::new("Trace a scan");
+        step.edits.push(Edit::Background {
+            page: id,
+            background: Some(deckplan_schema::Background::new(image.clone())),
+        });
+        doc.apply(step).unwrap();
+        image
+    }
+
+    fn listing(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .map(|entries| {
+                entries
+                    .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                    .collect()
+            })
+            .unwrap_or_default();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn a_scan_from_outside_is_copied_in_only_when_saved() {
+        let dir = scratch("scan-pending");
+        copy_dir(&testdata("demo-pack"), &dir.join("pack"));
+        let chosen = dir.join("elsewhere/My Scan.PNG");
+        png(&chosen, 40);
+        let mut doc = Document::open(&dir.join("pack")).unwrap();
+        let id = PageId { book: 1, page: 1 };
+        let image = trace(&mut doc, id, &chosen);
+        assert_eq!(image, "../scans/My-Scan.png");
+        // Shown from where it is; nothing written into the pack yet.
+        assert_eq!(doc.scan_file(id), Some(chosen.canonicalize().unwrap()));
+        assert!(!dir.join("pack/scans").exists());
+        let summary = doc.save().unwrap();
+        assert_eq!(summary.scans_copied, 1);
+        let copy = dir.join("pack/scans/My-Scan.png");
+        assert_eq!(
+            std::fs::read(&copy).unwrap(),
+            std::fs::read(&chosen).unwrap()
+        );
+        assert_eq!(doc.scan_file(id), Some(copy.canonicalize().unwrap()));
+        assert!(doc.pending_scans().is_empty());
+        let text = std::fs::read_to_string(dir.join("pack/book1/page1.toml")).unwrap();
+        assert!(text.contains("image = \"../scans/My-Scan.png\""), "{text}");
+        // Saved again: nothing more to copy.
+        assert_eq!(doc.save().unwrap().scans_copied, 0);
+    }
+
+    #[test]
+    fn a_scan_inside_the_pack_is_named_where_it_is() {
+        let dir = scratch("scan-inside");
+        copy_dir(&testdata("demo-pack"), &dir);
+        png(&dir.join("art/p1.jpg"), 10);
+        let mut doc = Document::open(&dir).unwrap();
+        let id = PageId { book: 1, page: 1 };
+        assert_eq!(
+            trace(&mut doc, id, &dir.join("art/p1.jpg")),
+            "../art/p1.jpg"
+        );
+        assert!(doc.pending_scans().is_empty());
+        assert_eq!(doc.save().unwrap().scans_copied, 0);
+        assert!(!dir.join("scans").exists());
+    }
+
+    #[test]
+    fn a_copied_scan_never_overwrites_a_different_file() {
+        let dir = scratch("scan-names");
+        copy_dir(&testdata("demo-pack"), &dir.join("pack"));
+        png(&dir.join("pack/scans/a.png"), 1);
+        png(&dir.join("one/a.png"), 2);
+        png(&dir.join("two/a.png"), 3);
+        let mut doc = Document::open(&dir.join("pack")).unwrap();
+        let (p1, p2) = (PageId { book: 1, page: 1 }, PageId { book: 1, page: 2 });
+        // Free names are picked when the scan is chosen…
+        assert_eq!(
+            trace(&mut doc, p1, &dir.join("one/a.png")),
+            "../scans/a-2.png"
+        );
+        assert_eq!(
+            trace(&mut doc, p2, &dir.join("two/a.png")),
+            "../scans/a-3.png"
+        );
+        // …and again on saving, should a file have taken the name meanwhile.
+        png(&dir.join("pack/scans/a-2.png"), 4);
+        let summary = doc.save().unwrap();
+        assert_eq!(summary.scans_copied, 2);
+        let read = |name: &str| std::fs::read(dir.join("pack/scans").join(name)).unwrap();
+        assert_eq!(
+            read("a.png"),
+            std::fs::read(dir.join("pack/scans/a.png")).unwrap()
+        );
+        assert_ne!(
+            read("a-2.png"),
+            std::fs::read(dir.join("one/a.png")).unwrap()
+        );
+        assert_eq!(
+            read("a-4.png"),
+            std::fs::read(dir.join("one/a.png")).unwrap()
+        );
+        assert_eq!(
+            read("a-3.png"),
+            std::fs::read(dir.join("two/a.png")).unwrap()
+        );
+        let image = |doc: &Document, id: PageId| {
+            doc.pack.pages[&id]
+                .background
+                .as_ref()
+                .map(|b| b.image.clone())
+        };
+        assert_eq!(image(&doc, p1).as_deref(), Some("../scans/a-4.png"));
+        // Undo and redo name the copy too.
+        doc.undo().unwrap();
+        doc.undo().unwrap();
+        doc.redo().unwrap();
+        assert_eq!(image(&doc, p1).as_deref(), Some("../scans/a-4.png"));
+        assert_eq!(
+            listing(&dir.join("pack/scans")),
+            ["a-2.png", "a-3.png", "a-4.png", "a.png"]
+        );
+    }
+
+    #[test]
+    fn an_undone_scan_is_not_copied_until_redone() {
+        let dir = scratch("scan-undo");
+        copy_dir(&testdata("demo-pack"), &dir.join("pack"));
+        png(&dir.join("b.png"), 5);
+        let mut doc = Document::open(&dir.join("pack")).unwrap();
+        let id = PageId { book: 1, page: 1 };
+        trace(&mut doc, id, &dir.join("b.png"));
+        doc.undo().unwrap();
+        doc.save().unwrap();
+        assert!(!dir.join("pack/scans").exists());
+        doc.redo().unwrap();
+        assert_eq!(doc.save().unwrap().scans_copied, 1);
+        assert_eq!(listing(&dir.join("pack/scans")), ["b.png"]);
+    }
+
+    #[test]
+    fn a_new_pack_traces_before_it_has_a_folder_and_copies_on_save_as() {
+        let dir = scratch("scan-new");
+        png(&dir.join("c.jpeg"), 6);
+        let spec = NewPageSpec {
+            pack_name: "Fresh".into(),
+            id: PageId { book: 2, page: 1 },
+            size: Size {
+                columns: 4,
+                rows: 3,
+            },
+            designation: "NP".into(),
+            location_name: "New Place".into(),
+            title: None,
+            fill: SpaceKind::Board,
+        };
+        let mut doc = Document::new_pack(&spec);
+        assert_eq!(
+            trace(&mut doc, spec.id, &dir.join("c.jpeg")),
+            "../scans/c.jpeg"
+        );
+        let summary = doc.save_as(&dir.join("fresh")).unwrap();
+        assert_eq!(summary.scans_copied, 1);
+        assert_eq!(listing(&dir.join("fresh/scans")), ["c.jpeg"]);
+        let loaded = load::load_pack(&dir.join("fresh")).unwrap();
+        assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
+    }
+
+    #[test]
+    fn pack_relative_image_paths() {
+        let at = |page: &str, image: &str| pack_relative(Path::new(page), image);
+        assert_eq!(
+            at("book1/page1.toml", "../scans/a.png").as_deref(),
+            Some("scans/a.png")
+        );
+        assert_eq!(at("page.toml", "./s/a.png").as_deref(), Some("s/a.png"));
+        assert_eq!(at("book1/page1.toml", "../../a.png"), None);
     }
 
     #[test]

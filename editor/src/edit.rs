@@ -661,6 +661,31 @@ impl History {
         }
     }
 
+    /// Calls `f` on every scan a step would lay under a page (as its own
+    /// edit, or inside a whole page it restores), so a scan renamed when it is
+    /// copied into the pack stays named the same by undo and redo.
+    pub fn for_each_background(&mut self, mut f: impl FnMut(PageId, &mut Background)) {
+        for step in self.undo.iter_mut().chain(self.redo.iter_mut()) {
+            for edit in &mut step.edits {
+                match edit {
+                    Edit::Background {
+                        page,
+                        background: Some(background),
+                    } => f(*page, background),
+                    Edit::Page {
+                        id,
+                        page: Some(page),
+                    } => {
+                        if let Some(background) = &mut page.background {
+                            f(*id, background);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
     /// The label of the step Undo would undo.
     pub fn undo_label(&self) -> Option<&str> {
         self.undo.last().map(|t| t.label.as_str())

@@ -10,6 +10,7 @@
 //! The manifest is written last, so a crash in the middle of an autosave
 //! leaves either the previous complete autosave or none to offer.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -55,6 +56,11 @@ pub struct Manifest {
     pub pid: u32,
     /// For a lone page: the file name inside the slot folder.
     pub page_file: Option<String>,
+    /// Scans chosen from outside the pack and not yet copied into it
+    /// (pack-relative path → chosen file): the autosave names them but does
+    /// not copy them, so recovering shows them from where they are.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub pending_scans: BTreeMap<String, PathBuf>,
 }
 
 /// An autosave found at start-up.
@@ -140,6 +146,7 @@ pub fn write(slot: &Path, doc: &Document) -> std::io::Result<()> {
         saved_at: now_secs(),
         pid: std::process::id(),
         page_file,
+        pending_scans: doc.pending_scans().clone(),
     };
     let text = serde_json::to_string_pretty(&manifest).map_err(std::io::Error::other)?;
     write_atomically(&slot.join(MANIFEST), &text)
@@ -208,7 +215,9 @@ pub fn recover(found: &Found) -> Result<Document, LoadFailure> {
             pack.name = name.to_string_lossy().into_owned();
         }
     }
-    Ok(Document::from_parts(pack, origin, History::unsaved()))
+    let mut recovered = Document::from_parts(pack, origin, History::unsaved());
+    recovered.set_pending_scans(manifest.pending_scans.clone());
+    Ok(recovered)
 }
 
 /// Autosaves one document on a timer.
@@ -338,6 +347,39 @@ mod tests {
         }
         saver.clear();
         assert!(find(&root).is_empty());
+    }
+
+    #[test]
+    fn a_scan_waiting_to_be_copied_is_recovered_waiting_and_never_copied_by_the_autosave() {
+        let dir = scratch("recovery-scan");
+        let mut doc = edited(&dir.join("pack"));
+        let chosen = dir.join("outside/scan.png");
+        std::fs::create_dir_all(chosen.parent().unwrap()).unwrap();
+        image::RgbaImage::from_pixel(2, 2, image::Rgba([0, 0, 0, 255]))
+            .save(&chosen)
+            .unwrap();
+        let id = PageId { book: 1, page: 2 };
+        let image = doc.adopt_scan(id, &chosen).unwrap();
+        let mut step = Transaction::new("Trace a scan");
+        step.edits.push(Edit::Background {
+            page: id,
+            background: Some(deckplan_schema::Background::new(image)),
+        });
+        doc.apply(step).unwrap();
+        let root = dir.join("state/recovery");
+        let mut saver = Autosaver::new(root.clone(), Duration::ZERO);
+        saver.tick(&doc, Instant::now()).unwrap();
+        assert!(!dir.join("pack/scans").exists());
+        let found = find(&root);
+        assert!(!found[0].slot.join("scans").exists());
+        let mut recovered = recover(&found[0]).unwrap();
+        let real = chosen.canonicalize().unwrap();
+        assert_eq!(recovered.scan_file(id), Some(real.clone()));
+        assert_eq!(recovered.save().unwrap().scans_copied, 1);
+        assert_eq!(
+            std::fs::read(dir.join("pack/scans/scan.png")).unwrap(),
+            std::fs::read(&real).unwrap()
+        );
     }
 
     #[test]

@@ -459,7 +459,8 @@ fn dragging_a_page_in_the_layout_joins_it_where_it_snaps() {
 fn a_scan_is_traced_through_the_page_menu() {
     let dir = scratch("scan");
     let pack = bundled_pack(&dir);
-    let scan = pack.join("scans/L1p1.png");
+    // A scan outside the pack: shown from where it is, copied in on saving.
+    let scan = dir.join("scanner/L1p1.png");
     std::fs::create_dir_all(scan.parent().unwrap()).unwrap();
     image::RgbaImage::from_pixel(1200, 1000, image::Rgba([90, 90, 100, 255]))
         .save(&scan)
@@ -470,7 +471,7 @@ fn a_scan_is_traced_through_the_page_menu() {
     harness.get_by_label("Trace a scan…").click();
     harness.run();
     assert!(matches!(harness.state().dialog(), Some(Dialog::Path(_))));
-    let field = "A PNG or JPEG scan of the printed page, inside the pack folder (others are copied into scans/).";
+    let field = "A PNG or JPEG scan of the printed page. One from outside the pack folder is copied into scans/ when you save.";
     harness.get_by_label(field).click();
     harness.run();
     harness
@@ -484,9 +485,18 @@ fn a_scan_is_traced_through_the_page_menu() {
         .expect("a scan is laid under L1p1");
     assert_eq!(background.image, "../scans/L1p1.png");
     assert_eq!(background.scale, 100.0, "1200 pixels over 12 columns");
-    // Saved into the page file, and read back the same.
+    harness.get_by_label("1200 × 1000 pixels");
+    assert!(
+        !pack.join("scans").exists(),
+        "nothing is written before saving"
+    );
+    // Saved into the page file, the scan copied beside it, and read back the same.
     harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
     harness.run();
+    assert_eq!(
+        std::fs::read(pack.join("scans/L1p1.png")).unwrap(),
+        std::fs::read(&scan).unwrap()
+    );
     let text = std::fs::read_to_string(pack.join("book1/page1.toml")).unwrap();
     assert!(
         text.contains("[background]\nimage = \"../scans/L1p1.png\"\nscale = 100\n"),
@@ -616,7 +626,7 @@ fn middle_board_space(harness: &Harness<'_, EditorApp>) -> (deckplan_schema::Spa
 fn settle_play_test(harness: &mut Harness<'_, EditorApp>) {
     harness.run();
     for _ in 0..10 {
-        if !harness.state().play_test().is_building() {
+        if !harness.state().play_test().is_busy() {
             return;
         }
         assert!(
@@ -706,6 +716,17 @@ fn play_test_reach_and_blip_step_come_from_the_rules_engine() {
         .collect();
     assert!(!expected.is_empty());
     assert_eq!(ends, expected);
+    // The panel words it as `deckplan blip` does.
+    harness.get_by_label(&format!(
+        "Blip on {blip}, 2 moves toward the Spacer on {from}:"
+    ));
+    let options = blip_move::move_blip(&board, &state, blip, from, 2).unwrap();
+    for line in options[0].describe(2) {
+        assert!(
+            harness.query_by_label(&line).is_some(),
+            "{line:?} is not in the panel"
+        );
+    }
 
     // Right click removes the Blip; none of this touched the document.
     harness.hover_at(geo.point(corner));
@@ -1597,4 +1618,274 @@ fn an_allowed_misaligned_join_shows_its_reason_not_a_warning() {
             .any(|t| t.starts_with("offset") && t.contains('⚠')),
         "{texts:?}"
     );
+}
+
+/// The intersection at the north-east corner of a space of L1p1, e.g. `G8`
+/// for `L1p1 G8 ne`.
+fn ne_corner(space: &str) -> deckplan_validator::board::PageIntersection {
+    deckplan_validator::board::PageIntersection {
+        page: L1P1,
+        point: deckplan_schema::Space::parse(space)
+            .unwrap()
+            .corner(deckplan_schema::Corner::NorthEast),
+    }
+}
+
+/// The texts painted inside `area`, with where they were drawn.
+fn painted_texts(harness: &Harness<'_, EditorApp>, area: egui::Rect) -> Vec<(String, egui::Rect)> {
+    painted_shapes(harness)
+        .into_iter()
+        .filter_map(|shape| match shape {
+            egui::Shape::Text(text) if area.contains_rect(text.visual_bounding_rect()) => {
+                Some((text.galley.text().to_string(), text.visual_bounding_rect()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The polylines painted in `ink`, as their screen points.
+fn painted_lines(harness: &Harness<'_, EditorApp>, ink: egui::Color32) -> Vec<Vec<Pos2>> {
+    let solid = egui::epaint::ColorMode::Solid(ink);
+    painted_shapes(harness)
+        .into_iter()
+        .filter_map(|shape| match shape {
+            egui::Shape::Path(path) if path.stroke.color == solid && !path.closed => {
+                Some(path.points)
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn play_test_noise_moves_several_blips_each_by_its_die_and_draws_the_end_state_picked() {
+    use deckplan_editor::panels::playtest::NOISE_INKS;
+    use deckplan_validator::board::{Board, PageSpace};
+    use deckplan_validator::rules::blip_move;
+
+    let dir = scratch("playtest-noise");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack), &dir));
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::P);
+    harness.run();
+    let geo = harness.state().page_geometry().unwrap();
+    let e6 = deckplan_schema::Space::parse("E6").unwrap();
+    click_at(&mut harness, geo.space_rect(e6).center());
+
+    // Three Blips by clicks: each takes the die slider's value (3) until set.
+    harness.get_by_label("Place Blip").click();
+    harness.run();
+    for space in ["G8", "G9", "G5"] {
+        click_at(&mut harness, geo.point(ne_corner(space).point));
+    }
+    harness.get_by_label("Noise").click();
+    harness.run();
+    harness
+        .state_mut()
+        .play_test_mut()
+        .dice
+        .insert(ne_corner("G5"), 0);
+    settle_play_test(&mut harness);
+    harness.run();
+
+    let play = harness.state().play_test();
+    let noise = play.answer().noise.clone().expect("a Noise answer");
+    let doc_pack = harness.state().document().unwrap().pack.clone();
+    let board = Board::new(&doc_pack);
+    let toward = PageSpace {
+        page: L1P1,
+        space: e6,
+    };
+    let dice = [
+        (ne_corner("G8"), 3),
+        (ne_corner("G9"), 3),
+        (ne_corner("G5"), 0),
+    ]
+    .into();
+    assert_eq!(
+        noise.result,
+        blip_move::resolve_noise(&board, &play.state, toward, &dice).unwrap()
+    );
+
+    // The panel reads as `deckplan noise` prints the roll.
+    for line in [
+        "Noise from the Spacer on L1p1 E6; the Blips move nearest first:",
+        "  1. L1p1 G5 ne (0)",
+        "  2. L1p1 G8 ne (3)",
+        "  3. L1p1 G9 ne (3)",
+        "2 end states (the players choose); click one to draw it:",
+        "outcome 1 of 2: afterwards: Blips on L1p1 G5 ne, L1p1 F6 ne, L1p1 E8 ne; revealed: none",
+        "outcome 2 of 2: afterwards: Blips on L1p1 G5 ne, L1p1 E7 ne, L1p1 E8 ne; revealed: none",
+        "outcome 1 of 2:",
+        "  the Blip on L1p1 G8 ne:",
+        "    1. west to L1p1 G7 ne",
+        "    3. west to L1p1 F6 ne",
+        "    moved all its steps — at L1p1 F6 ne",
+        "  the Blip on L1p1 G9 ne:",
+        "    moved all its steps — at L1p1 E8 ne",
+    ] {
+        harness.get_by_label(line);
+    }
+
+    // Each moving Blip's path in its own ink, through every corner it steps to.
+    let points = |spaces: &[&str]| -> Vec<Pos2> {
+        spaces
+            .iter()
+            .map(|s| geo.point(ne_corner(s).point))
+            .collect()
+    };
+    assert_eq!(
+        painted_lines(&harness, NOISE_INKS[0]),
+        [points(&["G8", "G7", "F7", "F6"])]
+    );
+    assert_eq!(
+        painted_lines(&harness, NOISE_INKS[1]),
+        [points(&["G9", "F9", "F8", "E8"])]
+    );
+
+    // Each Blip's place in the order and its die, by the Blip and clear of
+    // every letter printed on the page.
+    let page_area = geo.page_rect();
+    let texts = painted_texts(&harness, page_area);
+    let badges: Vec<&(String, egui::Rect)> = texts
+        .iter()
+        .filter(|(text, _)| ["1 (0)", "2 (3)", "3 (3)"].contains(&text.as_str()))
+        .collect();
+    assert_eq!(badges.len(), 3, "{texts:?}");
+    for (badge, rect) in &badges {
+        let blip = match badge.as_str() {
+            "1 (0)" => "G5",
+            "2 (3)" => "G8",
+            _ => "G9",
+        };
+        let corner = geo.point(ne_corner(blip).point);
+        assert!(
+            (rect.center().x - corner.x).abs() < 2.0 && rect.center().y < corner.y,
+            "{badge} at {rect:?}, Blip at {corner:?}"
+        );
+        for (other, at) in texts
+            .iter()
+            .filter(|(t, _)| !badges.iter().any(|(b, _)| b == t))
+        {
+            assert!(!rect.intersects(*at), "{badge} over {other:?}");
+        }
+    }
+    assert!(texts.iter().any(|(t, _)| t == "C1"), "{texts:?}");
+
+    // Clicking the second end state draws it: G8 goes south first.
+    harness
+        .get_by_label(
+            "outcome 2 of 2: afterwards: Blips on L1p1 G5 ne, L1p1 E7 ne, L1p1 E8 ne; revealed: none",
+        )
+        .click();
+    harness.run();
+    harness.run();
+    assert_eq!(harness.state().play_test().outcome, 1);
+    harness.get_by_label("outcome 2 of 2:");
+    harness.get_by_label("    1. south to L1p1 F8 ne");
+    assert_eq!(
+        painted_lines(&harness, NOISE_INKS[0]),
+        [points(&["G8", "F8", "F7", "E7"])]
+    );
+}
+
+#[test]
+fn play_test_reveal_lists_the_engines_steps_and_marks_placed_and_open_spaces() {
+    use deckplan_editor::panels::playtest::PLACED_TINT;
+    use deckplan_validator::board::{Board, PageSpace};
+    use deckplan_validator::rules::reveal::{self, Phase, Token};
+
+    let dir = scratch("playtest-reveal");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack), &dir));
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::P);
+    harness.run();
+    let geo = harness.state().page_geometry().unwrap();
+    let space = |name: &str| deckplan_schema::Space::parse(name).unwrap();
+    click_at(&mut harness, geo.space_rect(space("E1")).center());
+    harness.get_by_label("Place Blip").click();
+    harness.run();
+    click_at(&mut harness, geo.point(ne_corner("E1").point));
+    harness.get_by_label("Reveal").click();
+    harness.run();
+    harness.get_by_label("Token B").click();
+    harness.run();
+    harness.get_by_label("Eclipse").click();
+    settle_play_test(&mut harness);
+    harness.run();
+
+    let play = harness.state().play_test();
+    let mut without = play.state.clone();
+    without.blips.clear();
+    let doc_pack = harness.state().document().unwrap().pack.clone();
+    let board = Board::new(&doc_pack);
+    let spacer = PageSpace {
+        page: L1P1,
+        space: space("E1"),
+    };
+    let expected =
+        reveal::reveal(&board, &without, spacer, Token::B, Phase::Eclipse, false).unwrap();
+    assert_eq!(play.answer().reveal.as_ref().unwrap().steps, expected);
+    for line in [
+        "Revealing the Blip on L1p1 E1 ne for the Spacer on L1p1 E1:",
+        "  1. place 2 Intruders adjacent to the Spacer, the players choosing among L1p1 D1, L1p1 E2, L1p1 F1",
+        "  2. the spawned Intruders act at once (ambush)",
+        "  3. shuffle the token back into the Blip Pool (no new Blip spawns)",
+    ] {
+        harness.get_by_label(line);
+    }
+
+    // Two Intruders among three spaces: the three are outlined, none filled.
+    let placed = |harness: &Harness<'_, EditorApp>| -> Vec<egui::Rect> {
+        painted_shapes(harness)
+            .into_iter()
+            .filter_map(|shape| match shape {
+                egui::Shape::Rect(rect) if rect.fill == PLACED_TINT => Some(rect.rect),
+                _ => None,
+            })
+            .collect()
+    };
+    let outlined = |harness: &Harness<'_, EditorApp>| -> Vec<egui::Rect> {
+        painted_shapes(harness)
+            .into_iter()
+            .filter_map(|shape| match shape {
+                egui::Shape::Rect(rect)
+                    if rect.fill == egui::Color32::TRANSPARENT
+                        && rect.stroke.color == egui::Color32::from_rgb(210, 50, 50) =>
+                {
+                    Some(rect.rect)
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    let cells = |names: &[&str], inset: f32| -> Vec<egui::Rect> {
+        names
+            .iter()
+            .map(|n| geo.space_rect(space(n)).shrink(inset))
+            .collect()
+    };
+    // In screen order, top to bottom, whatever order they were painted in.
+    let sorted = |mut rects: Vec<egui::Rect>| {
+        rects.sort_by(|a, b| (a.min.y, a.min.x).partial_cmp(&(b.min.y, b.min.x)).unwrap());
+        rects
+    };
+    assert!(placed(&harness).is_empty());
+    assert_eq!(
+        sorted(outlined(&harness)),
+        sorted(cells(&["D1", "E2", "F1"], 3.0))
+    );
+
+    // In Extraction the token brings three: all three spaces are filled.
+    harness.get_by_label("Extraction").click();
+    settle_play_test(&mut harness);
+    harness.run();
+    harness
+        .get_by_label("  1. place 3 Intruders adjacent to the Spacer: L1p1 D1, L1p1 E2, L1p1 F1");
+    assert_eq!(
+        sorted(placed(&harness)),
+        sorted(cells(&["D1", "E2", "F1"], 1.0))
+    );
+    assert!(outlined(&harness).is_empty());
 }

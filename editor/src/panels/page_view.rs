@@ -264,9 +264,7 @@ impl PageView {
         }
 
         // Draw.
-        let scan = page.background.as_ref().and_then(|background| {
-            let folder = cx.doc.page_folder(page.id)?;
-            let path = folder.join(&background.image);
+        let scan = cx.doc.scan_file(page.id).and_then(|path| {
             let texture = caches.scans.get(ui.ctx(), &path).ok()?;
             Some(Scan {
                 texture: texture.id(),

@@ -1,17 +1,20 @@
 //! The play-test panel and overlay: the controls for placing figures and
 //! asking the rules engine (right side), and the answer drawn over the page
 //! (reachable spaces with their step counts, the path to the hovered space,
-//! Blip paths, line of sight). It edits only the [`PlayTest`] state, which is
-//! not part of the document, so nothing here can be undone or saved.
+//! Blip paths, a Noise roll's moves, a reveal's placements, line of sight).
+//! It edits only the [`PlayTest`] state, which is not part of the document,
+//! so nothing here can be undone or saved. The answer is worded as the
+//! matching `deckplan` command prints it, so the two can be compared.
 
 use deckplan_schema::{Page, Space};
-use deckplan_validator::board::PageSpace;
+use deckplan_validator::board::{PageIntersection, PageSpace};
 use deckplan_validator::rules::DoorState;
-use deckplan_validator::rules::blip_move::Ending;
+use deckplan_validator::rules::blip_move::{BlipMove, NoiseOutcome};
 use deckplan_validator::rules::los::{Sight, SightBlocker};
+use deckplan_validator::rules::reveal::{Phase, RevealStep, Token};
 use eframe::egui::{self, Align2, Color32, FontId, Painter, Slider, Stroke, Ui};
 
-use crate::playtest::{Analysis, Piece, PlayTest};
+use crate::playtest::{Analysis, NoiseAnswer, Piece, PlayTest, RevealAnswer};
 use crate::view::Geometry;
 
 const REACH_TINT: Color32 = Color32::from_rgba_premultiplied(24, 66, 120, 120);
@@ -22,6 +25,54 @@ const INTRUDER_INK: Color32 = Color32::from_rgb(210, 50, 50);
 const BLIP_INK: Color32 = Color32::from_rgb(230, 120, 20);
 const SIGHT_TINT: Color32 = Color32::from_rgba_premultiplied(90, 80, 10, 90);
 const BLOCKED_INK: Color32 = Color32::from_rgb(235, 60, 60);
+/// Where a reveal places Intruders for certain.
+pub const PLACED_TINT: Color32 = Color32::from_rgba_premultiplied(130, 20, 20, 150);
+/// One ink per Blip of a Noise roll, in the order they move, so crossing
+/// paths stay apart.
+pub const NOISE_INKS: [Color32; 6] = [
+    Color32::from_rgb(255, 200, 40),
+    Color32::from_rgb(70, 200, 255),
+    Color32::from_rgb(225, 110, 255),
+    Color32::from_rgb(120, 235, 120),
+    Color32::from_rgb(255, 140, 90),
+    Color32::from_rgb(235, 235, 235),
+];
+
+/// The Noise ink of the `index`th Blip to move.
+fn noise_ink(index: usize) -> Color32 {
+    NOISE_INKS
+        .get(index % NOISE_INKS.len())
+        .copied()
+        .unwrap_or(PATH_INK)
+}
+
+/// `1 move`, `2 moves`.
+fn moves(n: u32) -> String {
+    if n == 1 {
+        "1 move".to_string()
+    } else {
+        format!("{n} moves")
+    }
+}
+
+/// A token's name in the panel.
+fn token_label(token: Token) -> &'static str {
+    match token {
+        Token::Echo => "Echo",
+        Token::A => "Token A",
+        Token::B => "Token B",
+        Token::Unique => "Unique",
+    }
+}
+
+/// A phase's name in the panel.
+fn phase_label(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Infiltration => "Infiltration",
+        Phase::Eclipse => "Eclipse",
+        Phase::Extraction => "Extraction",
+    }
+}
 
 /// Draws the panel's controls.
 pub fn playtest_ui(ui: &mut Ui, play: &mut PlayTest, page: Option<&Page>) {
@@ -61,6 +112,31 @@ pub fn playtest_ui(ui: &mut Ui, play: &mut PlayTest, page: Option<&Page>) {
             ui.label(format!("Toward Spacer: {}", place(play.target)));
             ui.add(Slider::new(&mut play.die, 1..=6).text("Die"));
         }
+        Analysis::Noise => {
+            ui.label(format!("Noise made by the Spacer: {}", place(play.target)));
+            noise_dice_ui(ui, play);
+        }
+        Analysis::Reveal => {
+            ui.label(format!(
+                "Blip revealed: {}",
+                play.blip
+                    .map_or("none (place or Pick one)".into(), |b| b.to_string())
+            ));
+            ui.label(format!("By the Spacer: {}", place(play.target)));
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Token:");
+                for token in [Token::Echo, Token::A, Token::B, Token::Unique] {
+                    ui.selectable_value(&mut play.token, token, token_label(token));
+                }
+            });
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Phase:");
+                for phase in [Phase::Infiltration, Phase::Eclipse, Phase::Extraction] {
+                    ui.selectable_value(&mut play.phase, phase, phase_label(phase));
+                }
+            });
+            ui.checkbox(&mut play.scout, "Revealed by a Scout action");
+        }
         Analysis::Sight => {
             ui.label(format!("From: {}", place(play.sight_from)));
         }
@@ -72,11 +148,33 @@ pub fn playtest_ui(ui: &mut Ui, play: &mut PlayTest, page: Option<&Page>) {
     answer_ui(ui, play, page);
 }
 
-fn answer_ui(ui: &mut Ui, play: &PlayTest, page: Option<&Page>) {
-    if play.is_building() {
+/// A slider per Blip for the Noise on its die; 0 is a quiet die (the Blip
+/// stays put), as `deckplan noise --blip PLACE=0`.
+fn noise_dice_ui(ui: &mut Ui, play: &mut PlayTest) {
+    if play.state.blips.is_empty() {
+        ui.weak("Place the Blips, then set the Noise on each one's die.");
+        return;
+    }
+    ui.label("The Noise on each Blip's die (0 for a quiet die):");
+    for (blip, mut die) in play.noise_dice() {
+        let changed = ui
+            .add(Slider::new(&mut die, 0..=6).text(blip.to_string()))
+            .changed();
+        if changed {
+            play.dice.insert(blip, die);
+        }
+    }
+}
+
+fn answer_ui(ui: &mut Ui, play: &mut PlayTest, page: Option<&Page>) {
+    if play.is_busy() {
         ui.horizontal(|ui| {
             ui.spinner();
-            ui.label("Building the board after the edit…");
+            ui.label(if play.is_building() {
+                "Building the board after the edit…"
+            } else {
+                "Resolving the Noise roll…"
+            });
         });
         return;
     }
@@ -95,51 +193,40 @@ fn answer_ui(ui: &mut Ui, play: &PlayTest, page: Option<&Page>) {
             }
             ui.weak("Hover a tinted space for its path.");
         }
-        Analysis::BlipStep if play.blip.is_some() && play.target.is_some() => {
-            if answer.blip_moves.len() > 1 {
-                ui.label(format!(
-                    "{} options (the rules leave a choice):",
-                    answer.blip_moves.len()
-                ));
-            }
-            for (i, m) in answer.blip_moves.iter().enumerate() {
-                let ending = match &m.ending {
-                    Ending::Completed => "moved all its steps".to_string(),
-                    Ending::Revealed {
-                        spacers,
-                        extraction,
-                        before_step,
-                    } => format!(
-                        "REVEALED at {} next to {}{}",
-                        m.end,
-                        spacers
-                            .iter()
-                            .chain(extraction)
-                            .map(ToString::to_string)
-                            .collect::<Vec<_>>()
-                            .join(", "),
-                        if *before_step {
-                            " (before stepping)"
-                        } else {
-                            ""
-                        }
-                    ),
-                    Ending::WeldedDoor { .. } => "stopped by a welded door".to_string(),
-                    Ending::CannotMove => "cannot move further".to_string(),
-                };
-                ui.label(format!(
-                    "Option {}: {} steps, ends at {} — {ending}",
-                    i + 1,
-                    m.steps.len(),
-                    m.end
-                ));
-                if let Some(pushed) = &m.pushed {
-                    ui.weak(format!(
-                        "  pushes the Blip at {} to {}",
-                        pushed.from, pushed.end
-                    ));
+        Analysis::BlipStep => {
+            let (Some(blip), Some(toward)) = (play.blip, play.target) else {
+                ui.weak("Place a Blip and a Spacer for it to move toward.");
+                return;
+            };
+            ui.label(format!(
+                "Blip on {blip}, {} toward the Spacer on {toward}:",
+                moves(play.die)
+            ));
+            let count = answer.blip_moves.len();
+            for (i, option) in answer.blip_moves.iter().enumerate() {
+                if count > 1 {
+                    ui.label(format!("option {} of {count} (the players choose):", i + 1));
+                }
+                for line in option.describe(2) {
+                    ui.label(line);
                 }
             }
+        }
+        Analysis::Noise => {
+            let Some(noise) = &answer.noise else {
+                ui.weak("Place Blips and the Spacer who made the Noise.");
+                return;
+            };
+            if let Some(chosen) = noise_answer_ui(ui, noise, play.shown_outcome().map(|(i, _)| i)) {
+                play.outcome = chosen;
+            }
+        }
+        Analysis::Reveal => {
+            let Some(reveal) = &answer.reveal else {
+                ui.weak("Place the Spacer who reveals the Blip, and the Blip.");
+                return;
+            };
+            reveal_answer_ui(ui, reveal, play.scout);
         }
         Analysis::Sight if play.sight_from.is_some() => {
             ui.label(format!("Sees {} spaces of this page", answer.seen.len()));
@@ -148,6 +235,112 @@ fn answer_ui(ui: &mut Ui, play: &PlayTest, page: Option<&Page>) {
         _ => {}
     }
     let _ = page;
+}
+
+/// The Noise roll as `deckplan noise` prints it: the order, then each
+/// distinct end state to pick from, then the picked one's moves. Returns
+/// the outcome clicked.
+fn noise_answer_ui(ui: &mut Ui, noise: &NoiseAnswer, shown: Option<usize>) -> Option<usize> {
+    ui.label(format!(
+        "Noise from the Spacer on {}; the Blips move nearest first:",
+        noise.toward
+    ));
+    for (i, tier) in noise.order.iter().enumerate() {
+        let names: Vec<String> = tier
+            .iter()
+            .map(|b| format!("{b} ({})", noise.dice.get(b).copied().unwrap_or(0)))
+            .collect();
+        let note = if tier.len() > 1 {
+            " — equally near: the players choose their order"
+        } else {
+            ""
+        };
+        ui.label(format!("  {}. {}{note}", i + 1, names.join(", ")));
+    }
+    let outcomes = &noise.result.outcomes;
+    let count = outcomes.len();
+    let mut chosen = None;
+    if count > 1 {
+        ui.label(format!(
+            "{count} end states (the players choose); click one to draw it:"
+        ));
+        for (i, outcome) in outcomes.iter().enumerate() {
+            let text = format!("outcome {} of {count}: {}", i + 1, afterwards(outcome));
+            if ui.selectable_label(shown == Some(i), text).clicked() {
+                chosen = Some(i);
+            }
+        }
+        ui.separator();
+    }
+    if let Some(outcome) = shown.and_then(|i| outcomes.get(i)) {
+        if count > 1 {
+            ui.strong(format!("outcome {} of {count}:", shown.unwrap_or(0) + 1));
+        }
+        for mv in &outcome.moves {
+            ui.label(format!("  the Blip on {}:", mv.from));
+            for line in mv.describe(4) {
+                ui.label(line);
+            }
+        }
+        ui.label(format!("  {}", afterwards(outcome)));
+    }
+    if noise.result.truncated {
+        ui.label(format!(
+            "(more outcomes exist; the first {} are listed)",
+            deckplan_validator::rules::blip_move::MAX_OPTIONS
+        ));
+    }
+    chosen
+}
+
+/// `afterwards: Blips on …; revealed: …`, as `deckplan noise` ends an outcome.
+fn afterwards(outcome: &NoiseOutcome) -> String {
+    let names = |places: Vec<String>| {
+        if places.is_empty() {
+            "none".to_string()
+        } else {
+            places.join(", ")
+        }
+    };
+    format!(
+        "afterwards: Blips on {}; revealed: {}",
+        names(outcome.blips.iter().map(ToString::to_string).collect()),
+        names(outcome.revealed.iter().map(ToString::to_string).collect())
+    )
+}
+
+/// The reveal's steps as `deckplan reveal` prints them, and what the
+/// canvas marks mean.
+fn reveal_answer_ui(ui: &mut Ui, reveal: &RevealAnswer, scout: bool) {
+    match reveal.blip {
+        Some(blip) => ui.label(format!(
+            "Revealing the Blip on {blip} for the Spacer on {}:",
+            reveal.spacer
+        )),
+        None => ui.label(format!(
+            "Revealing the Blip for the Spacer on {}:",
+            reveal.spacer
+        )),
+    };
+    for (i, step) in reveal.steps.iter().enumerate() {
+        ui.label(format!("  {}. {step}", i + 1));
+    }
+    if let Some(blip) = reveal.blip
+        && !reveal.next_to_spacer
+        && !scout
+    {
+        ui.weak(format!(
+            "The Blip on {blip} is not next to the Spacer: moving, a Blip is revealed only on a corner of a Spacer's space; from further off, only a Scout action reveals it."
+        ));
+    }
+    if reveal.steps.iter().any(|s| {
+        matches!(
+            s,
+            RevealStep::PlaceIntruders { .. } | RevealStep::SpawnBlip(_)
+        )
+    }) {
+        ui.weak("On the map: filled, where the rules put them; outlined, the players choose among them. Each badge is the step's number.");
+    }
 }
 
 /// How many of `spaces` lie on each page other than `shown`, in page
@@ -398,28 +591,23 @@ pub fn draw(painter: &Painter, geo: &Geometry, page: &Page, play: &PlayTest, hov
         }
         Analysis::BlipStep => {
             for m in &answer.blip_moves {
-                let mut points = Vec::new();
-                if m.from.page == page.id {
-                    points.push(geo.point(m.from.point));
-                }
-                points.extend(
-                    m.steps
-                        .iter()
-                        .filter(|s| s.to.page == page.id)
-                        .map(|s| geo.point(s.to.point)),
+                draw_blip_move(painter, geo, page, m, PATH_INK);
+            }
+        }
+        Analysis::Noise => {
+            if let Some(noise) = &answer.noise {
+                draw_noise(
+                    painter,
+                    geo,
+                    page,
+                    noise,
+                    play.shown_outcome().map(|(_, o)| o),
                 );
-                painter.add(egui::Shape::line(
-                    points,
-                    Stroke::new((geo.cell * 0.1).max(2.0), PATH_INK),
-                ));
-                if m.end.page == page.id {
-                    let ink = if m.revealed() { INTRUDER_INK } else { PATH_INK };
-                    painter.circle_stroke(
-                        geo.point(m.end.point),
-                        geo.cell * 0.3,
-                        Stroke::new(3.0, ink),
-                    );
-                }
+            }
+        }
+        Analysis::Reveal => {
+            if let Some(reveal) = &answer.reveal {
+                draw_reveal(painter, geo, page, reveal);
             }
         }
     }
@@ -478,5 +666,182 @@ pub fn draw(painter: &Painter, geo: &Geometry, page: &Page, play: &PlayTest, hov
             Color32::BLACK
         };
         painter.circle_stroke(centre, radius * 0.7, Stroke::new(2.0, ring));
+    }
+}
+
+/// A Blip's move: a line through each intersection it steps to (broken
+/// where it leaves the page), a ring where it stops (red when it is
+/// revealed there), and the Blip it pushed, the same way.
+fn draw_blip_move(painter: &Painter, geo: &Geometry, page: &Page, m: &BlipMove, ink: Color32) {
+    let stroke = Stroke::new((geo.cell * 0.1).max(2.0), ink);
+    let mut run: Vec<egui::Pos2> = Vec::new();
+    let corners = std::iter::once(m.from).chain(m.steps.iter().map(|s| s.to));
+    for at in corners {
+        if at.page == page.id {
+            run.push(geo.point(at.point));
+        } else if !run.is_empty() {
+            painter.add(egui::Shape::line(std::mem::take(&mut run), stroke));
+        }
+    }
+    if run.len() > 1 {
+        painter.add(egui::Shape::line(run, stroke));
+    }
+    if m.end.page == page.id {
+        let (ring, width) = if m.revealed() {
+            (INTRUDER_INK, 4.0)
+        } else {
+            (ink, 3.0)
+        };
+        painter.circle_stroke(
+            geo.point(m.end.point),
+            geo.cell * 0.3,
+            Stroke::new(width, ring),
+        );
+    }
+    if let Some(pushed) = &m.pushed {
+        draw_blip_move(painter, geo, page, pushed, ink);
+    }
+}
+
+/// A Noise roll: the picked outcome's moves, one ink per Blip, and by each
+/// Blip its place in the order and its die, `1 (2)` as `deckplan noise`
+/// lists them.
+fn draw_noise(
+    painter: &Painter,
+    geo: &Geometry,
+    page: &Page,
+    noise: &NoiseAnswer,
+    outcome: Option<&NoiseOutcome>,
+) {
+    let moved: Vec<&BlipMove> = outcome
+        .map(|o| o.moves.iter().collect())
+        .unwrap_or_default();
+    for (i, m) in moved.iter().enumerate() {
+        draw_blip_move(painter, geo, page, m, noise_ink(i));
+    }
+    for (tier, blips) in noise.order.iter().enumerate() {
+        for blip in blips.iter().filter(|b| b.page == page.id) {
+            let die = noise.dice.get(blip).copied().unwrap_or(0);
+            let first = moved.iter().position(|m| m.from == *blip);
+            let ink = first.map_or(Color32::GRAY, noise_ink);
+            let heading = first
+                .and_then(|i| moved.get(i))
+                .and_then(|m| m.steps.first())
+                .map(|s| geo.point(s.to.point) - geo.point(blip.point));
+            blip_badge(
+                painter,
+                geo,
+                *blip,
+                &format!("{} ({die})", tier + 1),
+                ink,
+                heading,
+            );
+        }
+    }
+}
+
+/// The screen rectangle of a badge for the Blip on `at`: centred on the
+/// grid line through it and just above the corner (below when its first
+/// step goes up the screen), so it sits between the spaces' centres where
+/// their letters are printed, and off the Blip's own path.
+pub fn blip_badge_rect(
+    geo: &Geometry,
+    at: PageIntersection,
+    size: egui::Vec2,
+    heading: Option<egui::Vec2>,
+) -> egui::Rect {
+    let corner = geo.point(at.point);
+    let gap = geo.cell * 0.22;
+    let up = heading.is_none_or(|h| h.y >= 0.0);
+    let top = if up {
+        corner.y - gap - size.y
+    } else {
+        corner.y + gap
+    };
+    egui::Rect::from_min_size(egui::pos2(corner.x - size.x / 2.0, top), size)
+}
+
+/// A badge by a Blip. Left out when the page is zoomed too far out for it to
+/// fit between two spaces' letters: the panel lists the same.
+fn blip_badge(
+    painter: &Painter,
+    geo: &Geometry,
+    at: PageIntersection,
+    text: &str,
+    ink: Color32,
+    heading: Option<egui::Vec2>,
+) {
+    let size = (geo.cell * 0.2).min(14.0);
+    let galley =
+        painter.layout_no_wrap(text.to_string(), FontId::proportional(size), Color32::BLACK);
+    let pad = egui::vec2(size * 0.25, size * 0.05);
+    let outer = galley.size() + 2.0 * pad;
+    if size < 7.0 || outer.x > geo.cell * 0.6 {
+        return;
+    }
+    let badge = blip_badge_rect(geo, at, outer, heading);
+    painter.rect_filled(badge, size * 0.3, ink);
+    painter.galley(badge.min + pad, galley, Color32::BLACK);
+}
+
+/// A reveal: where Intruders go (filled where the rules put them, outlined
+/// where the players choose among the spaces), where a new Blip spawns (a
+/// filled Blip, or rings to choose among), and which Intruders overspawn
+/// activates; each mark with its step's number.
+fn draw_reveal(painter: &Painter, geo: &Geometry, page: &Page, reveal: &RevealAnswer) {
+    let outline = Stroke::new((geo.cell * 0.08).max(2.5), INTRUDER_INK);
+    for (i, step) in reveal.steps.iter().enumerate() {
+        let number = u32::try_from(i + 1).unwrap_or(u32::MAX);
+        match step {
+            RevealStep::PlaceIntruders { count, spaces, .. } => {
+                let chosen = usize::try_from(*count).is_ok_and(|c| c == spaces.len());
+                for at in spaces.iter().filter(|s| s.page == page.id) {
+                    let rect = geo.space_rect(at.space);
+                    if chosen {
+                        painter.rect_filled(rect.shrink(1.0), 2.0, PLACED_TINT);
+                    } else {
+                        painter.rect_stroke(
+                            rect.shrink(3.0),
+                            2.0,
+                            outline,
+                            egui::StrokeKind::Inside,
+                        );
+                    }
+                    step_badge(painter, geo, rect, number);
+                }
+            }
+            RevealStep::SpawnBlip(options) => {
+                let radius = geo.cell * 0.22;
+                for option in options.iter().filter(|o| o.at.page == page.id) {
+                    let centre = geo.point(option.at.point);
+                    if options.len() == 1 {
+                        painter.circle_filled(centre, radius, BLIP_INK);
+                    } else {
+                        painter.circle_stroke(centre, radius, Stroke::new(3.0, BLIP_INK));
+                    }
+                    blip_badge(painter, geo, option.at, &number.to_string(), BLIP_INK, None);
+                }
+            }
+            RevealStep::Overspawn { farthest, .. } => {
+                for at in farthest.iter().filter(|s| s.page == page.id) {
+                    let rect = geo.space_rect(at.space);
+                    painter.rect_stroke(
+                        rect.shrink(2.0),
+                        2.0,
+                        Stroke::new(3.0, PATH_INK),
+                        egui::StrokeKind::Inside,
+                    );
+                    step_badge(painter, geo, rect, number);
+                }
+            }
+            _ => {}
+        }
+    }
+    if let Some(blip) = reveal.blip.filter(|b| b.page == page.id) {
+        painter.circle_stroke(
+            geo.point(blip.point),
+            geo.cell * 0.3,
+            Stroke::new(4.0, INTRUDER_INK),
+        );
     }
 }
