@@ -976,21 +976,26 @@ impl EditorApp {
                     self.transform_area(how);
                     return;
                 }
-                let Some(page) = self.current_page() else {
+                // The page's joins turn with it, in the same undo step.
+                let Some(turn) = self
+                    .doc
+                    .as_ref()
+                    .zip(self.page)
+                    .and_then(|(doc, id)| crate::transform::turn_page(&doc.pack, id, how))
+                else {
                     return;
                 };
-                let id = page.id;
-                let turned = crate::transform::transformed(page, how);
                 self.selection = Selection::None;
+                self.message = None;
                 self.edit(|doc| {
                     doc.apply(Transaction {
                         label: how.label().into(),
-                        edits: vec![Edit::Page {
-                            id,
-                            page: Some(Box::new(turned)),
-                        }],
+                        edits: turn.edits,
                     })
                 });
+                if let Some(message) = turn.message {
+                    self.say(message);
+                }
             }
             Action::MovePageUp | Action::MovePageDown => {
                 let up = action == Action::MovePageUp;

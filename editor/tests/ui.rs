@@ -1297,6 +1297,94 @@ fn a_page_is_duplicated_in_book_order_and_rotated_with_undo() {
     );
 }
 
+/// Where the layout places `other`, counted in spaces from `page`'s
+/// south-west corner.
+fn placed_from(harness: &Harness<'_, EditorApp>, page: PageId, other: PageId) -> (i64, i64) {
+    let pack = &harness.state().document().unwrap().pack;
+    let layout = deckplan_validator::board::layout::PackLayout::new(pack);
+    let (a, b) = (layout.placements[&page], layout.placements[&other]);
+    ((b.x - a.x) / 100, (b.y - a.y) / 100)
+}
+
+#[test]
+fn turning_a_joined_page_turns_its_joins_in_one_undo_step() {
+    let dir = scratch("turn-joins");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack), &dir));
+    let l1p2 = PageId { book: 1, page: 2 };
+    let l1p3 = PageId { book: 1, page: 3 };
+    let joins = |h: &Harness<'_, EditorApp>| h.state().document().unwrap().pack.joins.clone();
+    let written = joins(&harness);
+    harness.key_press(Key::PageDown);
+    harness.key_press(Key::PageDown);
+    harness.run();
+    assert_eq!(harness.state().shown_page(), Some(l1p3));
+    // L1p3 (11 columns) lies on L1p2's north edge two spaces east: L1p2
+    // reaches from 2 spaces west of L1p3's south-west corner.
+    assert_eq!(placed_from(&harness, l1p3, l1p2), (-2, -10));
+
+    // Mirrored west–east, L1p2 lies under the same printed spaces, mirrored:
+    // from 1 space east of the corner; the east join to L1p4 cannot hold.
+    harness
+        .get_by_role_and_label(egui::Role::Button, "Page")
+        .click();
+    harness.run();
+    harness.get_by_label_contains("Mirror west–east").click();
+    harness.run();
+    assert_eq!(placed_from(&harness, l1p3, l1p2), (1, -10));
+    let now = joins(&harness);
+    assert_eq!(now.len(), written.len() - 1);
+    assert!(
+        !now.iter()
+            .any(|j| j.from.page == l1p3 || j.to.page == PageId { book: 1, page: 4 })
+    );
+    let status = harness.state().status_message().unwrap().to_string();
+    assert!(
+        status.starts_with(
+            "Mirrored L1p3 west–east; its join to L1p2 was moved to meet the same spaces; \
+             its join to L1p4 was removed"
+        ),
+        "{status}"
+    );
+    harness.get_by_label(&status);
+
+    // One undo brings back the page and both joins.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert_eq!(joins(&harness), written);
+    assert_eq!(placed_from(&harness, l1p3, l1p2), (-2, -10));
+
+    // A quarter turn leaves no edge of L1p2 facing its neighbours.
+    harness.key_press(Key::PageUp);
+    harness.run();
+    assert_eq!(harness.state().shown_page(), Some(l1p2));
+    harness
+        .get_by_role_and_label(egui::Role::Button, "Page")
+        .click();
+    harness.run();
+    harness.get_by_label_contains("Rotate clockwise").click();
+    harness.run();
+    assert!(
+        !joins(&harness)
+            .iter()
+            .any(|j| j.from.page == l1p2 || j.to.page == l1p2)
+    );
+    assert_eq!(
+        harness.state().document().unwrap().history.undo_label(),
+        Some("Rotate page")
+    );
+    assert!(
+        harness
+            .state()
+            .status_message()
+            .unwrap()
+            .starts_with("Rotated L1p2 clockwise; its joins to L1p1, L1p3 and L2p1 were removed")
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert_eq!(joins(&harness), written);
+}
+
 #[test]
 fn a_new_pack_is_saved_with_a_gitignore_for_its_backups() {
     let dir = scratch("gitignore");
@@ -1412,12 +1500,15 @@ fn a_rectangle_is_selected_moved_copied_and_pasted_onto_another_page() {
     );
 
     // The pasted rectangle is selected; the inspector turns it a quarter.
+    let joins = harness.state().document().unwrap().pack.joins.clone();
     harness.get_by_label("Rotate clockwise").click();
     harness.run();
     assert_eq!(
         harness.state().document().unwrap().history.undo_label(),
         Some("Rotate selection")
     );
+    // Turning a selection leaves the page's edges, and so its joins, alone.
+    assert_eq!(harness.state().document().unwrap().pack.joins, joins);
     let turned = marked(&page(&harness, l1p2), Marker::SpacerStart);
     // Three columns by two rows turned: the starts (west two columns) now
     // fill the top two rows of a two-column, three-row rectangle.
