@@ -162,8 +162,8 @@ impl Placement {
         Self {
             scale: background.scale.max(Background::MIN_SCALE),
             offset: background.offset,
-            quarter_turns: 0,
-            mirrored: false,
+            quarter_turns: (background.turn / 90 % 4) as u8,
+            mirrored: background.mirrored,
             height: size[1] as f64,
         }
     }
@@ -173,6 +173,8 @@ impl Placement {
         Background {
             scale: self.scale,
             offset: self.offset,
+            turn: u16::from(self.quarter_turns % 4) * 90,
+            mirrored: self.mirrored,
             ..background.clone()
         }
     }

@@ -10,7 +10,7 @@
 
 use std::collections::BTreeSet;
 
-use deckplan_schema::model::{Join, Offset, SpawnLink, StartingBlip};
+use deckplan_schema::model::{Background, Join, Offset, SpawnLink, StartingBlip};
 use deckplan_schema::{
     Axis, Direction, Edge, Intersection, Pack, Page, PageEdge, PageId, Size, Space,
 };
@@ -109,6 +109,44 @@ impl Transform {
         }
     }
 
+    /// Where a page position (in spaces, not only on grid lines) goes.
+    pub fn position(self, size: Size, [x, y]: [f64; 2]) -> [f64; 2] {
+        let (columns, rows) = (f64::from(size.columns), f64::from(size.rows));
+        match self {
+            Self::RotateClockwise => [y, columns - x],
+            Self::MirrorWestEast => [columns - x, y],
+            Self::MirrorNorthSouth => [x, rows - y],
+        }
+    }
+
+    /// The scan under a page of `size`, laid so every point of it lies where
+    /// the page takes the point under it. Its corner (`offset`) moves like
+    /// any point; its orientation gains the turn or mirror. With `R` a
+    /// quarter turn clockwise and `M` the mirror west–east, a scan turned `q`
+    /// times after a mirror (`Rᵠ·M`) becomes `Rᵠ⁺¹·M` when rotated, `R⁻ᵠ·M·M`
+    /// when mirrored west–east (`M·R = R⁻¹·M`), and `R²⁻ᵠ·M·M` when mirrored
+    /// north–south (that mirror is `R²·M`).
+    pub fn background(self, size: Size, background: &Background) -> Background {
+        let quarter = background.turn / 90 % 4;
+        let (quarter, mirrored) = match self {
+            Self::RotateClockwise => ((quarter + 1) % 4, background.mirrored),
+            Self::MirrorWestEast => ((4 - quarter) % 4, !background.mirrored),
+            Self::MirrorNorthSouth => ((6 - quarter) % 4, !background.mirrored),
+        };
+        let side = f64::from(deckplan_schema::limits::MAX_PAGE_SIDE);
+        // To a billionth of a space, so four quarter turns give back the very
+        // numbers written (`12 − (12 − 0.1)` is not quite `0.1` in binary);
+        // and within what a page file accepts.
+        let tidy = |v: f64| ((v * 1e9).round() / 1e9).clamp(-side, side) + 0.0;
+        let [x, y] = self.position(size, background.offset);
+        Background {
+            offset: [tidy(x), tidy(y)],
+            turn: quarter * 90,
+            mirrored,
+            ..background.clone()
+        }
+    }
+
     /// Which way an arrow points afterwards.
     pub const fn direction(self, direction: Direction) -> Direction {
         match (self, direction) {
@@ -125,14 +163,14 @@ impl Transform {
     }
 }
 
-/// `page` turned or mirrored, with everything on it. Its id, Location,
-/// title, notes, scan and lint settings stay as they are.
+/// `page` turned or mirrored, with everything on it, its scan too. Its id,
+/// Location, title, notes and lint settings stay as they are.
 pub fn transformed(page: &Page, how: Transform) -> Page {
     let size = page.size;
     let mut out = Page::new(page.id, page.location.clone(), how.size(size));
     out.title.clone_from(&page.title);
     out.notes.clone_from(&page.notes);
-    out.background.clone_from(&page.background);
+    out.background = page.background.as_ref().map(|b| how.background(size, b));
     out.lint = page.lint.clone();
     out.source = page.source.clone();
     for row in 0..size.rows {
@@ -707,6 +745,91 @@ mod tests {
         for mirror in [Transform::MirrorWestEast, Transform::MirrorNorthSouth] {
             let twice = transformed(&transformed(&page, mirror), mirror);
             assert_eq!(written(&twice), written(&page));
+        }
+    }
+
+    /// L1p1 with a scan laid under it at an awkward place and orientation.
+    fn traced(turn: u16, mirrored: bool) -> Page {
+        let mut page = l1p1();
+        page.background = Some(Background {
+            scale: 118.5,
+            offset: [-0.3, 0.7],
+            opacity: 0.4,
+            turn,
+            mirrored,
+            ..Background::new("../scans/L1p1.png")
+        });
+        page
+    }
+
+    #[test]
+    fn four_quarter_turns_and_two_mirrors_give_the_scan_back() {
+        for (turn, mirrored) in [(0, false), (90, true), (180, false), (270, true)] {
+            let page = traced(turn, mirrored);
+            let mut turned = page.clone();
+            for _ in 0..4 {
+                turned = transformed(&turned, Transform::RotateClockwise);
+            }
+            assert_eq!(written(&turned), written(&page));
+            assert_eq!(turned.background, page.background);
+            for mirror in [Transform::MirrorWestEast, Transform::MirrorNorthSouth] {
+                let twice = transformed(&transformed(&page, mirror), mirror);
+                assert_eq!(twice.background, page.background);
+            }
+        }
+    }
+
+    #[test]
+    fn a_turned_page_writes_its_scan_turned() {
+        let turned = transformed(&traced(0, false), Transform::RotateClockwise);
+        // L1p1 is 12 columns wide: the corner at (−0.3, 0.7) goes to (0.7, 12.3).
+        assert!(
+            written(&turned).ends_with(
+                "[background]\nimage = \"../scans/L1p1.png\"\nscale = 118.5\noffset = [0.7, 12.3]\nopacity = 0.4\nturn = 90\n"
+            ),
+            "{}",
+            written(&turned)
+        );
+        let mirrored = transformed(&traced(90, false), Transform::MirrorNorthSouth);
+        let background = mirrored.background.unwrap();
+        assert_eq!((background.turn, background.mirrored), (90, true));
+        assert_eq!(background.offset, [-0.3, f64::from(l1p1().size.rows) - 0.7]);
+    }
+
+    #[test]
+    fn a_scan_point_under_a_space_stays_under_that_space_turned() {
+        use crate::background::Placement;
+        let size = l1p1().size;
+        let pixels = [[0.0, 0.0], [600.0, 500.0], [1199.0, 17.0], [35.5, 980.25]];
+        for (turn, mirrored) in [(0, false), (90, false), (180, true), (270, true)] {
+            let page = traced(turn, mirrored);
+            let before = Placement::of(page.background.as_ref().unwrap(), [1200, 1000]);
+            for how in [
+                Transform::RotateClockwise,
+                Transform::MirrorWestEast,
+                Transform::MirrorNorthSouth,
+            ] {
+                let moved = transformed(&page, how);
+                let after = Placement::of(moved.background.as_ref().unwrap(), [1200, 1000]);
+                for pixel in pixels {
+                    let [x, y] = before.page_point(pixel);
+                    let expected = how.position(size, [x, y]);
+                    let got = after.page_point(pixel);
+                    assert!(
+                        (got[0] - expected[0]).abs() < 1e-6 && (got[1] - expected[1]).abs() < 1e-6,
+                        "{how:?} of a scan turned {turn} mirrored {mirrored}: pixel {pixel:?} at {got:?}, not {expected:?}"
+                    );
+                    // The space under the pixel is the image of the one it was under.
+                    let space = |[x, y]: [f64; 2]| Space::new(x.floor() as u16, y.floor() as u16);
+                    if (0.0..f64::from(size.columns)).contains(&x)
+                        && (0.0..f64::from(size.rows)).contains(&y)
+                        && x.fract().abs() > 1e-3
+                        && y.fract().abs() > 1e-3
+                    {
+                        assert_eq!(space(got), how.space(size, space([x, y])));
+                    }
+                }
+            }
         }
     }
 

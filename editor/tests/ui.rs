@@ -1998,3 +1998,52 @@ fn play_test_reveal_lists_the_engines_steps_and_marks_placed_and_open_spaces() {
     );
     assert!(outlined(&harness).is_empty());
 }
+
+#[test]
+fn a_rotated_page_turns_its_scan_so_it_stays_under_the_same_spaces() {
+    use deckplan_editor::background::Placement;
+    use deckplan_editor::transform::Transform;
+    let dir = scratch("turn-scan");
+    let pack = bundled_pack(&dir);
+    let scan = dir.join("L1p1.png");
+    image::RgbaImage::from_pixel(1200, 1000, image::Rgba([200, 200, 210, 255]))
+        .save(&scan)
+        .unwrap();
+    // The page on its own: a lone page has no joins for a turn to undo.
+    let mut harness = harness(app(Some(pack.join("book1/page1.toml")), &dir));
+    trace_scan(&mut harness, &scan);
+    // Scanned sideways: a quarter turn about its middle, which stays put.
+    harness.get_by_label("Turn ↻").click();
+    harness.run();
+    let before = page(&harness, L1P1);
+    let background = before.background.clone().unwrap();
+    assert_eq!((background.turn, background.mirrored), (90, false));
+    // The middle of 12 × 10 spaces, (6, 5), is where it was.
+    assert_eq!(background.offset, [1.0, 11.0]);
+    harness.get_by_label("turned 90°");
+    let placed = Placement::of(&background, [1200, 1000]);
+    let pixels = [[0.0, 0.0], [1200.0, 0.0], [1200.0, 1000.0], [0.0, 1000.0]];
+    let geo = harness.state().page_geometry().unwrap();
+    for (corner, pixel) in painted_scan(&harness).into_iter().zip(pixels) {
+        let [x, y] = placed.page_point(pixel);
+        assert!(corner.distance(geo.at(x as f32, y as f32)) < 0.05);
+    }
+
+    harness
+        .get_by_role_and_label(egui::Role::Button, "Page")
+        .click();
+    harness.run();
+    harness.get_by_label_contains("Rotate clockwise").click();
+    harness.run();
+    let turned = page(&harness, L1P1).background.unwrap();
+    assert_eq!((turned.turn, turned.offset), (180, [11.0, 11.0]));
+    // Every corner of the scan is drawn where the turn takes the page point under it.
+    let geo = harness.state().page_geometry().unwrap();
+    for (corner, pixel) in painted_scan(&harness).into_iter().zip(pixels) {
+        let [x, y] = Transform::RotateClockwise.position(before.size, placed.page_point(pixel));
+        assert!(
+            corner.distance(geo.at(x as f32, y as f32)) < 0.05,
+            "{corner:?} is not at ({x}, {y})"
+        );
+    }
+}

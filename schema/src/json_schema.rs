@@ -182,6 +182,15 @@ pub fn page_schema() -> Value {
                         "minimum": 0,
                         "maximum": 1,
                         "description": format!("How opaque the scan is drawn, from 0 (hidden) to 1; {} if left out. Example: `opacity = 0.4`.", Background::DEFAULT_OPACITY)
+                    },
+                    "turn": {
+                        "type": "integer",
+                        "enum": Background::TURNS,
+                        "description": "How far the scan is turned clockwise about its bottom-left corner, in degrees; 0 if left out. The editor sets it when the page is rotated. Example: `turn = 90`."
+                    },
+                    "mirrored": {
+                        "type": "boolean",
+                        "description": "Whether the scan is mirrored west–east (before it is turned); false if left out. The editor sets it when the page is mirrored. Example: `mirrored = true`."
                     }
                 })
             ),

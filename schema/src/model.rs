@@ -314,10 +314,17 @@ pub struct Background {
     /// How many image pixels make one space (positive, finite).
     pub scale: f64,
     /// Where the image's bottom-left corner lies, in spaces east and north of
-    /// the page's bottom-left corner (the orientation quadrant).
+    /// the page's bottom-left corner (the orientation quadrant). It is the
+    /// corner that is bottom-left in the image file, wherever a turn or
+    /// mirror takes it, so turning a page moves it like any other point.
     pub offset: [f64; 2],
     /// How opaque the image is drawn, from 0 (invisible) to 1.
     pub opacity: f64,
+    /// How far the image is turned clockwise about its bottom-left corner,
+    /// in degrees: 0, 90, 180 or 270 (see [`Background::TURNS`]).
+    pub turn: u16,
+    /// Whether the image is mirrored west–east, before it is turned.
+    pub mirrored: bool,
     /// Where the `[background]` table is written.
     pub span: Span,
     /// Span of the `image` value.
@@ -333,6 +340,9 @@ impl Background {
     pub const MIN_SCALE: f64 = 0.01;
     /// Largest scale accepted (pixels per space).
     pub const MAX_SCALE: f64 = 100_000.0;
+    /// The turns a scan may have, in degrees clockwise: a page is turned in
+    /// quarter turns, and its scan with it.
+    pub const TURNS: [u16; 4] = [0, 90, 180, 270];
 
     /// A background showing `image` at the default scale and opacity, unshifted.
     pub fn new(image: impl Into<String>) -> Self {
@@ -341,6 +351,8 @@ impl Background {
             scale: Self::DEFAULT_SCALE,
             offset: [0.0, 0.0],
             opacity: Self::DEFAULT_OPACITY,
+            turn: 0,
+            mirrored: false,
             span: Span::default(),
             image_span: Span::default(),
         }

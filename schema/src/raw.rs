@@ -101,6 +101,8 @@ pub(crate) struct TomlBackground {
     pub scale: Option<Spanned<toml::Value>>,
     pub offset: Option<Spanned<Vec<Spanned<toml::Value>>>>,
     pub opacity: Option<Spanned<toml::Value>>,
+    pub turn: Option<Spanned<toml::Value>>,
+    pub mirrored: Option<Spanned<toml::Value>>,
 }
 
 #[derive(Deserialize, Default)]

@@ -822,17 +822,66 @@ impl Resolver {
             },
             None => Some([0.0, 0.0]),
         };
-        match (ok, scale, offset, opacity) {
-            (true, Some(scale), Some(offset), Some(opacity)) => Some(Background {
-                image,
-                scale,
-                offset,
-                opacity,
-                span: span_of(raw),
-                image_span,
-            }),
+        let turn = match &table.turn {
+            Some(value) => self.turn(value),
+            None => Some(0),
+        };
+        let mirrored = match &table.mirrored {
+            Some(value) => match value.get_ref() {
+                toml::Value::Boolean(mirrored) => Some(*mirrored),
+                other => {
+                    self.error(
+                        FormatCode::InvalidValue,
+                        format!("the background's `mirrored` is `{other}`; it must be true or false"),
+                        span_of(value),
+                    )
+                    .help = Some("write `mirrored = true` for a scan flipped west–east, or leave the key out".to_string());
+                    None
+                }
+            },
+            None => Some(false),
+        };
+        match (ok, scale, offset, opacity, turn, mirrored) {
+            (true, Some(scale), Some(offset), Some(opacity), Some(turn), Some(mirrored)) => {
+                Some(Background {
+                    image,
+                    scale,
+                    offset,
+                    opacity,
+                    turn,
+                    mirrored,
+                    span: span_of(raw),
+                    image_span,
+                })
+            }
             _ => None,
         }
+    }
+
+    /// A background turn: a whole number of degrees clockwise, one of
+    /// [`Background::TURNS`].
+    fn turn(&mut self, value: &Spanned<toml::Value>) -> Option<u16> {
+        let turn = match value.get_ref() {
+            toml::Value::Integer(n) => u16::try_from(*n)
+                .ok()
+                .filter(|n| Background::TURNS.contains(n)),
+            _ => None,
+        };
+        if turn.is_none() {
+            self.error(
+                FormatCode::InvalidValue,
+                format!(
+                    "the background turn is `{}`; it must be 0, 90, 180 or 270",
+                    value.get_ref()
+                ),
+                span_of(value),
+            )
+            .help = Some(
+                "write how far the scan is turned clockwise, in degrees, like `turn = 90`"
+                    .to_string(),
+            );
+        }
+        turn
     }
 
     /// A finite number (integer or decimal) within `range`; `-0` reads as `0`

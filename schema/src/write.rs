@@ -172,6 +172,13 @@ pub fn write_page(page: &Page) -> String {
             number(background.offset[1]),
             number(background.opacity)
         );
+        // Written only when set, so the files of unturned scans stay as they were.
+        if background.turn != 0 {
+            let _ = writeln!(out, "turn = {}", background.turn);
+        }
+        if background.mirrored {
+            out.push_str("mirrored = true\n");
+        }
     }
 
     write_lint(&mut out, &page.lint);
@@ -436,6 +443,50 @@ mod tests {
         );
         let again = page(&written).unwrap();
         assert_eq!(super::write_page(&again), written);
+    }
+
+    #[test]
+    fn a_turned_or_mirrored_background_is_written_after_its_opacity() {
+        let text =
+            format!("{PAGE}\n[background]\nmirrored = true\nimage = \"s.png\"\nturn = 270\n");
+        let read = page(&text).unwrap();
+        let background = read.background.clone().unwrap();
+        assert_eq!((background.turn, background.mirrored), (270, true));
+        let written = super::write_page(&read);
+        assert!(
+            written.ends_with(
+                "[background]\nimage = \"s.png\"\nscale = 100\noffset = [0, 0]\nopacity = 0.5\nturn = 270\nmirrored = true\n"
+            ),
+            "{written}"
+        );
+        let plain =
+            format!("{PAGE}\n[background]\nimage = \"s.png\"\nturn = 0\nmirrored = false\n");
+        let written = super::write_page(&page(&plain).unwrap());
+        assert!(written.ends_with("opacity = 0.5\n"), "{written}");
+    }
+
+    #[test]
+    fn a_background_turn_that_is_not_a_quarter_turn_is_refused() {
+        for (value, shown) in [
+            ("45", "45"),
+            ("-90", "-90"),
+            ("360", "360"),
+            ("90.0", "90.0"),
+            ("\"90\"", "\"90\""),
+        ] {
+            let text = format!("{PAGE}\n[background]\nimage = \"s.png\"\nturn = {value}\n");
+            assert_eq!(
+                page(&text).unwrap_err(),
+                [format!(
+                    "the background turn is `{shown}`; it must be 0, 90, 180 or 270"
+                )]
+            );
+        }
+        let text = format!("{PAGE}\n[background]\nimage = \"s.png\"\nmirrored = \"yes\"\n");
+        assert_eq!(
+            page(&text).unwrap_err(),
+            ["the background's `mirrored` is `\"yes\"`; it must be true or false"]
+        );
     }
 
     #[test]

@@ -17,6 +17,7 @@ use deckplan_schema::{
 use eframe::egui::{self, Button, ComboBox, DragValue, Id, RichText, Slider, TextEdit, Ui};
 
 use crate::action::Action;
+use crate::background::Placement;
 use crate::command::{Command, Commands};
 use crate::document::Document;
 use crate::edit::{Edit, StrokeId, Transaction};
@@ -892,17 +893,84 @@ fn background_ui(ui: &mut Ui, cx: &InspectorContext<'_>, page: &Page, out: &mut 
             }
             ui.end_row();
         });
+    if let Some(Ok(size)) = &cx.scan {
+        ui.horizontal(|ui| {
+            let placed = Placement::of(background, *size);
+            // Turned or mirrored about the scan's middle, which stays put.
+            let middle = [size[0] as f64 / 2.0, size[1] as f64 / 2.0];
+            let about_middle = |changed: Placement| {
+                changed
+                    .moved(middle, placed.page_point(middle))
+                    .apply(background)
+            };
+            let turned = ui
+                .button("Turn ↻")
+                .on_hover_text("Turn the scan a quarter turn clockwise about its middle");
+            if turned.clicked() {
+                let turn = Placement {
+                    quarter_turns: (placed.quarter_turns + 1) % 4,
+                    ..placed
+                };
+                apply(
+                    out,
+                    "Turn scan",
+                    vec![Edit::Background {
+                        page: id,
+                        background: Some(about_middle(turn)),
+                    }],
+                );
+            }
+            let mirror = ui
+                .button("Mirror")
+                .on_hover_text("Flip the scan west–east about its middle");
+            if mirror.clicked() {
+                let flipped = Placement {
+                    mirrored: !placed.mirrored,
+                    ..placed
+                };
+                apply(
+                    out,
+                    "Mirror scan",
+                    vec![Edit::Background {
+                        page: id,
+                        background: Some(about_middle(flipped)),
+                    }],
+                );
+            }
+            let mut said = format!("turned {}°", background.turn);
+            if background.mirrored {
+                said.push_str(", mirrored");
+            }
+            ui.weak(said);
+        });
+    }
     ui.horizontal(|ui| {
-        if let Some(Ok([w, _])) = &cx.scan
+        if let Some(Ok(size @ [w, h])) = &cx.scan
             && ui
                 .button("Fit width")
                 .on_hover_text("Scale the scan so its width is the page's width")
                 .clicked()
         {
-            let mut b = background.clone();
-            b.scale = (*w as f64 / f64::from(page.size.columns.max(1)))
+            let placed = Placement::of(background, *size);
+            // The scan's width as it lies on the page: its height when turned sideways.
+            let across = if placed.quarter_turns % 2 == 1 {
+                *h
+            } else {
+                *w
+            };
+            let scale = (across as f64 / f64::from(page.size.columns.max(1)))
                 .clamp(Background::MIN_SCALE, Background::MAX_SCALE);
-            b.offset = [0.0, 0.0];
+            let scaled = Placement { scale, ..placed };
+            // Its south-west corner, wherever the turn took it, on the page's.
+            let (w, h) = (*w as f64, *h as f64);
+            let corners = [[0.0, 0.0], [w, 0.0], [w, h], [0.0, h]].map(|c| scaled.page_point(c));
+            let west = corners.iter().map(|c| c[0]).fold(f64::INFINITY, f64::min);
+            let south = corners.iter().map(|c| c[1]).fold(f64::INFINITY, f64::min);
+            let fitted = Placement {
+                offset: [scaled.offset[0] - west, scaled.offset[1] - south],
+                ..scaled
+            };
+            let b = fitted.apply(background);
             apply(
                 out,
                 "Fit scan",
