@@ -657,6 +657,8 @@ image = "../scans/L1p2.png"
 scale = 118.5
 offset = [-0.25, 0.5]
 opacity = 0.4
+turn = 90
+mirrored = true
 
 [lint.unreachable-space]
 level = "allow"
@@ -950,6 +952,8 @@ single-entrance = { level = "warn", reason = "The demo is linear on purpose." }
                     ("scale", false),
                     ("offset", false),
                     ("opacity", false),
+                    ("turn", false),
+                    ("mirrored", false),
                 ],
                 serde: serde_fields::<raw::TomlBackground>,
             },
@@ -1104,7 +1108,7 @@ single-entrance = { level = "warn", reason = "The demo is linear on purpose." }
         }
         // Every raw struct is listed (TomlArrow and TomlLint twice, for their two uses).
         assert_eq!(tables.len(), 19);
-        assert_eq!(covered, 76);
+        assert_eq!(covered, 78);
     }
 
     #[test]
@@ -1248,6 +1252,8 @@ single-entrance = { level = "warn", reason = "The demo is linear on purpose." }
             ("opacity above 1", "opacity = 0.4", "opacity = 1.5"),
             ("scale of zero", "scale = 118.5", "scale = 0"),
             ("offset of three", "[-0.25, 0.5]", "[-0.25, 0.5, 1]"),
+            ("turn of 45 degrees", "turn = 90", "turn = 45"),
+            ("mirrored as text", "mirrored = true", "mirrored = \"yes\""),
         ];
         let schema = page_schema();
         for (what, from, to) in cases {
