@@ -1783,7 +1783,7 @@ fn play_test_reveal_lists_the_engines_steps_and_marks_placed_and_open_spaces() {
     };
     assert!(placed(&harness).is_empty());
     // Each space's step number in a corner: the top-right one, but on D1,
-    // where the Blip stands, the top-left one.
+    // where the Blip stands, the bottom-right one.
     let badge_on = |harness: &Harness<'_, EditorApp>, name: &str| {
         let cell = geo.space_rect(space(name));
         painted_texts(harness, cell)
@@ -1794,13 +1794,13 @@ fn play_test_reveal_lists_the_engines_steps_and_marks_placed_and_open_spaces() {
     };
     for name in ["D1", "E2", "F1"] {
         let (badge, cell) = (badge_on(&harness, name), geo.space_rect(space(name)));
-        let left = name == "D1";
+        let top = name != "D1";
         assert_eq!(
             (
-                badge.center().x < cell.center().x,
+                badge.center().x > cell.center().x,
                 badge.center().y < cell.center().y
             ),
-            (left, true),
+            (true, top),
             "{name}: {badge:?} in {cell:?}"
         );
     }

@@ -805,7 +805,8 @@ fn draw_reveal(
     blips: &BTreeSet<PageIntersection>,
 ) {
     // Blips (and the new Blip's spawn points) sit on corners: a badge goes
-    // in a corner none of them covers.
+    // in a corner none of them covers, the top-left last, where it would
+    // read on with the west neighbour's top-right badge ("2" "1" as "21").
     let mut taken: BTreeSet<Intersection> = blips
         .iter()
         .filter(|b| b.page == page.id)
@@ -824,9 +825,9 @@ fn draw_reveal(
     let free_corner = |space: Space| {
         [
             Corner::NorthEast,
-            Corner::NorthWest,
             Corner::SouthEast,
             Corner::SouthWest,
+            Corner::NorthWest,
         ]
         .into_iter()
         .find(|c| !taken.contains(&space.corner(*c)))
