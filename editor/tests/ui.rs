@@ -1297,6 +1297,94 @@ fn a_page_is_duplicated_in_book_order_and_rotated_with_undo() {
     );
 }
 
+/// Where the layout places `other`, counted in spaces from `page`'s
+/// south-west corner.
+fn placed_from(harness: &Harness<'_, EditorApp>, page: PageId, other: PageId) -> (i64, i64) {
+    let pack = &harness.state().document().unwrap().pack;
+    let layout = deckplan_validator::board::layout::PackLayout::new(pack);
+    let (a, b) = (layout.placements[&page], layout.placements[&other]);
+    ((b.x - a.x) / 100, (b.y - a.y) / 100)
+}
+
+#[test]
+fn turning_a_joined_page_turns_its_joins_in_one_undo_step() {
+    let dir = scratch("turn-joins");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack), &dir));
+    let l1p2 = PageId { book: 1, page: 2 };
+    let l1p3 = PageId { book: 1, page: 3 };
+    let joins = |h: &Harness<'_, EditorApp>| h.state().document().unwrap().pack.joins.clone();
+    let written = joins(&harness);
+    harness.key_press(Key::PageDown);
+    harness.key_press(Key::PageDown);
+    harness.run();
+    assert_eq!(harness.state().shown_page(), Some(l1p3));
+    // L1p3 (11 columns) lies on L1p2's north edge two spaces east: L1p2
+    // reaches from 2 spaces west of L1p3's south-west corner.
+    assert_eq!(placed_from(&harness, l1p3, l1p2), (-2, -10));
+
+    // Mirrored west–east, L1p2 lies under the same printed spaces, mirrored:
+    // from 1 space east of the corner; the east join to L1p4 cannot hold.
+    harness
+        .get_by_role_and_label(egui::Role::Button, "Page")
+        .click();
+    harness.run();
+    harness.get_by_label_contains("Mirror west–east").click();
+    harness.run();
+    assert_eq!(placed_from(&harness, l1p3, l1p2), (1, -10));
+    let now = joins(&harness);
+    assert_eq!(now.len(), written.len() - 1);
+    assert!(
+        !now.iter()
+            .any(|j| j.from.page == l1p3 || j.to.page == PageId { book: 1, page: 4 })
+    );
+    let status = harness.state().status_message().unwrap().to_string();
+    assert!(
+        status.starts_with(
+            "Mirrored L1p3 west–east; its join to L1p2 was moved to meet the same spaces; \
+             its join to L1p4 was removed"
+        ),
+        "{status}"
+    );
+    harness.get_by_label(&status);
+
+    // One undo brings back the page and both joins.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert_eq!(joins(&harness), written);
+    assert_eq!(placed_from(&harness, l1p3, l1p2), (-2, -10));
+
+    // A quarter turn leaves no edge of L1p2 facing its neighbours.
+    harness.key_press(Key::PageUp);
+    harness.run();
+    assert_eq!(harness.state().shown_page(), Some(l1p2));
+    harness
+        .get_by_role_and_label(egui::Role::Button, "Page")
+        .click();
+    harness.run();
+    harness.get_by_label_contains("Rotate clockwise").click();
+    harness.run();
+    assert!(
+        !joins(&harness)
+            .iter()
+            .any(|j| j.from.page == l1p2 || j.to.page == l1p2)
+    );
+    assert_eq!(
+        harness.state().document().unwrap().history.undo_label(),
+        Some("Rotate page")
+    );
+    assert!(
+        harness
+            .state()
+            .status_message()
+            .unwrap()
+            .starts_with("Rotated L1p2 clockwise; its joins to L1p1, L1p3 and L2p1 were removed")
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert_eq!(joins(&harness), written);
+}
+
 #[test]
 fn a_new_pack_is_saved_with_a_gitignore_for_its_backups() {
     let dir = scratch("gitignore");
@@ -1412,12 +1500,15 @@ fn a_rectangle_is_selected_moved_copied_and_pasted_onto_another_page() {
     );
 
     // The pasted rectangle is selected; the inspector turns it a quarter.
+    let joins = harness.state().document().unwrap().pack.joins.clone();
     harness.get_by_label("Rotate clockwise").click();
     harness.run();
     assert_eq!(
         harness.state().document().unwrap().history.undo_label(),
         Some("Rotate selection")
     );
+    // Turning a selection leaves the page's edges, and so its joins, alone.
+    assert_eq!(harness.state().document().unwrap().pack.joins, joins);
     let turned = marked(&page(&harness, l1p2), Marker::SpacerStart);
     // Three columns by two rows turned: the starts (west two columns) now
     // fill the top two rows of a two-column, three-row rectangle.
@@ -1527,6 +1618,115 @@ fn an_allowed_misaligned_join_shows_its_reason_not_a_warning() {
             .any(|t| t.starts_with("offset") && t.contains('⚠')),
         "{texts:?}"
     );
+}
+
+/// Lays the scan at `scan` under the shown page through Page › Trace a scan….
+fn trace_scan(harness: &mut Harness<'_, EditorApp>, scan: &Path) {
+    harness.get_by_label("Page").click();
+    harness.run();
+    harness.get_by_label("Trace a scan…").click();
+    harness.run();
+    let field = "A PNG or JPEG scan of the printed page. One from outside the pack folder is copied into scans/ when you save.";
+    harness.get_by_label(field).click();
+    harness.run();
+    harness
+        .get_by_label(field)
+        .type_text(&scan.display().to_string());
+    harness.run();
+    harness.get_by_label("Load scan").click();
+    harness.run();
+}
+
+/// The scan's textured quad as painted this frame: its four screen corners,
+/// for the image's top-left, top-right, bottom-right and bottom-left.
+fn painted_scan(harness: &Harness<'_, EditorApp>) -> Vec<Pos2> {
+    painted_shapes(harness)
+        .into_iter()
+        .find_map(|s| match s {
+            egui::Shape::Mesh(mesh)
+                if mesh.vertices.len() == 4 && mesh.texture_id != egui::TextureId::default() =>
+            {
+                Some(mesh.vertices.iter().map(|v| v.pos).collect())
+            }
+            _ => None,
+        })
+        .expect("the scan is painted")
+}
+
+/// Drags with the primary button from one screen point to another.
+fn drag_between(harness: &mut Harness<'_, EditorApp>, from: Pos2, to: Pos2, drop: bool) {
+    harness.hover_at(from);
+    harness.run();
+    harness.drag_at(from);
+    harness.run();
+    for i in 1..=4 {
+        harness.hover_at(from.lerp(to, i as f32 / 4.0));
+        harness.run();
+    }
+    if drop {
+        harness.drop_at(to);
+        harness.run();
+    }
+}
+
+#[test]
+fn a_scan_is_aligned_by_dragging_two_points_onto_intersections() {
+    let dir = scratch("align");
+    let pack = bundled_pack(&dir);
+    let scan = dir.join("L1p1.png");
+    image::RgbaImage::from_pixel(1200, 1000, image::Rgba([200, 200, 210, 255]))
+        .save(&scan)
+        .unwrap();
+    let mut harness = harness(app(Some(pack), &dir));
+    trace_scan(&mut harness, &scan);
+    let traced = page(&harness, L1P1).background.unwrap();
+    assert_eq!((traced.scale, traced.offset), (100.0, [0.0, 0.0]));
+    harness.get_by_label("Align…").click();
+    harness.run();
+    // Esc leaves a started alignment with the scan as it was.
+    let geo = harness.state().page_geometry().unwrap();
+    drag_between(&mut harness, geo.at(1.0, 1.0), geo.at(3.0, 4.0), true);
+    harness.key_press(Key::Escape);
+    harness.run();
+    assert_eq!(page(&harness, L1P1).background.unwrap(), traced);
+    assert_eq!(painted_scan(&harness)[3], geo.at(0.0, 0.0));
+
+    harness.get_by_label("Align…").click();
+    harness.run();
+    // Pixel (100, 900), now at (1, 1), dropped a little off intersection (3, 4):
+    // it snaps there, and the scan follows while the button is held.
+    let geo = harness.state().page_geometry().unwrap();
+    drag_between(&mut harness, geo.at(1.0, 1.0), geo.at(3.2, 3.9), false);
+    let corners = painted_scan(&harness);
+    assert!(corners[3].distance(geo.at(2.0, 3.0)) < 0.01, "{corners:?}");
+    harness.drop_at(geo.at(3.2, 3.9));
+    harness.run();
+    assert_eq!(
+        harness.state().status_message(),
+        Some("Point 1 on corner D3 ne: now drag a second point of the scan")
+    );
+    assert_eq!(
+        page(&harness, L1P1).background.unwrap(),
+        traced,
+        "not yet applied"
+    );
+    // Pixel (400, 700), now at (6, 6), onto (9, 8): 300 × 200 pixels over
+    // 6 × 4 spaces is 50 pixels a space, the image's corner at (1, 2).
+    drag_between(&mut harness, geo.at(6.0, 6.0), geo.at(8.9, 8.1), true);
+    let aligned = page(&harness, L1P1).background.unwrap();
+    assert!((aligned.scale - 50.0).abs() < 1e-3, "{aligned:?}");
+    assert!((aligned.offset[0] - 1.0).abs() < 1e-4, "{aligned:?}");
+    assert!((aligned.offset[1] - 2.0).abs() < 1e-4, "{aligned:?}");
+    let corners = painted_scan(&harness);
+    assert!(corners[3].distance(geo.at(1.0, 2.0)) < 0.05, "{corners:?}");
+    assert!(
+        corners[1].distance(geo.at(25.0, 22.0)) < 0.05,
+        "{corners:?}"
+    );
+    // One undo step puts it back.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert_eq!(page(&harness, L1P1).background.unwrap(), traced);
 }
 
 /// The intersection at the north-east corner of a space of L1p1, e.g. `G8`
