@@ -149,9 +149,10 @@ impl ScanAlign {
         }
     }
 
-    /// A banner over the top of the canvas saying what to do.
+    /// A banner along the foot of the canvas saying what to do (the top
+    /// holds the column numbers and a page's first row).
     pub fn draw_banner(&self, painter: &Painter, canvas: eframe::egui::Rect) {
-        let at = canvas.center_top() + vec2(0.0, 30.0);
+        let at = canvas.center_bottom() - vec2(0.0, 24.0);
         let galley = painter.layout_no_wrap(
             self.hint().to_string(),
             FontId::proportional(15.0),
