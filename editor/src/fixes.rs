@@ -10,7 +10,10 @@
 
 use std::collections::BTreeSet;
 
-use deckplan_schema::{Direction, EdgeKind, LocationPlace, Pack, Page, PageId, Place};
+use deckplan_schema::{
+    Direction, EdgeKind, LocationPlace, Pack, Page, PageEdge, PageId, Place, Size, Space, SpaceKind,
+};
+use deckplan_validator::board::layout::{PackLayout, Placement, UNIT};
 use deckplan_validator::lint::check_pack;
 
 use crate::edit::{Edit, Transaction};
@@ -41,6 +44,13 @@ pub fn fixes(pack: &Pack, problem: &Problem) -> Vec<Fix> {
     let Some(place) = problem.place.as_ref().and_then(Place::location) else {
         return Vec::new();
     };
+    if let ("A006", LocationPlace::Join { from, to }) = (problem.code, *place) {
+        return verified(
+            pack,
+            problem,
+            arrows_across(pack, from, to).into_iter().collect(),
+        );
+    }
     let Some(page) = place.page().and_then(|id| pack.pages.get(&id)) else {
         return Vec::new();
     };
@@ -161,6 +171,106 @@ fn opener_candidates(page: &Page, number: u16) -> Vec<Fix> {
     consoles.chain(keycards).collect()
 }
 
+/// The Location arrows a join between two pages needs, placed where the
+/// pages meet: on every board space along each joined edge that faces a
+/// board space of the other page (the passages across the join, as
+/// printed pages mark them), pointing across the join and naming the page
+/// on the other side. Spaces that already hold a Location arrow keep it.
+/// `None` when the join cannot be laid out or no passage crosses it.
+fn arrows_across(pack: &Pack, from: PageEdge, to: PageEdge) -> Option<Fix> {
+    let layout = PackLayout::new(pack);
+    let index = pack
+        .joins
+        .iter()
+        .position(|j| j.from == from && j.to == to)?;
+    if layout.problems.iter().any(|(i, _)| *i == index) {
+        return None;
+    }
+    let (a, b) = (pack.pages.get(&from.page)?, pack.pages.get(&to.page)?);
+    let a_spaces = edge_spaces(a, from.side, *layout.placements.get(&from.page)?);
+    let b_spaces = edge_spaces(b, to.side, *layout.placements.get(&to.page)?);
+    let mut on_a = BTreeSet::new();
+    let mut on_b = BTreeSet::new();
+    for (a_space, a_start) in &a_spaces {
+        for (b_space, b_start) in &b_spaces {
+            // Facing: the two spaces share some length of the joined line.
+            if a_start.max(b_start) < &(a_start.min(b_start) + UNIT) {
+                on_a.insert(*a_space);
+                on_b.insert(*b_space);
+            }
+        }
+    }
+    let free = |page: &Page, spaces: BTreeSet<Space>| -> Vec<Space> {
+        spaces
+            .into_iter()
+            .filter(|s| !page.spaces.location_arrows.contains_key(s))
+            .collect()
+    };
+    let (on_a, on_b) = (free(a, on_a), free(b, on_b));
+    if on_a.is_empty() && on_b.is_empty() {
+        return None;
+    }
+    let mut edits = Vec::new();
+    let mut named = Vec::new();
+    for (page, side, target, spaces) in
+        [(a, from.side, to.page, on_a), (b, to.side, from.page, on_b)]
+    {
+        if spaces.is_empty() {
+            continue;
+        }
+        named.push(format!(
+            "{} {}",
+            page.id,
+            spaces
+                .iter()
+                .map(Space::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+        edits.extend(spaces.into_iter().map(|space| Edit::LocationArrow {
+            page: page.id,
+            space,
+            arrow: Some((side, target)),
+        }));
+    }
+    let noun = if edits.len() == 1 { "arrow" } else { "arrows" };
+    Some(Fix {
+        label: format!(
+            "Place Location {noun} across the join on {}",
+            named.join(" and ")
+        ),
+        edits,
+    })
+}
+
+/// The board spaces along `side` of `page`, with where each starts along the
+/// joined line in the layout (layout units, from the west or the south).
+fn edge_spaces(page: &Page, side: Direction, at: Placement) -> Vec<(Space, i64)> {
+    let Size { columns, rows } = page.size;
+    let along: Vec<Space> = match side {
+        Direction::North => (0..columns)
+            .map(|col| Space::new(col, rows.saturating_sub(1)))
+            .collect(),
+        Direction::South => (0..columns).map(|col| Space::new(col, 0)).collect(),
+        Direction::East => (0..rows)
+            .map(|row| Space::new(columns.saturating_sub(1), row))
+            .collect(),
+        Direction::West => (0..rows).map(|row| Space::new(0, row)).collect(),
+    };
+    along
+        .into_iter()
+        // Not an obstacle: a Spacer must be able to stop on the arrow.
+        .filter(|s| page.kind(*s) == Some(SpaceKind::Board))
+        .map(|s| {
+            let start = match side {
+                Direction::North | Direction::South => at.x + i64::from(s.col) * UNIT,
+                Direction::East | Direction::West => at.y + i64::from(s.row) * UNIT,
+            };
+            (s, start)
+        })
+        .collect()
+}
+
 /// Most candidates a problem is tried with: each is a full check of the pack.
 const MAX_CANDIDATES: usize = 8;
 
@@ -197,6 +307,14 @@ fn verified(pack: &Pack, problem: &Problem, candidates: Vec<Fix>) -> Vec<Fix> {
 /// the file; `None` keeps the validator's help.
 pub fn editor_help(pack: &Pack, problem: &Problem) -> Option<String> {
     let place = problem.place.as_ref().and_then(Place::location)?;
+    if let ("A006", LocationPlace::Join { from, to }) = (problem.code, *place) {
+        return Some(format!(
+            "pick the Location arrow tool (L) and click a board space along {}'s {} edge \
+             where it meets {}, or along {}'s {} edge where it meets {}; the arrow points off \
+             the page and names the page across the join",
+            from.page, from.side, to.page, to.page, to.side, from.page
+        ));
+    }
     let page_id: PageId = place.page()?;
     let page = pack.pages.get(&page_id);
     match (problem.code, *place) {
@@ -319,6 +437,69 @@ mod tests {
                 "Turn the arrow to point south"
             ]
         );
+    }
+
+    #[test]
+    fn a_join_between_books_gets_the_location_arrows_the_printed_pages_have() {
+        let printed = bundled();
+        let (l1p2, l2p1) = (PageId { book: 1, page: 2 }, PageId { book: 2, page: 1 });
+        let mut pack = printed.clone();
+        for (page, target) in [(l1p2, l2p1), (l2p1, l1p2)] {
+            let arrows = &mut pack.pages.get_mut(&page).unwrap().spaces.location_arrows;
+            arrows.retain(|_, a| a.target != target);
+        }
+        let problem = problem(&pack, "A006");
+        let fixes = fixes(&pack, &problem);
+        let labels: Vec<&str> = fixes.iter().map(|f| f.label.as_str()).collect();
+        // L1p2's east edge is open on E12 and F12, which face L2p1's G1 and H1.
+        assert_eq!(
+            labels,
+            ["Place Location arrows across the join on L1p2 E12, F12 and L2p1 G1, H1"]
+        );
+        let mut fixed = pack.clone();
+        fixes[0].transaction().apply(&mut fixed).unwrap();
+        for page in [l1p2, l2p1] {
+            let arrows = |pack: &Pack| {
+                pack.pages[&page]
+                    .spaces
+                    .location_arrows
+                    .iter()
+                    .map(|(s, a)| (*s, a.direction, a.target))
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(arrows(&fixed), arrows(&printed), "{page}");
+        }
+        assert!(
+            check(&fixed, false)
+                .problems
+                .iter()
+                .all(|p| p.code != "A006")
+        );
+        assert_eq!(
+            editor_help(&pack, &problem).as_deref(),
+            Some(
+                "pick the Location arrow tool (L) and click a board space along L1p2's east \
+                 edge where it meets L2p1, or along L2p1's west edge where it meets L1p2; the \
+                 arrow points off the page and names the page across the join"
+            )
+        );
+    }
+
+    #[test]
+    fn a_join_with_no_passage_across_it_gets_no_arrows() {
+        let mut pack = bundled();
+        let (l1p2, l2p1) = (PageId { book: 1, page: 2 }, PageId { book: 2, page: 1 });
+        for (page, target) in [(l1p2, l2p1), (l2p1, l1p2)] {
+            let arrows = &mut pack.pages.get_mut(&page).unwrap().spaces.location_arrows;
+            arrows.retain(|_, a| a.target != target);
+        }
+        // Wall off L1p2's open east spaces: nothing faces L2p1's board any more.
+        let page = pack.pages.get_mut(&l1p2).unwrap();
+        for space in [Space::new(11, 4), Space::new(11, 5)] {
+            page.set_kind(space, deckplan_schema::SpaceKind::OutOfBounds);
+        }
+        let problem = problem(&pack, "A006");
+        assert_eq!(fixes(&pack, &problem), Vec::<Fix>::new());
     }
 
     #[test]
