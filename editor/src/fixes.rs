@@ -178,12 +178,21 @@ fn opener_candidates(page: &Page, number: u16) -> Vec<Fix> {
 /// on the other side. Spaces that already hold a Location arrow keep it.
 /// `None` when the join cannot be laid out or no passage crosses it.
 fn arrows_across(pack: &Pack, from: PageEdge, to: PageEdge) -> Option<Fix> {
-    let layout = PackLayout::new(pack);
     let index = pack
         .joins
         .iter()
         .position(|j| j.from == from && j.to == to)?;
-    if layout.problems.iter().any(|(i, _)| *i == index) {
+    location_arrows_for(pack, &PackLayout::new(pack), index)
+}
+
+/// The Location arrows the join at `index` of `pack.joins` lacks, as
+/// [`arrows_across`] places them, given the pack's `layout`; the joins
+/// panel offers them for every join, spreads of one book included (printed
+/// pages mark those passages too, though the rules need no arrow there).
+pub fn location_arrows_for(pack: &Pack, layout: &PackLayout, index: usize) -> Option<Fix> {
+    let join = pack.joins.get(index)?;
+    let (from, to) = (join.from, join.to);
+    if from.page == to.page || layout.problems.iter().any(|(i, _)| *i == index) {
         return None;
     }
     let (a, b) = (pack.pages.get(&from.page)?, pack.pages.get(&to.page)?);

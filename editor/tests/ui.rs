@@ -1166,6 +1166,45 @@ fn a_join_between_books_is_given_its_location_arrows_by_a_fix() {
 }
 
 #[test]
+fn the_joins_panel_places_the_location_arrows_a_join_lacks() {
+    let dir = scratch("join-arrows");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack), &dir));
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::L);
+    harness.run();
+    let offered = harness.query_all_by_label("Add arrows").count();
+    // The first join, L1p1 east ↔ L1p2 west, is a spread with no arrows printed.
+    harness
+        .query_all_by_label("Add arrows")
+        .next()
+        .unwrap()
+        .click();
+    harness.run();
+    let label = "Place Location arrows across the join on L1p1 E12, F12 and L1p2 E1, F1";
+    let doc = harness.state().document().unwrap();
+    assert_eq!(doc.history.undo_label(), Some(label));
+    let l1p2 = PageId { book: 1, page: 2 };
+    for (page, space, direction, target) in [
+        (L1P1, "E12", "east", l1p2),
+        (L1P1, "F12", "east", l1p2),
+        (l1p2, "E1", "west", L1P1),
+        (l1p2, "F1", "west", L1P1),
+    ] {
+        let space = deckplan_schema::Space::parse(space).unwrap();
+        let arrow = doc.pack.pages[&page].spaces.location_arrows[&space];
+        assert_eq!((arrow.direction.name(), arrow.target), (direction, target));
+    }
+    assert_eq!(
+        harness.state().status_message(),
+        Some(format!("{label} (Ctrl+Z undoes it)").as_str())
+    );
+    assert_eq!(
+        harness.query_all_by_label("Add arrows").count(),
+        offered - 1
+    );
+}
+
+#[test]
 fn a_door_nothing_opens_gets_help_worded_for_the_editor() {
     let mut harness = fixture_harness("fix-door", "R002-door-without-opener");
     let problem = harness

@@ -691,12 +691,30 @@ pub fn joins_ui(ui: &mut Ui, doc: &Document, out: &mut Commands) {
                         }
                     },
                 }
-                if ui.button("✖").on_hover_text("Remove this join").clicked() {
-                    out.push(Command::Apply(crate::edit::Transaction {
-                        label: "Remove join".into(),
-                        edits: vec![ops::unjoin(&doc.pack, index)],
-                    }));
-                }
+                ui.horizontal(|ui| {
+                    if let Some(arrows) =
+                        crate::fixes::location_arrows_for(&doc.pack, &layout, index)
+                        && ui
+                            .button("Add arrows")
+                            .on_hover_text(&arrows.label)
+                            .clicked()
+                    {
+                        out.push(Command::Status(format!(
+                            "{} (Ctrl+Z undoes it)",
+                            arrows.label
+                        )));
+                        out.push(Command::Apply(crate::edit::Transaction {
+                            label: arrows.label,
+                            edits: arrows.edits,
+                        }));
+                    }
+                    if ui.button("✖").on_hover_text("Remove this join").clicked() {
+                        out.push(Command::Apply(crate::edit::Transaction {
+                            label: "Remove join".into(),
+                            edits: vec![ops::unjoin(&doc.pack, index)],
+                        }));
+                    }
+                });
                 ui.end_row();
             }
         });
