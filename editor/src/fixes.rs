@@ -315,25 +315,31 @@ fn verified(pack: &Pack, problem: &Problem, candidates: Vec<Fix>) -> Vec<Fix> {
 /// How to fix `problem` in the editor, when the validator's help speaks of
 /// the file; `None` keeps the validator's help.
 pub fn editor_help(pack: &Pack, problem: &Problem) -> Option<String> {
-    let place = problem.place.as_ref().and_then(Place::location)?;
-    if let ("A006", LocationPlace::Join { from, to }) = (problem.code, *place) {
-        return Some(format!(
+    let place = problem.place.as_ref().and_then(Place::location).copied();
+    // The page the problem is filed under, for checks about a whole page or pack.
+    let filed = place.and_then(|p| p.page()).or(problem.page);
+    match (problem.code, place) {
+        ("A006", Some(LocationPlace::Join { from, to })) => Some(format!(
             "pick the Location arrow tool (L) and click a board space along {}'s {} edge \
              where it meets {}, or along {}'s {} edge where it meets {}; the arrow points off \
              the page and names the page across the join",
             from.page, from.side, to.page, to.page, to.side, from.page
-        ));
-    }
-    let page_id: PageId = place.page()?;
-    let page = pack.pages.get(&page_id);
-    match (problem.code, *place) {
-        ("R002", LocationPlace::Door { number, .. })
-            if problem
-                .help
-                .as_deref()
-                .is_some_and(|h| h.contains("`opens`")) =>
+        )),
+        (
+            "R002",
+            Some(LocationPlace::Door {
+                page: page_id,
+                number,
+                ..
+            }),
+        ) if problem
+            .help
+            .as_deref()
+            .is_some_and(|h| h.contains("`opens`")) =>
         {
-            let has_opener = page
+            let has_opener = pack
+                .pages
+                .get(&page_id)
                 .is_some_and(|p| !p.spaces.consoles.is_empty() || !p.spaces.keycards.is_empty());
             Some(if has_opener {
                 format!(
@@ -346,8 +352,12 @@ pub fn editor_help(pack: &Pack, problem: &Problem) -> Option<String> {
                 )
             })
         }
-        ("F006", LocationPlace::Door { edge, .. } | LocationPlace::Edge { edge, .. }) => {
-            let Some(EdgeKind::Door(number)) = page?.edge(edge).map(|f| f.kind) else {
+        (
+            "F006",
+            Some(LocationPlace::Door { page, edge, .. } | LocationPlace::Edge { page, edge, .. }),
+        ) => {
+            let Some(EdgeKind::Door(number)) = pack.pages.get(&page)?.edge(edge).map(|f| f.kind)
+            else {
                 return None;
             };
             Some(format!(
@@ -355,8 +365,94 @@ pub fn editor_help(pack: &Pack, problem: &Problem) -> Option<String> {
                  inspector, or remove it"
             ))
         }
-        _ => None,
+        _ => tools_help(problem, filed.unwrap_or(pack.start)),
     }
+}
+
+/// Help for the common checks, worded for the editor's tools and panels:
+/// appended to the validator's help, which names the places involved, or
+/// instead of it when that help speaks of the file's keys and tables.
+fn tools_help(problem: &Problem, page: PageId) -> Option<String> {
+    let help = problem.help.as_deref().unwrap_or_default();
+    let tools = match problem.code {
+        "R001" | "R003" => {
+            "the Door tool (D) puts a door in a wall, and the Erase edge tool (E) opens a gap"
+                .to_string()
+        }
+        "R004" => "drag from the arrow's space with the Forced arrow tool (A) to point it \
+                   elsewhere, open the way with the Erase edge tool (E), or join a page on that \
+                   edge in the layout (Ctrl+L)"
+            .to_string(),
+        "R005" => format!(
+            "pick the Marker tool (M), choose Spacer start under Place, and click board spaces \
+             on {page}"
+        ),
+        "R006" => "with the Location arrow tool (L), choose the page under Target page and \
+                   click an edge space of a revealed page joined to it, or join a page of its \
+                   own book to it in the layout (Ctrl+L)"
+            .to_string(),
+        "A001" => "drag the page in the layout (Ctrl+L) until it snaps to a whole space (Alt \
+                   snaps to half spaces); if the pages are printed this way, allow \
+                   misaligned-join with a reason in the pack's lint settings"
+            .to_string(),
+        "A002" => "drag one of the pages against a free edge in the layout (Ctrl+L), or remove \
+                   the join with ✖ in its joins panel"
+            .to_string(),
+        "A003" => "remove the join with ✖ in the layout's joins panel (Ctrl+L) and drag the \
+                   page against the edge it belongs to: pages snap east against west and \
+                   north against south, where they touch"
+            .to_string(),
+        "A004" => "drag the arrow to an edge space with the Select tool (V), or click the edge \
+                   space with the Location arrow tool (L), which points it off the page"
+            .to_string(),
+        "A005" => "select the arrow and choose the page joined across that edge under Leads to \
+                   in the inspector, or join the page there in the layout (Ctrl+L)"
+            .to_string(),
+        "E001" => "click the extra Extraction Point with the Marker tool (M) set to Extraction \
+                   Point to remove it, or untick it in the inspector"
+            .to_string(),
+        "E002" => "put a door in the wall with the Door tool (D), open a gap with the Erase edge \
+                   tool (E), or drag the Extraction Point with the Select tool (V) next to a \
+                   space Spacers reach"
+            .to_string(),
+        "E003" => "pick the Marker tool (M), choose Extraction Point under Place, and click a \
+                   board space on another page Spacers reach"
+            .to_string(),
+        "S001" => "join the page to the others in the layout (Ctrl+L), drag the spawn point \
+                   with the Select tool (V), or click it with the Spawn point tool (P) to \
+                   remove it"
+            .to_string(),
+        "S002" => format!(
+            "pick the Spawn point tool (P) and click any intersection of that area on {page}: \
+             Blips pass walls and doors"
+        ),
+        "S003" => "drag the spawn point with the Select tool (V)".to_string(),
+        "S004" => "click the link's ends with the Spawn point tool (P) to make them spawn \
+                   points, or drag between them again with the Spawn link tool (K) to remove \
+                   the link"
+            .to_string(),
+        "X001" => "drag the door with the Select tool (V) onto a line between two board spaces, \
+                   paint the spaces beside it as board with the Spaces tool (B), or join a page \
+                   on that edge in the layout (Ctrl+L)"
+            .to_string(),
+        "X002" => "paint the space as board with the Spaces tool (B), or select the feature and \
+                   move it with the Select tool (V) or remove it in the inspector"
+            .to_string(),
+        "X003" => "the Erase edge tool (E) removes it, and the Wall and Red line tools (W, R) \
+                   draw it again where it should stand"
+            .to_string(),
+        _ => return None,
+    };
+    // Keys, tables and file names are the file's words, not the editor's.
+    let file_worded = help.is_empty()
+        || help.contains('`')
+        || help.contains("pack.toml")
+        || help.contains("[intersections]");
+    Some(if file_worded {
+        tools
+    } else {
+        format!("{help}; in the editor, {tools}")
+    })
 }
 
 #[cfg(test)]
@@ -543,6 +639,121 @@ mod tests {
                     .problems
                     .iter()
                     .all(|p| p.code != "F006")
+            );
+        }
+    }
+
+    /// The first problem of check `code` in its failing test fixture.
+    fn fixture_problem(code: &str) -> (Pack, Problem) {
+        let folder =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/checks");
+        let fixture = std::fs::read_dir(&folder)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| p.file_name().unwrap().to_string_lossy().starts_with(code))
+            .unwrap();
+        let pack = deckplan_schema::load::load_pack(&fixture.join("fail"))
+            .unwrap()
+            .value
+            .unwrap();
+        let problem = problem(&pack, code);
+        (pack, problem)
+    }
+
+    #[test]
+    fn the_common_checks_get_help_worded_for_the_editor() {
+        let expected = [
+            (
+                "R001",
+                "closed off by walls on L1p1 B4-B6 north and C3 east; a door or a gap in a line would open it; in the editor, the Door tool (D) puts a door in a wall, and the Erase edge tool (E) opens a gap",
+            ),
+            (
+                "R003",
+                "the way in is the forced arrow on L1p1 C4 (east); no single arrow turned inside leads back; open a way out (a door or a gap); in the editor, the Door tool (D) puts a door in a wall, and the Erase edge tool (E) opens a gap",
+            ),
+            (
+                "R004",
+                "turn the arrow, clear the way, or join a page on that edge; in the editor, drag from the arrow's space with the Forced arrow tool (A) to point it elsewhere, open the way with the Erase edge tool (E), or join a page on that edge in the layout (Ctrl+L)",
+            ),
+            (
+                "R005",
+                "pick the Marker tool (M), choose Spacer start under Place, and click board spaces on L1p1",
+            ),
+            (
+                "R006",
+                "put a Location arrow naming L2p1 on L1p1 east, where it is joined; in the editor, with the Location arrow tool (L), choose the page under Target page and click an edge space of a revealed page joined to it, or join a page of its own book to it in the layout (Ctrl+L)",
+            ),
+            (
+                "A001",
+                "drag the page in the layout (Ctrl+L) until it snaps to a whole space (Alt snaps to half spaces); if the pages are printed this way, allow misaligned-join with a reason in the pack's lint settings",
+            ),
+            (
+                "A002",
+                "this join lays L1p4 over L1p3; change its offset or join L1p4 to another edge; in the editor, drag one of the pages against a free edge in the layout (Ctrl+L), or remove the join with ✖ in its joins panel",
+            ),
+            (
+                "A003",
+                "L1p1 east is 3 spaces long and L1p5 west 3; an offset from -2 to 2 keeps them touching; in the editor, remove the join with ✖ in the layout's joins panel (Ctrl+L) and drag the page against the edge it belongs to: pages snap east against west and north against south, where they touch",
+            ),
+            (
+                "A004",
+                "move it to C6 on the east edge, where it points off the page; in the editor, drag the arrow to an edge space with the Select tool (V), or click the edge space with the Location arrow tool (L), which points it off the page",
+            ),
+            (
+                "A005",
+                "select the arrow and choose the page joined across that edge under Leads to in the inspector, or join the page there in the layout (Ctrl+L)",
+            ),
+            (
+                "A006",
+                "pick the Location arrow tool (L) and click a board space along L1p1's east edge where it meets L2p1, or along L2p1's west edge where it meets L1p1; the arrow points off the page and names the page across the join",
+            ),
+            (
+                "E001",
+                "a page has at most one Extraction Point; remove this one, or move it to a page that has none; in the editor, click the extra Extraction Point with the Marker tool (M) set to Extraction Point to remove it, or untick it in the inspector",
+            ),
+            (
+                "E002",
+                "the wall on C5 east cuts it off from C5, which Spacers reach (the rulebook: red lines and obstacles block adjacency; a wall blocking it is this project's reading, docs/rules.md); replace it with a door or a gap, or move the Extraction Point; in the editor, put a door in the wall with the Door tool (D), open a gap with the Erase edge tool (E), or drag the Extraction Point with the Select tool (V) next to a space Spacers reach",
+            ),
+            (
+                "E003",
+                "add an Extraction Point on another page Spacers can reach; in the editor, pick the Marker tool (M), choose Extraction Point under Place, and click a board space on another page Spacers reach",
+            ),
+            (
+                "S001",
+                "join the page to the others in the layout (Ctrl+L), drag the spawn point with the Select tool (V), or click it with the Spawn point tool (P) to remove it",
+            ),
+            (
+                "S002",
+                "pick the Spawn point tool (P) and click any intersection of that area on L1p1: Blips pass walls and doors",
+            ),
+            (
+                "S003",
+                "move the spawn point at least one intersection away from the Spacer starts; in the editor, drag the spawn point with the Select tool (V)",
+            ),
+            (
+                "S004",
+                "click the link's ends with the Spawn point tool (P) to make them spawn points, or drag between them again with the Spawn link tool (K) to remove the link",
+            ),
+            (
+                "X001",
+                "drag the door with the Select tool (V) onto a line between two board spaces, paint the spaces beside it as board with the Spaces tool (B), or join a page on that edge in the layout (Ctrl+L)",
+            ),
+            (
+                "X002",
+                "paint the space as board with the Spaces tool (B), or select the feature and move it with the Select tool (V) or remove it in the inspector",
+            ),
+            (
+                "X003",
+                "out-of-bounds spaces and the board's border already stop everything a wall does, and Blips ignore it: move it to the edge between the board spaces it should part, or remove it; in the editor, the Erase edge tool (E) removes it, and the Wall and Red line tools (W, R) draw it again where it should stand",
+            ),
+        ];
+        for (code, help) in expected {
+            let (pack, problem) = fixture_problem(code);
+            assert_eq!(
+                editor_help(&pack, &problem).as_deref(),
+                Some(help),
+                "{code}"
             );
         }
     }
