@@ -1452,7 +1452,14 @@ fn turning_a_joined_page_turns_its_joins_in_one_undo_step() {
         ),
         "{status}"
     );
-    harness.get_by_label(&status);
+    // The message takes the tool hint's room rather than printing over it.
+    let message = harness.get_by_label(&status).rect();
+    assert!(message.min.x >= 0.0 && message.max.x <= 1500.0, "{message:?}");
+    assert!(
+        harness
+            .query_by_label_contains("Click a space, edge or intersection to inspect it")
+            .is_none()
+    );
 
     // One undo brings back the page and both joins.
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
