@@ -701,6 +701,7 @@ impl EditorApp {
             undo: doc.history.undo_label().map(str::to_string),
             redo: doc.history.redo_label().map(str::to_string),
             selection: self.selection != Selection::None,
+            aligning: self.page_view.align.is_some(),
             area: matches!(self.selection, Selection::Area { .. }),
             clip: self.clip.is_some(),
             grid: self.show_grid,
@@ -786,6 +787,11 @@ impl EditorApp {
                 ));
             }
             Command::LoadBackground(page, path) => self.load_background(ctx, page, &path),
+            Command::AlignScan(page) => {
+                self.show_page(page);
+                self.central = Central::Page;
+                self.page_view.align = Some(crate::align::ScanAlign::new(page));
+            }
             Command::Status(message) => self.say(message),
             Command::Export(request) => {
                 let Some(doc) = &self.doc else {
@@ -900,7 +906,14 @@ impl EditorApp {
                 }
             }
             Action::Paste => self.paste(),
-            Action::Deselect => self.selection = Selection::None,
+            Action::Deselect => {
+                // Esc first cancels a scan alignment, leaving the scan as it was.
+                if self.page_view.align.take().is_some() {
+                    self.say("Alignment cancelled: the scan is as it was");
+                } else {
+                    self.selection = Selection::None;
+                }
+            }
             Action::Fit => match self.central {
                 Central::Page => self.page_view.fit(),
                 Central::Layout => self.layout_view.fit(),

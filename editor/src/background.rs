@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
-use deckplan_schema::confine;
+use deckplan_schema::{Background, confine};
 use eframe::egui::{ColorImage, Context, TextureHandle, TextureOptions};
 use image::{ImageReader, Limits};
 
@@ -117,6 +117,150 @@ pub fn load(path: &Path) -> Result<ColorImage, ScanError> {
     decode(&bytes)
 }
 
+/// Why two dropped points cannot place a scan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum FitProblem {
+    /// Both scan points or both intersections are the same.
+    #[error("drop the second point on another intersection, away from the first")]
+    SamePlace,
+    /// The line between the intersections points another way than the line
+    /// between the scan points: the scan would have to turn.
+    #[error(
+        "the two points lie at different angles on the scan and on the grid: turn or mirror the scan first, or pick matching corners"
+    )]
+    Turned,
+    /// The scale would be outside what a page file accepts.
+    #[error("the two points would make the scan absurdly large or small")]
+    OutOfRange,
+}
+
+/// Where a scan lies on its page: the page position (in spaces, from the
+/// page's bottom-left corner) of each image pixel, and back.
+///
+/// Pixels count from the image's top-left corner, rightwards and down, as
+/// image files do. The image's own bottom-left corner lies at `offset`; from
+/// there the image runs east and north, `scale` pixels to a space, mirrored
+/// west–east first when `mirrored`, then turned clockwise by `quarter_turns`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Placement {
+    /// Image pixels per space.
+    pub scale: f64,
+    /// The page position of the image's bottom-left corner.
+    pub offset: [f64; 2],
+    /// Quarter turns clockwise, 0 to 3.
+    pub quarter_turns: u8,
+    /// Whether the image is mirrored west–east (before it is turned).
+    pub mirrored: bool,
+    /// The image's height in pixels (pixel rows count down from the top).
+    pub height: f64,
+}
+
+impl Placement {
+    /// How `background` lays an image of `size` pixels.
+    pub fn of(background: &Background, size: [usize; 2]) -> Self {
+        Self {
+            scale: background.scale.max(Background::MIN_SCALE),
+            offset: background.offset,
+            quarter_turns: 0,
+            mirrored: false,
+            height: size[1] as f64,
+        }
+    }
+
+    /// `background` placed like this (its image and opacity kept).
+    pub fn apply(&self, background: &Background) -> Background {
+        Background {
+            scale: self.scale,
+            offset: self.offset,
+            ..background.clone()
+        }
+    }
+
+    /// A pixel as pixels east and north of the image's bottom-left corner,
+    /// on the page (mirrored and turned).
+    fn local(&self, pixel: [f64; 2]) -> [f64; 2] {
+        let [mut x, y] = [pixel[0], self.height - pixel[1]];
+        if self.mirrored {
+            x = -x;
+        }
+        (0..self.quarter_turns % 4).fold([x, y], |[x, y], _| [y, -x])
+    }
+
+    /// The pixel at a local position: the inverse of [`Placement::local`].
+    fn pixel_of_local(&self, local: [f64; 2]) -> [f64; 2] {
+        let [mut x, y] = (0..self.quarter_turns % 4).fold(local, |[x, y], _| [-y, x]);
+        if self.mirrored {
+            x = -x;
+        }
+        [x, self.height - y]
+    }
+
+    /// The page position of an image pixel.
+    pub fn page_point(&self, pixel: [f64; 2]) -> [f64; 2] {
+        let [x, y] = self.local(pixel);
+        [
+            self.offset[0] + x / self.scale,
+            self.offset[1] + y / self.scale,
+        ]
+    }
+
+    /// The image pixel at a page position.
+    pub fn pixel_at(&self, point: [f64; 2]) -> [f64; 2] {
+        self.pixel_of_local([
+            (point[0] - self.offset[0]) * self.scale,
+            (point[1] - self.offset[1]) * self.scale,
+        ])
+    }
+
+    /// The same scale, shifted so `pixel` lies at `point`.
+    pub fn moved(&self, pixel: [f64; 2], point: [f64; 2]) -> Self {
+        let at = self.page_point(pixel);
+        Self {
+            offset: [
+                self.offset[0] + point[0] - at[0],
+                self.offset[1] + point[1] - at[1],
+            ],
+            ..*self
+        }
+    }
+
+    /// The scale and offset that lay two pixels on two page points, the
+    /// scan turned as it is: the scale by least squares over both axes
+    /// (which is the distance ratio when the two lines agree), then the shift
+    /// that splits what is left over evenly between the two points.
+    pub fn fitted(&self, pairs: [([f64; 2], [f64; 2]); 2]) -> Result<Self, FitProblem> {
+        let [(p1, g1), (p2, g2)] = pairs;
+        let (l1, l2) = (self.local(p1), self.local(p2));
+        let dl = [l2[0] - l1[0], l2[1] - l1[1]];
+        let dg = [g2[0] - g1[0], g2[1] - g1[1]];
+        let ll = dl[0] * dl[0] + dl[1] * dl[1];
+        let gg = dg[0] * dg[0] + dg[1] * dg[1];
+        if ll < 1e-6 || gg < 1e-6 {
+            return Err(FitProblem::SamePlace);
+        }
+        let dot = dl[0] * dg[0] + dl[1] * dg[1];
+        // More than 10° apart: not a slightly skewed scan but a wrong pair.
+        if dot < 10f64.to_radians().cos() * (ll * gg).sqrt() {
+            return Err(FitProblem::Turned);
+        }
+        // Pixels per space: 1/k for the k that minimises |k·dl − dg|².
+        let scale = ll / dot;
+        if !(Background::MIN_SCALE..=Background::MAX_SCALE).contains(&scale) {
+            return Err(FitProblem::OutOfRange);
+        }
+        let offset = [
+            (g1[0] + g2[0] - (l1[0] + l2[0]) / scale) / 2.0,
+            (g1[1] + g2[1] - (l1[1] + l2[1]) / scale) / 2.0,
+        ];
+        Ok(Self {
+            scale,
+            offset,
+            ..*self
+        })
+    }
+}
+
 /// Textures of the scans in use, by file; failures are remembered too, so a
 /// broken scan is reported once and not re-read every frame.
 #[derive(Default)]
@@ -198,6 +342,84 @@ mod tests {
         ));
         png.extend(chunk(b"IEND", &[]));
         png
+    }
+
+    fn placed(scale: f64, offset: [f64; 2], quarter_turns: u8, mirrored: bool) -> Placement {
+        Placement {
+            scale,
+            offset,
+            quarter_turns,
+            mirrored,
+            height: 1000.0,
+        }
+    }
+
+    #[test]
+    fn pixels_land_on_the_page_and_back() {
+        let plain = placed(100.0, [-0.5, 0.25], 0, false);
+        // The bottom-left pixel corner at the offset, the top-right 12 × 10 spaces on.
+        assert_eq!(plain.page_point([0.0, 1000.0]), [-0.5, 0.25]);
+        assert_eq!(plain.page_point([1200.0, 0.0]), [11.5, 10.25]);
+        assert_eq!(plain.pixel_at([11.5, 10.25]), [1200.0, 0.0]);
+        // A quarter turn clockwise: the image's top-left corner comes to its
+        // (turned) top-right, east of the corner held at the offset.
+        let turned = placed(100.0, [0.0, 12.0], 1, false);
+        assert_eq!(turned.page_point([0.0, 1000.0]), [0.0, 12.0]);
+        assert_eq!(turned.page_point([0.0, 0.0]), [10.0, 12.0]);
+        assert_eq!(turned.page_point([1200.0, 1000.0]), [0.0, 0.0]);
+        let mirrored = placed(50.0, [24.0, 0.0], 0, true);
+        assert_eq!(mirrored.page_point([1200.0, 0.0]), [0.0, 20.0]);
+        for placement in [plain, turned, mirrored, placed(64.0, [3.0, 1.0], 3, true)] {
+            let [u, v] = placement.pixel_at(placement.page_point([123.0, 456.0]));
+            assert!(
+                (u - 123.0).abs() < 1e-9 && (v - 456.0).abs() < 1e-9,
+                "{placement:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn two_points_fit_the_scale_and_offset_exactly() {
+        let start = placed(60.0, [3.0, -2.0], 0, false);
+        // Pixel (100, 900) onto intersection (1, 1), pixel (1100, 100) onto (11, 9):
+        // 1000 × 800 pixels across 10 × 8 spaces is 100 pixels a space,
+        // and the image's bottom-left corner lands on the page's.
+        let fitted = start
+            .fitted([([100.0, 900.0], [1.0, 1.0]), ([1100.0, 100.0], [11.0, 9.0])])
+            .unwrap();
+        assert_eq!(fitted.scale, 100.0);
+        assert_eq!(fitted.offset, [0.0, 0.0]);
+        // A skewed scan: least squares on both axes, the miss split evenly.
+        let skewed = start
+            .fitted([([0.0, 1000.0], [0.0, 0.0]), ([1000.0, 0.0], [10.0, 10.5])])
+            .unwrap();
+        // (1000² · 2) / (1000·10 + 1000·10.5) = 97.56… pixels a space.
+        assert_eq!(skewed.scale, 2_000_000.0 / 20_500.0);
+        assert!((skewed.offset[0] - (-0.125)).abs() < 1e-12);
+        assert!((skewed.offset[1] - 0.125).abs() < 1e-12);
+        let turned = placed(100.0, [0.0, 0.0], 1, false)
+            .fitted([([0.0, 0.0], [5.0, 7.0]), ([200.0, 0.0], [5.0, 5.0])])
+            .unwrap();
+        assert_eq!(turned.scale, 100.0);
+        assert_eq!(turned.page_point([0.0, 0.0]), [5.0, 7.0]);
+    }
+
+    #[test]
+    fn a_fit_is_refused_for_coinciding_or_crossed_points() {
+        let start = placed(100.0, [0.0, 0.0], 0, false);
+        let same = start.fitted([([0.0, 0.0], [1.0, 1.0]), ([500.0, 0.0], [1.0, 1.0])]);
+        assert_eq!(same, Err(FitProblem::SamePlace));
+        let crossed = start.fitted([([0.0, 0.0], [1.0, 1.0]), ([500.0, 0.0], [1.0, 6.0])]);
+        assert_eq!(crossed, Err(FitProblem::Turned));
+        let tiny = start.fitted([([0.0, 0.0], [0.0, 0.0]), ([0.002, 0.0], [10.0, 0.0])]);
+        assert_eq!(tiny, Err(FitProblem::OutOfRange));
+    }
+
+    #[test]
+    fn a_placement_moves_a_pixel_onto_a_point_keeping_its_scale() {
+        let moved = placed(100.0, [0.0, 0.0], 0, false).moved([250.0, 750.0], [4.0, 4.0]);
+        assert_eq!(moved.scale, 100.0);
+        assert_eq!(moved.offset, [1.5, 1.5]);
     }
 
     #[test]

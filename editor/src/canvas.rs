@@ -10,8 +10,11 @@
 use deckplan_schema::coord::row_letters;
 use deckplan_schema::{Background, Intersection, Space};
 use deckplan_validator::draw::Layer;
-use eframe::egui::{Align2, Color32, FontId, Painter, Rect, Stroke, StrokeKind, TextureId, pos2};
+use eframe::egui::{
+    self, Align2, Color32, FontId, Painter, Rect, Stroke, StrokeKind, TextureId, pos2,
+};
 
+use crate::background::Placement;
 use crate::paint::IndexedScene;
 use crate::problems::ProblemMark;
 use crate::selection::Selection;
@@ -81,22 +84,34 @@ pub fn draw_page(
     draw_highlight(painter, geo, layers.highlight);
 }
 
-/// A background scan: its bottom-left corner at the offset (in spaces from
-/// the page's bottom-left corner), `scale` pixels to a space, at its opacity.
+/// A background scan laid as its [`Placement`] says: scaled, shifted, and
+/// mirrored or turned, at its opacity.
 fn draw_scan(painter: &Painter, geo: &Geometry, scan: Scan, background: &Background) {
-    let scale = background.scale.max(Background::MIN_SCALE) as f32;
-    let (x, y) = (background.offset[0] as f32, background.offset[1] as f32);
-    let (width, height) = (scan.size[0] as f32 / scale, scan.size[1] as f32 / scale);
-    let rect = Rect::from_two_pos(geo.at(x, y), geo.at(x + width, y + height));
+    let placement = Placement::of(background, scan.size);
+    let (w, h) = (scan.size[0] as f64, scan.size[1] as f64);
     let alpha = (background.opacity.clamp(0.0, 1.0) * 255.0).round() as u8;
+    let tint = Color32::from_white_alpha(alpha);
+    // The image's four corners where they lie on the page, each with its
+    // texture coordinate: the quad carries any turn or mirror.
+    let mut mesh = egui::Mesh::with_texture(scan.texture);
+    for (pixel, uv) in [
+        ([0.0, 0.0], pos2(0.0, 0.0)),
+        ([w, 0.0], pos2(1.0, 0.0)),
+        ([w, h], pos2(1.0, 1.0)),
+        ([0.0, h], pos2(0.0, 1.0)),
+    ] {
+        let [x, y] = placement.page_point(pixel);
+        mesh.vertices.push(egui::epaint::Vertex {
+            pos: geo.at(x as f32, y as f32),
+            uv,
+            color: tint,
+        });
+    }
+    mesh.add_triangle(0, 1, 2);
+    mesh.add_triangle(0, 2, 3);
     // Only the part over the page: the margins of a scan would spill under the rulers.
     let painter = painter.with_clip_rect(painter.clip_rect().intersect(geo.page_rect()));
-    painter.image(
-        scan.texture,
-        rect,
-        Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0)),
-        Color32::from_white_alpha(alpha),
-    );
+    painter.add(egui::Shape::mesh(mesh));
 }
 
 /// The page outline alone (when the grid is hidden).

@@ -35,6 +35,8 @@ pub enum Command {
     CreatePack(crate::document::NewPageSpec),
     /// Load a scan as the background of a page.
     LoadBackground(PageId, PathBuf),
+    /// Align a page's scan by dragging two of its points onto intersections.
+    AlignScan(PageId),
     /// Write a picture of a page or the layout, as the export dialog asks.
     Export(crate::export::ExportRequest),
     /// Say something in the status bar for a few seconds.

@@ -41,6 +41,7 @@
 //! - [`describe`] — what the status bar says about the place under the pointer.
 
 pub mod action;
+pub mod align;
 pub mod app;
 pub mod background;
 pub mod canvas;

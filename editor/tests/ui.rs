@@ -1774,6 +1774,115 @@ fn an_allowed_misaligned_join_shows_its_reason_not_a_warning() {
     );
 }
 
+/// Lays the scan at `scan` under the shown page through Page › Trace a scan….
+fn trace_scan(harness: &mut Harness<'_, EditorApp>, scan: &Path) {
+    harness.get_by_label("Page").click();
+    harness.run();
+    harness.get_by_label("Trace a scan…").click();
+    harness.run();
+    let field = "A PNG or JPEG scan of the printed page. One from outside the pack folder is copied into scans/ when you save.";
+    harness.get_by_label(field).click();
+    harness.run();
+    harness
+        .get_by_label(field)
+        .type_text(&scan.display().to_string());
+    harness.run();
+    harness.get_by_label("Load scan").click();
+    harness.run();
+}
+
+/// The scan's textured quad as painted this frame: its four screen corners,
+/// for the image's top-left, top-right, bottom-right and bottom-left.
+fn painted_scan(harness: &Harness<'_, EditorApp>) -> Vec<Pos2> {
+    painted_shapes(harness)
+        .into_iter()
+        .find_map(|s| match s {
+            egui::Shape::Mesh(mesh)
+                if mesh.vertices.len() == 4 && mesh.texture_id != egui::TextureId::default() =>
+            {
+                Some(mesh.vertices.iter().map(|v| v.pos).collect())
+            }
+            _ => None,
+        })
+        .expect("the scan is painted")
+}
+
+/// Drags with the primary button from one screen point to another.
+fn drag_between(harness: &mut Harness<'_, EditorApp>, from: Pos2, to: Pos2, drop: bool) {
+    harness.hover_at(from);
+    harness.run();
+    harness.drag_at(from);
+    harness.run();
+    for i in 1..=4 {
+        harness.hover_at(from.lerp(to, i as f32 / 4.0));
+        harness.run();
+    }
+    if drop {
+        harness.drop_at(to);
+        harness.run();
+    }
+}
+
+#[test]
+fn a_scan_is_aligned_by_dragging_two_points_onto_intersections() {
+    let dir = scratch("align");
+    let pack = bundled_pack(&dir);
+    let scan = dir.join("L1p1.png");
+    image::RgbaImage::from_pixel(1200, 1000, image::Rgba([200, 200, 210, 255]))
+        .save(&scan)
+        .unwrap();
+    let mut harness = harness(app(Some(pack), &dir));
+    trace_scan(&mut harness, &scan);
+    let traced = page(&harness, L1P1).background.unwrap();
+    assert_eq!((traced.scale, traced.offset), (100.0, [0.0, 0.0]));
+    harness.get_by_label("Align…").click();
+    harness.run();
+    // Esc leaves a started alignment with the scan as it was.
+    let geo = harness.state().page_geometry().unwrap();
+    drag_between(&mut harness, geo.at(1.0, 1.0), geo.at(3.0, 4.0), true);
+    harness.key_press(Key::Escape);
+    harness.run();
+    assert_eq!(page(&harness, L1P1).background.unwrap(), traced);
+    assert_eq!(painted_scan(&harness)[3], geo.at(0.0, 0.0));
+
+    harness.get_by_label("Align…").click();
+    harness.run();
+    // Pixel (100, 900), now at (1, 1), dropped a little off intersection (3, 4):
+    // it snaps there, and the scan follows while the button is held.
+    let geo = harness.state().page_geometry().unwrap();
+    drag_between(&mut harness, geo.at(1.0, 1.0), geo.at(3.2, 3.9), false);
+    let corners = painted_scan(&harness);
+    assert!(corners[3].distance(geo.at(2.0, 3.0)) < 0.01, "{corners:?}");
+    harness.drop_at(geo.at(3.2, 3.9));
+    harness.run();
+    assert_eq!(
+        harness.state().status_message(),
+        Some("Point 1 on corner D3 ne: now drag a second point of the scan")
+    );
+    assert_eq!(
+        page(&harness, L1P1).background.unwrap(),
+        traced,
+        "not yet applied"
+    );
+    // Pixel (400, 700), now at (6, 6), onto (9, 8): 300 × 200 pixels over
+    // 6 × 4 spaces is 50 pixels a space, the image's corner at (1, 2).
+    drag_between(&mut harness, geo.at(6.0, 6.0), geo.at(8.9, 8.1), true);
+    let aligned = page(&harness, L1P1).background.unwrap();
+    assert!((aligned.scale - 50.0).abs() < 1e-3, "{aligned:?}");
+    assert!((aligned.offset[0] - 1.0).abs() < 1e-4, "{aligned:?}");
+    assert!((aligned.offset[1] - 2.0).abs() < 1e-4, "{aligned:?}");
+    let corners = painted_scan(&harness);
+    assert!(corners[3].distance(geo.at(1.0, 2.0)) < 0.05, "{corners:?}");
+    assert!(
+        corners[1].distance(geo.at(25.0, 22.0)) < 0.05,
+        "{corners:?}"
+    );
+    // One undo step puts it back.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert_eq!(page(&harness, L1P1).background.unwrap(), traced);
+}
+
 /// The intersection at the north-east corner of a space of L1p1, e.g. `G8`
 /// for `L1p1 G8 ne`.
 fn ne_corner(space: &str) -> deckplan_validator::board::PageIntersection {

@@ -912,6 +912,14 @@ fn background_ui(ui: &mut Ui, cx: &InspectorContext<'_>, page: &Page, out: &mut 
                 }],
             );
         }
+        if cx.scan.as_ref().is_some_and(Result::is_ok)
+            && ui
+                .button("Align…")
+                .on_hover_text("Drag two printed grid corners of the scan onto their intersections")
+                .clicked()
+        {
+            out.push(Command::AlignScan(id));
+        }
         if ui.button("Replace…").clicked() {
             out.push(Command::Run(Action::LoadBackground));
         }

@@ -42,6 +42,8 @@ pub struct ActionInfo {
     pub redo: Option<String>,
     /// Something is selected.
     pub selection: bool,
+    /// A scan is being aligned (Esc cancels it).
+    pub aligning: bool,
     /// A rectangle is selected.
     pub area: bool,
     /// A rectangle has been copied.
@@ -69,7 +71,8 @@ impl ActionInfo {
             Action::ToggleGrid | Action::ToggleProblems | Action::ToggleLayout => self.doc_open,
             Action::Undo => self.undo.is_some(),
             Action::Redo => self.redo.is_some(),
-            Action::Delete | Action::Deselect => self.selection,
+            Action::Delete => self.selection,
+            Action::Deselect => self.selection || self.aligning,
             Action::Cut | Action::Copy => self.area && !self.playtest,
             Action::Paste => self.clip && self.has_page && !self.playtest,
             Action::AddPage => self.doc_open && !self.lone_page,

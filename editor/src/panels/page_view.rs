@@ -11,7 +11,8 @@ use deckplan_schema::PageId;
 use deckplan_validator::diagnostic::Severity;
 use eframe::egui::{self, Color32, PointerButton, Pos2, Rect, Sense, Ui};
 
-use crate::background::Scans;
+use crate::align::{AlignStep, ScanAlign};
+use crate::background::{Placement, Scans};
 use crate::canvas::{self, Highlight, Layers, MarkStyle, Scan};
 use crate::command::{Command, Commands};
 use crate::document::Document;
@@ -58,6 +59,8 @@ pub struct PageView {
     pub hover_text: Option<String>,
     /// The space under the pointer (play-test shows the path to it).
     pub hover_space: Option<deckplan_schema::Space>,
+    /// A scan being aligned by dragging (pointer input goes to it, not the tool).
+    pub align: Option<ScanAlign>,
 }
 
 impl Default for PageView {
@@ -73,6 +76,7 @@ impl Default for PageView {
             canvas: Rect::NOTHING,
             hover_text: None,
             hover_space: None,
+            align: None,
         }
     }
 }
@@ -128,6 +132,9 @@ impl PageView {
         }
         self.view = self.other_views.remove(&page);
         self.viewed = Some(page);
+        if self.align.as_ref().is_some_and(|a| a.page != page) {
+            self.align = None; // an alignment belongs to the page it began on
+        }
         self.untouched_fit = None;
     }
 
@@ -234,6 +241,15 @@ impl PageView {
         let geo = view.geometry(canvas, page.size);
         self.geometry = Some(geo);
 
+        let scan = cx.doc.scan_file(page.id).and_then(|path| {
+            let texture = caches.scans.get(ui.ctx(), &path).ok()?;
+            Some(Scan {
+                texture: texture.id(),
+                size: texture.size(),
+            })
+        });
+        let scan_size = scan.map(|s| s.size);
+
         // The pointer gesture for the tool, or play-test clicks.
         let tool_cx = ToolContext {
             doc: cx.doc,
@@ -252,6 +268,10 @@ impl PageView {
             if let Some(said) = said {
                 out.push(Command::Status(said));
             }
+        } else if self.align.is_some() {
+            let events = self.pointer(ui, &response);
+            self.align_pointer(&events, page, &geo, &scan_size, out);
+            pointer = events.last().copied();
         } else {
             let events = self.pointer(ui, &response);
             for event in &events {
@@ -264,13 +284,14 @@ impl PageView {
         }
 
         // Draw.
-        let scan = cx.doc.scan_file(page.id).and_then(|path| {
-            let texture = caches.scans.get(ui.ctx(), &path).ok()?;
-            Some(Scan {
-                texture: texture.id(),
-                size: texture.size(),
-            })
-        });
+        let shown_background = match (&self.align, &page.background, scan) {
+            (Some(align), Some(background), Some(scan)) => Some(
+                align
+                    .preview(&Placement::of(background, scan.size))
+                    .apply(background),
+            ),
+            _ => page.background.clone(),
+        };
         let hover = response.hover_pos();
         let highlight = Highlight {
             space: hover.and_then(|p| geo.space_at(p)),
@@ -279,7 +300,7 @@ impl PageView {
         canvas::draw_page(
             &painter,
             caches.scenes.page(page),
-            page.background.as_ref(),
+            shown_background.as_ref(),
             &geo,
             Layers {
                 grid: cx.grid,
@@ -295,13 +316,64 @@ impl PageView {
             (Some(play), _) => {
                 crate::panels::playtest::draw(&painter, &geo, page, play, highlight.space)
             }
-            (None, Some(pointer)) => tools.active_mut().preview(&tool_cx, pointer, &painter),
-            (None, None) => {}
+            (None, Some(pointer)) if self.align.is_none() => {
+                tools.active_mut().preview(&tool_cx, pointer, &painter)
+            }
+            (None, _) => {}
         }
         canvas::draw_rulers(&painter, &geo, highlight.space, BACKDROP, RULER_INK);
+        if let Some(align) = &self.align {
+            align.draw(&painter, &geo, pointer.and_then(|p| p.pos));
+            align.draw_banner(&painter, canvas);
+        }
 
         self.hover_text = hover_text(page, highlight);
         self.hover_space = highlight.space;
+    }
+
+    /// Hands pointer events to the scan alignment; its outcome becomes an
+    /// undo step or a status message. Without a scan shown there is nothing
+    /// to align.
+    fn align_pointer(
+        &mut self,
+        events: &[Pointer],
+        page: &deckplan_schema::Page,
+        geo: &crate::view::Geometry,
+        scan_size: &Option<[usize; 2]>,
+        out: &mut Commands,
+    ) {
+        let (Some(align), Some(background), Some(size)) =
+            (&mut self.align, &page.background, scan_size)
+        else {
+            self.align = None;
+            return;
+        };
+        let placed = Placement::of(background, *size);
+        for event in events {
+            match align.pointer(background, &placed, geo, event) {
+                AlignStep::Continue => {}
+                AlignStep::FirstPlaced(at) => out.push(Command::Status(format!(
+                    "Point 1 on corner {at}: now drag a second point of the scan"
+                ))),
+                AlignStep::Refused(problem) => {
+                    out.push(Command::Status(format!("Not aligned: {problem}")));
+                }
+                AlignStep::Done(aligned) => {
+                    out.push(Command::Apply(crate::edit::Transaction {
+                        label: "Align scan".into(),
+                        edits: vec![crate::edit::Edit::Background {
+                            page: page.id,
+                            background: Some(aligned),
+                        }],
+                    }));
+                    out.push(Command::Status(
+                        "Scan aligned: Ctrl+Z puts it back".to_string(),
+                    ));
+                    self.align = None;
+                    return;
+                }
+            }
+        }
     }
 
     /// Turns this frame's pointer state into the tool's view of a gesture:
