@@ -1454,7 +1454,10 @@ fn turning_a_joined_page_turns_its_joins_in_one_undo_step() {
     );
     // The message takes the tool hint's room rather than printing over it.
     let message = harness.get_by_label(&status).rect();
-    assert!(message.min.x >= 0.0 && message.max.x <= 1500.0, "{message:?}");
+    assert!(
+        message.min.x >= 0.0 && message.max.x <= 1500.0,
+        "{message:?}"
+    );
     assert!(
         harness
             .query_by_label_contains("Click a space, edge or intersection to inspect it")
