@@ -2072,7 +2072,8 @@ fn play_test_reveal_lists_the_engines_steps_and_marks_placed_and_open_spaces() {
     click_at(&mut harness, geo.space_rect(space("E1")).center());
     harness.get_by_label("Place Blip").click();
     harness.run();
-    click_at(&mut harness, geo.point(ne_corner("E1").point));
+    // On E1's south-east corner, which is D1's north-east one.
+    click_at(&mut harness, geo.point(ne_corner("D1").point));
     harness.get_by_label("Reveal").click();
     harness.run();
     harness.get_by_label("Token B").click();
@@ -2094,7 +2095,7 @@ fn play_test_reveal_lists_the_engines_steps_and_marks_placed_and_open_spaces() {
         reveal::reveal(&board, &without, spacer, Token::B, Phase::Eclipse, false).unwrap();
     assert_eq!(play.answer().reveal.as_ref().unwrap().steps, expected);
     for line in [
-        "Revealing the Blip on L1p1 E1 ne for the Spacer on L1p1 E1:",
+        "Revealing the Blip on L1p1 D1 ne for the Spacer on L1p1 E1:",
         "  1. place 2 Intruders adjacent to the Spacer, the players choosing among L1p1 D1, L1p1 E2, L1p1 F1",
         "  2. the spawned Intruders act at once (ambush)",
         "  3. shuffle the token back into the Blip Pool (no new Blip spawns)",
@@ -2138,6 +2139,28 @@ fn play_test_reveal_lists_the_engines_steps_and_marks_placed_and_open_spaces() {
         rects
     };
     assert!(placed(&harness).is_empty());
+    // Each space's step number in a corner: the top-right one, but on D1,
+    // where the Blip stands, the bottom-right one.
+    let badge_on = |harness: &Harness<'_, EditorApp>, name: &str| {
+        let cell = geo.space_rect(space(name));
+        painted_texts(harness, cell)
+            .into_iter()
+            .find(|(text, _)| text == "1")
+            .map(|(_, rect)| rect)
+            .unwrap_or_else(|| panic!("no step number on {name}"))
+    };
+    for name in ["D1", "E2", "F1"] {
+        let (badge, cell) = (badge_on(&harness, name), geo.space_rect(space(name)));
+        let top = name != "D1";
+        assert_eq!(
+            (
+                badge.center().x > cell.center().x,
+                badge.center().y < cell.center().y
+            ),
+            (true, top),
+            "{name}: {badge:?} in {cell:?}"
+        );
+    }
     assert_eq!(
         sorted(outlined(&harness)),
         sorted(cells(&["D1", "E2", "F1"], 3.0))

@@ -6,7 +6,9 @@
 //! so nothing here can be undone or saved. The answer is worded as the
 //! matching `deckplan` command prints it, so the two can be compared.
 
-use deckplan_schema::{Page, Space};
+use std::collections::BTreeSet;
+
+use deckplan_schema::{Corner, Intersection, Page, Space};
 use deckplan_validator::board::{PageIntersection, PageSpace};
 use deckplan_validator::rules::DoorState;
 use deckplan_validator::rules::blip_move::{BlipMove, NoiseOutcome};
@@ -290,6 +292,9 @@ fn noise_answer_ui(ui: &mut Ui, noise: &NoiseAnswer, shown: Option<usize>) -> Op
             deckplan_validator::rules::blip_move::MAX_OPTIONS
         ));
     }
+    ui.weak(
+        "On the map: each Blip's path in its own colour and a ring where it stops (red: revealed); by each Blip, its place in the order and (its die).",
+    );
     chosen
 }
 
@@ -459,9 +464,10 @@ pub fn hover_ui(ui: &mut Ui, play: &PlayTest, page: Option<&Page>, hover: Option
     }
 }
 
-/// A step count in a badge in the space's top-right corner: beside what is
-/// printed on the space, never over it (a console's "C" and a "4" would read "C4").
-fn step_badge(painter: &Painter, geo: &Geometry, rect: egui::Rect, steps: u32) {
+/// A step count in a badge in a corner of the space (the top-right one
+/// unless a Blip stands there): beside what is printed on the space, never
+/// over it (a console's "C" and a "4" would read "C4").
+fn step_badge(painter: &Painter, geo: &Geometry, rect: egui::Rect, steps: u32, corner: Corner) {
     let size = (geo.cell * 0.3).clamp(7.0, 16.0);
     let galley = painter.layout_no_wrap(
         steps.to_string(),
@@ -469,13 +475,16 @@ fn step_badge(painter: &Painter, geo: &Geometry, rect: egui::Rect, steps: u32) {
         Color32::WHITE,
     );
     let pad = egui::vec2(size * 0.25, size * 0.05);
-    let badge = egui::Rect::from_min_size(
-        egui::pos2(
-            rect.right() - galley.size().x - 2.0 * pad.x - 2.0,
-            rect.top() + 2.0,
-        ),
-        galley.size() + 2.0 * pad,
-    );
+    let outer = galley.size() + 2.0 * pad;
+    let left = match corner {
+        Corner::NorthEast | Corner::SouthEast => rect.right() - outer.x - 2.0,
+        Corner::NorthWest | Corner::SouthWest => rect.left() + 2.0,
+    };
+    let top = match corner {
+        Corner::NorthEast | Corner::NorthWest => rect.top() + 2.0,
+        Corner::SouthEast | Corner::SouthWest => rect.bottom() - outer.y - 2.0,
+    };
+    let badge = egui::Rect::from_min_size(egui::pos2(left, top), outer);
     painter.rect_filled(badge, size * 0.3, STEP_INK);
     painter.galley(badge.min + pad, galley, Color32::WHITE);
 }
@@ -548,7 +557,7 @@ pub fn draw(painter: &Painter, geo: &Geometry, page: &Page, play: &PlayTest, hov
                 let Some(space) = on_page(to) else { continue };
                 let rect = geo.space_rect(space);
                 painter.rect_filled(rect.shrink(1.0), 2.0, REACH_TINT);
-                step_badge(painter, geo, rect, *steps);
+                step_badge(painter, geo, rect, *steps, Corner::NorthEast);
             }
             if let (Some(from), Some(hover)) = (play.spacer, hover) {
                 let to = PageSpace {
@@ -607,7 +616,7 @@ pub fn draw(painter: &Painter, geo: &Geometry, page: &Page, play: &PlayTest, hov
         }
         Analysis::Reveal => {
             if let Some(reveal) = &answer.reveal {
-                draw_reveal(painter, geo, page, reveal);
+                draw_reveal(painter, geo, page, reveal, &play.state.blips);
             }
         }
     }
@@ -788,7 +797,42 @@ fn blip_badge(
 /// where the players choose among the spaces), where a new Blip spawns (a
 /// filled Blip, or rings to choose among), and which Intruders overspawn
 /// activates; each mark with its step's number.
-fn draw_reveal(painter: &Painter, geo: &Geometry, page: &Page, reveal: &RevealAnswer) {
+fn draw_reveal(
+    painter: &Painter,
+    geo: &Geometry,
+    page: &Page,
+    reveal: &RevealAnswer,
+    blips: &BTreeSet<PageIntersection>,
+) {
+    // Blips (and the new Blip's spawn points) sit on corners: a badge goes
+    // in a corner none of them covers, the top-left last, where it would
+    // read on with the west neighbour's top-right badge ("2" "1" as "21").
+    let mut taken: BTreeSet<Intersection> = blips
+        .iter()
+        .filter(|b| b.page == page.id)
+        .map(|b| b.point)
+        .collect();
+    for step in &reveal.steps {
+        if let RevealStep::SpawnBlip(options) = step {
+            taken.extend(
+                options
+                    .iter()
+                    .filter(|o| o.at.page == page.id)
+                    .map(|o| o.at.point),
+            );
+        }
+    }
+    let free_corner = |space: Space| {
+        [
+            Corner::NorthEast,
+            Corner::SouthEast,
+            Corner::SouthWest,
+            Corner::NorthWest,
+        ]
+        .into_iter()
+        .find(|c| !taken.contains(&space.corner(*c)))
+        .unwrap_or(Corner::NorthEast)
+    };
     let outline = Stroke::new((geo.cell * 0.08).max(2.5), INTRUDER_INK);
     for (i, step) in reveal.steps.iter().enumerate() {
         let number = u32::try_from(i + 1).unwrap_or(u32::MAX);
@@ -807,7 +851,7 @@ fn draw_reveal(painter: &Painter, geo: &Geometry, page: &Page, reveal: &RevealAn
                             egui::StrokeKind::Inside,
                         );
                     }
-                    step_badge(painter, geo, rect, number);
+                    step_badge(painter, geo, rect, number, free_corner(at.space));
                 }
             }
             RevealStep::SpawnBlip(options) => {
@@ -831,7 +875,7 @@ fn draw_reveal(painter: &Painter, geo: &Geometry, page: &Page, reveal: &RevealAn
                         Stroke::new(3.0, PATH_INK),
                         egui::StrokeKind::Inside,
                     );
-                    step_badge(painter, geo, rect, number);
+                    step_badge(painter, geo, rect, number, free_corner(at.space));
                 }
             }
             _ => {}
