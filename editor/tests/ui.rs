@@ -1099,6 +1099,112 @@ fn a_fix_button_turns_a_blocked_arrow_and_the_problem_goes() {
 }
 
 #[test]
+fn a_join_between_books_is_given_its_location_arrows_by_a_fix() {
+    let mut harness = fixture_harness("fix-join-arrows", "A006-join-without-location-arrow");
+    let problem = harness
+        .state()
+        .problems()
+        .problems
+        .iter()
+        .find(|p| p.code == "A006")
+        .cloned()
+        .unwrap();
+    harness.get_by_label(&problem.message).click();
+    harness.run();
+    // A join is shown in the layout.
+    assert_eq!(harness.state().central(), Central::Layout);
+    assert!(harness.state_mut().wait_for_fixes(Duration::from_secs(30)));
+    harness.run();
+    assert!(
+        harness
+            .query_by_label_contains("help: pick the Location arrow tool (L)")
+            .is_some()
+    );
+    // Both 6 × 3 all-board pages meet along the whole edge.
+    let label = "Place Location arrows across the join on L1p1 A6, B6, C6 and L2p1 A1, B1, C1";
+    harness.get_by_label(label).click();
+    harness.run();
+    assert!(
+        harness
+            .state_mut()
+            .wait_for_problems(Duration::from_secs(30))
+    );
+    harness.run();
+    assert_eq!(
+        harness.state().status_message(),
+        Some(format!("Fixed: {label} (Ctrl+Z undoes it)").as_str())
+    );
+    let doc = harness.state().document().unwrap();
+    assert_eq!(
+        doc.history.undo_label(),
+        Some(format!("Fix: {label}").as_str())
+    );
+    let arrows = |page: PageId| {
+        doc.pack.pages[&page]
+            .spaces
+            .location_arrows
+            .iter()
+            .map(|(s, a)| format!("{s} {} {}", a.direction, a.target))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        arrows(L1P1),
+        ["A6 east L2p1", "B6 east L2p1", "C6 east L2p1"]
+    );
+    assert_eq!(
+        arrows(PageId { book: 2, page: 1 }),
+        ["A1 west L1p1", "B1 west L1p1", "C1 west L1p1"]
+    );
+    assert!(
+        harness
+            .state()
+            .problems()
+            .problems
+            .iter()
+            .all(|p| p.code != "A006")
+    );
+}
+
+#[test]
+fn the_joins_panel_places_the_location_arrows_a_join_lacks() {
+    let dir = scratch("join-arrows");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack), &dir));
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::L);
+    harness.run();
+    let offered = harness.query_all_by_label("Add arrows").count();
+    // The first join, L1p1 east ↔ L1p2 west, is a spread with no arrows printed.
+    harness
+        .query_all_by_label("Add arrows")
+        .next()
+        .unwrap()
+        .click();
+    harness.run();
+    let label = "Place Location arrows across the join on L1p1 E12, F12 and L1p2 E1, F1";
+    let doc = harness.state().document().unwrap();
+    assert_eq!(doc.history.undo_label(), Some(label));
+    let l1p2 = PageId { book: 1, page: 2 };
+    for (page, space, direction, target) in [
+        (L1P1, "E12", "east", l1p2),
+        (L1P1, "F12", "east", l1p2),
+        (l1p2, "E1", "west", L1P1),
+        (l1p2, "F1", "west", L1P1),
+    ] {
+        let space = deckplan_schema::Space::parse(space).unwrap();
+        let arrow = doc.pack.pages[&page].spaces.location_arrows[&space];
+        assert_eq!((arrow.direction.name(), arrow.target), (direction, target));
+    }
+    assert_eq!(
+        harness.state().status_message(),
+        Some(format!("{label} (Ctrl+Z undoes it)").as_str())
+    );
+    assert_eq!(
+        harness.query_all_by_label("Add arrows").count(),
+        offered - 1
+    );
+}
+
+#[test]
 fn a_door_nothing_opens_gets_help_worded_for_the_editor() {
     let mut harness = fixture_harness("fix-door", "R002-door-without-opener");
     let problem = harness
@@ -1346,7 +1452,17 @@ fn turning_a_joined_page_turns_its_joins_in_one_undo_step() {
         ),
         "{status}"
     );
-    harness.get_by_label(&status);
+    // The message takes the tool hint's room rather than printing over it.
+    let message = harness.get_by_label(&status).rect();
+    assert!(
+        message.min.x >= 0.0 && message.max.x <= 1500.0,
+        "{message:?}"
+    );
+    assert!(
+        harness
+            .query_by_label_contains("Click a space, edge or intersection to inspect it")
+            .is_none()
+    );
 
     // One undo brings back the page and both joins.
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
@@ -1549,6 +1665,47 @@ fn resizing_the_window_fits_a_page_nobody_zoomed_but_keeps_a_zoom() {
     harness.set_size(vec2(1500.0, 950.0));
     harness.run();
     assert_eq!(harness.state().page_geometry().unwrap().cell, zoomed.cell);
+}
+
+#[test]
+fn resizing_the_window_fits_the_layout_nobody_zoomed_but_keeps_a_zoom() {
+    let dir = scratch("layout-window");
+    let pack = bundled_pack(&dir);
+    let mut harness = harness(app(Some(pack), &dir));
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::L);
+    harness.run();
+    assert_eq!(harness.state().central(), Central::Layout);
+    let before = harness.state().layout_frame().unwrap();
+    harness.set_size(vec2(1800.0, 1100.0));
+    harness.run();
+    let bigger = harness.state().layout_frame().unwrap();
+    assert!(
+        bigger.cell > before.cell,
+        "{} ≤ {}",
+        bigger.cell,
+        before.cell
+    );
+    // Hiding the problems panel changes the canvas, not the window: the
+    // layout stays where it is.
+    harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::M);
+    harness.run();
+    assert_eq!(harness.state().layout_frame().unwrap(), bigger);
+    // Once zoomed, the zoom is the user's: a resize keeps it.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Equals);
+    harness.run();
+    let zoomed = harness.state().layout_frame().unwrap();
+    assert!(zoomed.cell > bigger.cell);
+    harness.set_size(vec2(1500.0, 950.0));
+    harness.run();
+    assert_eq!(harness.state().layout_frame().unwrap(), zoomed);
+    // F fits again, and the fit follows the window until the next zoom.
+    harness.key_press(Key::F);
+    harness.run();
+    let fitted = harness.state().layout_frame().unwrap();
+    assert!(fitted.cell < zoomed.cell);
+    harness.set_size(vec2(1800.0, 1100.0));
+    harness.run();
+    assert!(harness.state().layout_frame().unwrap().cell > fitted.cell);
 }
 
 #[test]
@@ -1897,6 +2054,22 @@ fn play_test_noise_moves_several_blips_each_by_its_die_and_draws_the_end_state_p
         painted_lines(&harness, NOISE_INKS[0]),
         [points(&["G8", "F8", "F7", "E7"])]
     );
+
+    // Play goes on from that end state: the Blips stand where they stopped.
+    harness
+        .get_by_label("Move the Blips to this end state")
+        .scroll_to_me();
+    harness.run();
+    harness
+        .get_by_label("Move the Blips to this end state")
+        .click();
+    harness.run();
+    let play = harness.state().play_test();
+    assert_eq!(
+        play.state.blips,
+        [ne_corner("G5"), ne_corner("E7"), ne_corner("E8")].into()
+    );
+    assert!(play.dice.is_empty());
 }
 
 #[test]

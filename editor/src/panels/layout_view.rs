@@ -56,6 +56,10 @@ pub struct LayoutView {
     /// every page is fitted in once and the fit kept, so joining pages or
     /// resizing panels never moves the layout by itself.
     view: Option<Frame>,
+    /// The window size `view` was fitted for, while nobody has zoomed or
+    /// panned since: resizing the window fits again (as the page view does),
+    /// resizing a panel or joining pages does not.
+    untouched_fit: Option<Vec2>,
     drag: Option<PageDrag>,
     /// Last frame's canvas.
     pub canvas: Rect,
@@ -69,6 +73,7 @@ impl Default for LayoutView {
     fn default() -> Self {
         Self {
             view: None,
+            untouched_fit: None,
             drag: None,
             canvas: Rect::NOTHING,
             frame: None,
@@ -142,6 +147,7 @@ impl LayoutView {
             frame.origin = centre + (frame.origin - centre) * factor;
             frame.cell *= factor;
             self.view = Some(frame);
+            self.untouched_fit = None;
         }
     }
 
@@ -163,15 +169,21 @@ impl LayoutView {
         if layout.placements.is_empty() {
             return;
         }
+        let window = ui.ctx().content_rect().size();
+        if self.untouched_fit.is_some_and(|size| size != window) {
+            self.view = None;
+        }
         let mut frame = self.view.unwrap_or_else(|| fit(&layout, canvas));
         if self.view.is_none() && canvas.width() > 64.0 && canvas.height() > 64.0 {
             self.view = Some(frame);
+            self.untouched_fit = Some(window);
         }
         if response.dragged_by(PointerButton::Middle)
             || response.dragged_by(PointerButton::Secondary)
         {
             frame.origin += response.drag_delta();
             self.view = Some(frame);
+            self.untouched_fit = None;
         }
         if let Some(pointer) = response.hover_pos() {
             let (scroll, zoom) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
@@ -182,6 +194,7 @@ impl LayoutView {
                 frame.origin = pointer + (frame.origin - pointer) * factor;
                 frame.cell = cell;
                 self.view = Some(frame);
+                self.untouched_fit = None;
             }
         }
         self.frame = Some(frame);
@@ -678,12 +691,30 @@ pub fn joins_ui(ui: &mut Ui, doc: &Document, out: &mut Commands) {
                         }
                     },
                 }
-                if ui.button("✖").on_hover_text("Remove this join").clicked() {
-                    out.push(Command::Apply(crate::edit::Transaction {
-                        label: "Remove join".into(),
-                        edits: vec![ops::unjoin(&doc.pack, index)],
-                    }));
-                }
+                ui.horizontal(|ui| {
+                    if let Some(arrows) =
+                        crate::fixes::location_arrows_for(&doc.pack, &layout, index)
+                        && ui
+                            .button("Add arrows")
+                            .on_hover_text(&arrows.label)
+                            .clicked()
+                    {
+                        out.push(Command::Status(format!(
+                            "{} (Ctrl+Z undoes it)",
+                            arrows.label
+                        )));
+                        out.push(Command::Apply(crate::edit::Transaction {
+                            label: arrows.label,
+                            edits: arrows.edits,
+                        }));
+                    }
+                    if ui.button("✖").on_hover_text("Remove this join").clicked() {
+                        out.push(Command::Apply(crate::edit::Transaction {
+                            label: "Remove join".into(),
+                            edits: vec![ops::unjoin(&doc.pack, index)],
+                        }));
+                    }
+                });
                 ui.end_row();
             }
         });

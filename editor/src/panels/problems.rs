@@ -87,6 +87,11 @@ pub fn problems_ui(
                 for fix in chosen.fixes {
                     if ui.button(&fix.label).clicked() {
                         out.push(Command::Apply(fix.transaction()));
+                        // The row and its button go with the problem: say what was done.
+                        out.push(Command::Status(format!(
+                            "Fixed: {} (Ctrl+Z undoes it)",
+                            fix.label
+                        )));
                     }
                 }
             });

@@ -2,7 +2,7 @@
 //! passing message or the tool's hint, the problem counts, whether the
 //! check is running, and the unsaved-changes marker.
 
-use eframe::egui::{Align, Color32, Layout, RichText, Ui};
+use eframe::egui::{Align, Color32, Label, Layout, RichText, Ui};
 
 /// What the status bar shows.
 pub struct StatusInfo<'a> {
@@ -30,10 +30,16 @@ const WARNING: Color32 = Color32::from_rgb(240, 170, 40);
 /// Draws the status bar's row.
 pub fn status_bar_ui(ui: &mut Ui, info: &StatusInfo<'_>) {
     ui.horizontal(|ui| {
-        match info.hover {
-            Some(hover) => ui.label(RichText::new(hover).monospace()),
-            None => ui.weak(info.hint),
-        };
+        // A message takes the hint's room: the two never print over each other.
+        match (info.hover, info.message) {
+            (Some(hover), _) => {
+                ui.label(RichText::new(hover).monospace());
+            }
+            (None, None) => {
+                ui.weak(info.hint);
+            }
+            (None, Some(_)) => {}
+        }
         ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
             if info.dirty {
                 ui.label(RichText::new("⏺ unsaved").color(WARNING))
@@ -55,7 +61,9 @@ pub fn status_bar_ui(ui: &mut Ui, info: &StatusInfo<'_>) {
                 .on_hover_text("errors");
             ui.separator();
             if let Some(message) = info.message {
-                ui.label(RichText::new(message).strong());
+                // Cut to the room left, in full on hover.
+                ui.add(Label::new(RichText::new(message).strong()).truncate())
+                    .on_hover_text(message);
             }
         });
     });
