@@ -21,7 +21,7 @@ use std::sync::mpsc::{Receiver, TryRecvError};
 
 use deckplan_schema::{Direction, EdgeKind, Pack, Page, PageId, Space};
 use deckplan_validator::board::{Board, Graphs, PageIntersection, PageSpace};
-use deckplan_validator::rules::blip_move::{self, BlipMove, NoiseResult, SpaceBox};
+use deckplan_validator::rules::blip_move::{self, BlipMove, Ending, NoiseResult, SpaceBox};
 use deckplan_validator::rules::los::{Sight, SightMap};
 use deckplan_validator::rules::reveal::{self, Phase, RevealStep, Token};
 use deckplan_validator::rules::spacer_move::{self, MoveOptions, MovePath};
@@ -30,6 +30,19 @@ use eframe::egui::Pos2;
 
 use crate::selection::{EDGE_REACH, INTERSECTION_REACH};
 use crate::view::Geometry;
+
+/// The first Spacer a Blip was revealed beside on `at`, among `moves` and
+/// the Blips they pushed.
+fn revealed_beside(moves: &[BlipMove], at: PageIntersection) -> Option<PageSpace> {
+    fn beside(m: &BlipMove, at: PageIntersection) -> Option<PageSpace> {
+        let here = match &m.ending {
+            Ending::Revealed { spacers, .. } if m.end == at => spacers.first().copied(),
+            _ => None,
+        };
+        here.or_else(|| beside(m.pushed.as_deref()?, at))
+    }
+    moves.iter().find_map(|m| beside(m, at))
+}
 
 /// What a left click on the page does.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -729,6 +742,36 @@ impl PlayTest {
         outcomes.get(index).map(|o| (index, o))
     }
 
+    /// Moves the Blips to the Noise end state drawn, as the players would
+    /// after the roll, so play goes on from there: each Blip stands where it
+    /// stopped and the dice are cleared. A Blip revealed on the way stays on
+    /// the corner it was revealed on and is picked for the Reveal analysis,
+    /// with the Spacer it was revealed beside, for what it brings.
+    pub fn play_outcome(&mut self) {
+        let Some((toward, outcome)) = self
+            .answer
+            .noise
+            .as_ref()
+            .map(|noise| noise.toward)
+            .zip(self.shown_outcome().map(|(_, o)| o.clone()))
+        else {
+            return;
+        };
+        self.state.blips = outcome.blips.clone();
+        self.state.blips.extend(outcome.revealed.iter().copied());
+        self.dice.clear();
+        match outcome.revealed.first() {
+            Some(&at) => {
+                self.blip = Some(at);
+                self.target = Some(revealed_beside(&outcome.moves, at).unwrap_or(toward));
+                self.analysis = Analysis::Reveal;
+            }
+            None => {
+                self.blip = self.blip.filter(|b| self.state.blips.contains(b));
+            }
+        }
+    }
+
     /// A left click at `pos` on `page`: places or picks as [`PlayTest::piece`] says.
     /// Returns what happened, for the status bar.
     pub fn click(&mut self, page: &Page, geo: &Geometry, pos: Pos2) -> Option<String> {
@@ -1176,5 +1219,44 @@ mod tests {
         assert!(play.refresh_in_background(&pack, VERSION, Some(L1P1), &wake));
         assert_eq!(play.answer().noise.as_ref(), Some(&expected));
         assert_eq!(play.boards_built, 1);
+    }
+
+    #[test]
+    fn playing_an_end_state_moves_the_blips_and_picks_a_revealed_one_for_reveal() {
+        let pack = bundled();
+        let mut play = blips_and_target(
+            "E6",
+            &[("A4", 4), ("G8", 3), ("B9", 2), ("G9", 3)],
+            Analysis::Noise,
+        );
+        play.refresh(&pack, VERSION, Some(L1P1));
+        let (_, outcome) = play.shown_outcome().unwrap();
+        assert_eq!(outcome.revealed, [corner("D5")]);
+        play.play_outcome();
+        assert_eq!(
+            play.state.blips,
+            BTreeSet::from([corner("F6"), corner("C8"), corner("E8"), corner("D5")])
+        );
+        assert!(play.dice.is_empty());
+        assert_eq!(play.analysis, Analysis::Reveal);
+        assert_eq!(
+            (play.blip, play.target),
+            (Some(corner("D5")), Some(space("E6")))
+        );
+        play.refresh(&pack, VERSION, Some(L1P1));
+        let reveal = play.answer().reveal.clone().unwrap();
+        assert_eq!(reveal.blip, Some(corner("D5")));
+        assert!(reveal.next_to_spacer);
+
+        // With nothing revealed, the roll goes on from the new places.
+        let mut play = blips_and_target("E6", &[("G8", 3), ("G9", 3)], Analysis::Noise);
+        play.refresh(&pack, VERSION, Some(L1P1));
+        play.outcome = 1;
+        play.play_outcome();
+        assert_eq!(
+            play.state.blips,
+            BTreeSet::from([corner("E7"), corner("E8")])
+        );
+        assert_eq!(play.analysis, Analysis::Noise);
     }
 }

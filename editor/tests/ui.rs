@@ -2062,6 +2062,22 @@ fn play_test_noise_moves_several_blips_each_by_its_die_and_draws_the_end_state_p
         painted_lines(&harness, NOISE_INKS[0]),
         [points(&["G8", "F8", "F7", "E7"])]
     );
+
+    // Play goes on from that end state: the Blips stand where they stopped.
+    harness
+        .get_by_label("Move the Blips to this end state")
+        .scroll_to_me();
+    harness.run();
+    harness
+        .get_by_label("Move the Blips to this end state")
+        .click();
+    harness.run();
+    let play = harness.state().play_test();
+    assert_eq!(
+        play.state.blips,
+        [ne_corner("G5"), ne_corner("E7"), ne_corner("E8")].into()
+    );
+    assert!(play.dice.is_empty());
 }
 
 #[test]

@@ -219,8 +219,10 @@ fn answer_ui(ui: &mut Ui, play: &mut PlayTest, page: Option<&Page>) {
                 ui.weak("Place Blips and the Spacer who made the Noise.");
                 return;
             };
-            if let Some(chosen) = noise_answer_ui(ui, noise, play.shown_outcome().map(|(i, _)| i)) {
-                play.outcome = chosen;
+            match noise_answer_ui(ui, noise, play.shown_outcome().map(|(i, _)| i)) {
+                Some(NoiseClick::Show(chosen)) => play.outcome = chosen,
+                Some(NoiseClick::Play) => play.play_outcome(),
+                None => {}
             }
         }
         Analysis::Reveal => {
@@ -239,10 +241,17 @@ fn answer_ui(ui: &mut Ui, play: &mut PlayTest, page: Option<&Page>) {
     let _ = page;
 }
 
+/// What a click in the Noise answer asks for.
+enum NoiseClick {
+    /// Draw this end state.
+    Show(usize),
+    /// Move the Blips to the end state drawn.
+    Play,
+}
+
 /// The Noise roll as `deckplan noise` prints it: the order, then each
-/// distinct end state to pick from, then the picked one's moves. Returns
-/// the outcome clicked.
-fn noise_answer_ui(ui: &mut Ui, noise: &NoiseAnswer, shown: Option<usize>) -> Option<usize> {
+/// distinct end state to pick from, then the picked one's moves.
+fn noise_answer_ui(ui: &mut Ui, noise: &NoiseAnswer, shown: Option<usize>) -> Option<NoiseClick> {
     ui.label(format!(
         "Noise from the Spacer on {}; the Blips move nearest first:",
         noise.toward
@@ -269,7 +278,7 @@ fn noise_answer_ui(ui: &mut Ui, noise: &NoiseAnswer, shown: Option<usize>) -> Op
         for (i, outcome) in outcomes.iter().enumerate() {
             let text = format!("outcome {} of {count}: {}", i + 1, afterwards(outcome));
             if ui.selectable_label(shown == Some(i), text).clicked() {
-                chosen = Some(i);
+                chosen = Some(NoiseClick::Show(i));
             }
         }
         ui.separator();
@@ -285,6 +294,14 @@ fn noise_answer_ui(ui: &mut Ui, noise: &NoiseAnswer, shown: Option<usize>) -> Op
             }
         }
         ui.label(format!("  {}", afterwards(outcome)));
+        let play = ui
+            .button("Move the Blips to this end state")
+            .on_hover_text(
+                "Each Blip goes where it stopped; a revealed Blip stays on its corner, picked for Reveal.",
+            );
+        if play.clicked() {
+            chosen = Some(NoiseClick::Play);
+        }
     }
     if noise.result.truncated {
         ui.label(format!(
