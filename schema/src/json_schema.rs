@@ -23,7 +23,7 @@ use crate::limits;
 use crate::model::Background;
 
 /// The JSON Schema dialect of both documents.
-const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
+pub(crate) const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
 
 /// A space: row letters (upper case), then a column number from 1 (`H3`, `AA12`).
 const SPACE: &str = "[A-Z]+0*[1-9][0-9]*";

@@ -44,7 +44,7 @@ pub mod place;
 mod raw;
 pub mod resolve;
 pub mod save;
-mod ship_pack;
+pub mod ship_pack;
 pub mod sniff;
 pub mod source;
 pub mod suggest;

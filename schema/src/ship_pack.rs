@@ -1,40 +1,189 @@
-//! Packs whose `pack.toml` names one board file — a Nemesis ship, a
-//! Battlestations ship — read the same way: `pack.toml`, then the file it
-//! names, inside the pack folder only, through the shared
-//! [`read_source`](crate::load::read_source) limits.
+//! Packs whose `pack.toml` names one ship file — a Nemesis ship, a
+//! Battlestations ship — are one format but for the ship: the same keys in
+//! `pack.toml`, read, checked, written and described the same way, then the
+//! file it names read inside the pack folder only, through the shared
+//! [`read_source`] limits. A game gives what
+//! differs as a [`ShipFormat`].
 
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::Arc;
 
+use serde::Deserialize;
+use serde_json::{Value, json};
+use toml::Spanned;
+
 use crate::error::{FileError, FormatCode, FormatError, LoadError};
 use crate::load::{Loaded, clean, pack_folder_and_file, read_code, read_pack_source, read_source};
+use crate::model::LintSettings;
+use crate::resolve::{deserialize_raw, text_problems};
 use crate::source::{SourceFile, Span};
 use crate::{confine, limits};
 
-/// A game's pack of one board file: how its two files resolve and where the
-/// pack names its board.
-pub(crate) trait OnePack: Sized {
-    /// The board the named file holds.
-    type Board;
+/// What one game's ship files add to the shared pack: its names and how its
+/// ship file resolves.
+pub trait ShipFormat {
+    /// The ruleset name its files carry (`nemesis`).
+    const RULESET: &'static str;
+    /// The game's name in messages (`Nemesis`).
+    const GAME: &'static str;
+    /// The ship a ship file holds.
+    type Ship;
 
-    /// Resolves `pack.toml` from text already read, without its board.
-    fn parse_pack(source: &Arc<SourceFile>) -> Result<Self, Vec<FormatError>>;
+    /// Resolves a ship file from text already read.
+    fn parse_ship(source: &Arc<SourceFile>) -> Result<Self::Ship, Vec<FormatError>>;
+}
 
-    /// Resolves the board file from text already read.
-    fn parse_board(source: &Arc<SourceFile>) -> Result<Self::Board, Vec<FormatError>>;
+/// The only `format` version of `pack.toml` this build reads and writes.
+pub const FORMAT_VERSION: i64 = 1;
 
-    /// The board file as `pack.toml` writes it, and where.
-    fn board_file(&self) -> (&str, Span);
+/// A `pack.toml` naming one ship file, with the ship when it loaded.
+#[derive(Clone, Debug)]
+pub struct ShipPack<S> {
+    /// The pack's name.
+    pub name: String,
+    /// The ship file's path, relative to the pack folder.
+    pub ship_path: String,
+    /// The `ship` value.
+    pub ship_span: Span,
+    /// Lint settings.
+    pub lint: LintSettings,
+    /// The ship, once read.
+    pub ship: Option<S>,
+    /// `pack.toml` itself.
+    pub source: Arc<SourceFile>,
+}
 
-    /// Keeps the board read from that file.
-    fn set_board(&mut self, board: Option<Self::Board>);
+type Text = Spanned<String>;
+
+/// `pack.toml` key for key.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TomlShipPack {
+    format: Spanned<i64>,
+    name: Text,
+    ruleset: Text,
+    ship: Text,
+    #[serde(default)]
+    lint: BTreeMap<Text, Spanned<crate::raw::TomlLint>>,
+}
+
+/// Resolves `pack.toml` from text already read, without its ship.
+pub fn parse_pack<F: ShipFormat>(
+    source: &Arc<SourceFile>,
+) -> Result<ShipPack<F::Ship>, Vec<FormatError>> {
+    let raw: TomlShipPack = deserialize_raw(source.text())?;
+    let mut errors: Vec<FormatError> = crate::resolve::version_problem(&raw.format, FORMAT_VERSION)
+        .into_iter()
+        .collect();
+    errors.extend(ruleset_problem::<F>(&raw.ruleset));
+    errors.extend(text_problems(&raw.name, "the pack name", true));
+    let ship_span = Span::from_range(raw.ship.span());
+    let ship_path = raw.ship.into_inner();
+    if let Err(message) = check_ship_path(&ship_path) {
+        errors.push(
+            FormatError::new(FormatCode::PathEscape, message, Some(ship_span))
+                .with_help("name a `.toml` file inside the pack folder, like `ship.toml`"),
+        );
+    }
+    let lint = crate::resolve::lint_settings(raw.lint, &mut errors);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(ShipPack {
+        name: raw.name.into_inner(),
+        ship_path,
+        ship_span,
+        lint,
+        ship: None,
+        source: Arc::clone(source),
+    })
+}
+
+/// The error for a file of game `F` that names another ruleset.
+pub(crate) fn ruleset_problem<F: ShipFormat>(value: &Text) -> Option<FormatError> {
+    (value.get_ref() != F::RULESET).then(|| {
+        FormatError::new(
+            FormatCode::InvalidValue,
+            format!(
+                "this is a {} file, but it names the ruleset `{}`",
+                F::GAME,
+                value.get_ref()
+            ),
+            Some(Span::from_range(value.span())),
+        )
+        .with_help(format!("write `ruleset = \"{}\"`", F::RULESET))
+    })
+}
+
+/// Whether a ship path stays inside the pack folder and names a TOML file.
+fn check_ship_path(path: &str) -> Result<(), String> {
+    let escapes = path.starts_with('/')
+        || path.starts_with('\\')
+        || path.contains(':')
+        || path.split(['/', '\\']).any(|part| part == "..");
+    if escapes {
+        return Err(format!("ship path `{path}` leads outside the pack folder"));
+    }
+    if !path.ends_with(".toml") {
+        return Err(format!("ship path `{path}` is not a `.toml` file"));
+    }
+    Ok(())
+}
+
+/// A TOML string literal, as the ship writers quote.
+pub(crate) fn quoted(text: &str) -> String {
+    toml::Value::String(text.to_string()).to_string()
+}
+
+/// `pack.toml` in canonical form.
+pub fn write_pack<F: ShipFormat>(pack: &ShipPack<F::Ship>) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "format = {FORMAT_VERSION}");
+    let _ = writeln!(out, "name = {}", quoted(&pack.name));
+    let _ = writeln!(out, "ruleset = {}", quoted(F::RULESET));
+    let _ = writeln!(out, "ship = {}", quoted(&pack.ship_path));
+    crate::write::write_lint(&mut out, &pack.lint);
+    out
+}
+
+/// The `format` and `ruleset` keys every file of game `F` starts with, added
+/// to a JSON Schema's properties.
+pub(crate) fn schema_header<F: ShipFormat>(properties: &mut Value) {
+    if let Some(map) = properties.as_object_mut() {
+        map.insert(
+            "format".into(),
+            json!({ "const": 1, "description": "The format version; always 1." }),
+        );
+        map.insert(
+            "ruleset".into(),
+            json!({ "const": F::RULESET, "description": format!("The game: `{}`.", F::RULESET) }),
+        );
+    }
+}
+
+/// The JSON Schema of game `F`'s `pack.toml`.
+pub fn pack_schema<F: ShipFormat>() -> Value {
+    let mut properties = json!({
+        "name": { "type": "string", "minLength": 1, "description": "The pack's name." },
+        "ship": { "type": "string", "pattern": r"^[^/\\:]([^:\\]*)\.toml$", "description": "The ship file, relative to this folder." },
+        "lint": crate::json_schema::lint_table("Check levels for this pack"),
+    });
+    schema_header::<F>(&mut properties);
+    json!({
+        "$schema": crate::json_schema::DIALECT,
+        "$id": format!("https://deckplan.dev/schema/{}-pack-1.json", F::RULESET),
+        "title": format!("deckplan {} pack.toml (format 1)", F::GAME),
+        "type": "object",
+        "additionalProperties": false,
+        "required": ["format", "name", "ruleset", "ship"],
+        "properties": properties,
+    })
 }
 
 /// A resolved value, or its errors tied to the file they are in.
-pub(crate) fn loaded<T>(
-    source: &Arc<SourceFile>,
-    result: Result<T, Vec<FormatError>>,
-) -> Loaded<T> {
+fn loaded<T>(source: &Arc<SourceFile>, result: Result<T, Vec<FormatError>>) -> Loaded<T> {
     match result {
         Ok(value) => Loaded {
             value: Some(value),
@@ -53,31 +202,40 @@ pub(crate) fn loaded<T>(
     }
 }
 
-/// Reads and resolves one board file on its own.
-pub(crate) fn load_board<P: OnePack>(path: &Path) -> Result<Loaded<P::Board>, LoadError> {
-    let source = read_source(path, &clean(path))?;
-    Ok(loaded(&source, P::parse_board(&source)))
+/// Resolves a ship file of game `F` from text already read.
+pub fn ship_from_source<F: ShipFormat>(source: &Arc<SourceFile>) -> Loaded<F::Ship> {
+    loaded(source, F::parse_ship(source))
 }
 
-/// Reads a pack folder (or its `pack.toml`) and the board file it names.
-pub(crate) fn load_pack<P: OnePack>(path: &Path) -> Result<Loaded<P>, LoadError> {
+/// Resolves game `F`'s `pack.toml` from text already read, without its ship.
+pub fn pack_from_source<F: ShipFormat>(source: &Arc<SourceFile>) -> Loaded<ShipPack<F::Ship>> {
+    loaded(source, parse_pack::<F>(source))
+}
+
+/// Reads and resolves one ship file of game `F` on its own.
+pub fn load_ship<F: ShipFormat>(path: &Path) -> Result<Loaded<F::Ship>, LoadError> {
+    let source = read_source(path, &clean(path))?;
+    Ok(ship_from_source::<F>(&source))
+}
+
+/// Reads a pack folder (or its `pack.toml`) of game `F` and the ship file it names.
+pub fn load_pack<F: ShipFormat>(path: &Path) -> Result<Loaded<ShipPack<F::Ship>>, LoadError> {
     let (dir, pack_path) = pack_folder_and_file(path);
     let (root, source) = read_pack_source(&dir, &pack_path, &clean(&pack_path))?;
-    let mut loaded = loaded(&source, P::parse_pack(&source));
-    let Some(pack) = loaded.value.as_mut() else {
+    let mut loaded = pack_from_source::<F>(&source);
+    let Some(pack) = loaded.value.as_ref() else {
         return Ok(loaded);
     };
-    let (written, span) = pack.board_file();
-    let written = written.to_string();
+    let (written, span) = (pack.ship_path.clone(), pack.ship_span);
     let problem = |code, message: String, help: &str| FileError {
         source: Arc::clone(&source),
         error: FormatError::new(code, message, Some(span)).with_help(help),
     };
-    let board_file = dir.join(&written);
+    let ship_file = dir.join(&written);
     // Read only inside the pack: a link that leads out is refused, by name.
-    let display = clean(&board_file);
-    let board_source = match root
-        .resolve(&board_file, Path::new(&written))
+    let display = clean(&ship_file);
+    let ship_source = match root
+        .resolve(&ship_file, Path::new(&written))
         .and_then(|real| confine::read_text(&real, &display, limits::MAX_FILE_BYTES))
     {
         Ok(text) => SourceFile::new(&display, text),
@@ -96,10 +254,86 @@ pub(crate) fn load_pack<P: OnePack>(path: &Path) -> Result<Loaded<P>, LoadError>
             return Ok(loaded);
         }
     };
-    let board = self::loaded(&board_source, P::parse_board(&board_source));
-    loaded.errors.extend(board.errors);
+    let ship = ship_from_source::<F>(&ship_source);
+    loaded.errors.extend(ship.errors);
     if let Some(pack) = loaded.value.as_mut() {
-        pack.set_board(board.value);
+        pack.ship = ship.value;
     }
     Ok(loaded)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
+mod tests {
+    use super::*;
+    use crate::battlestations::BattlestationsFormat;
+    use crate::nemesis::NemesisFormat;
+
+    fn pack_errors<F: ShipFormat>(text: &str) -> Vec<String> {
+        let source = SourceFile::new("pack.toml", text.to_string());
+        match parse_pack::<F>(&source) {
+            Ok(_) => Vec::new(),
+            Err(errors) => errors
+                .iter()
+                .map(|e| format!("{} {}", e.code.code(), e.message))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn ship_paths_stay_in_the_pack() {
+        assert!(check_ship_path("ship.toml").is_ok());
+        assert!(check_ship_path("ships/wayfarer.toml").is_ok());
+        assert_eq!(
+            check_ship_path("../x.toml"),
+            Err("ship path `../x.toml` leads outside the pack folder".to_string())
+        );
+        for escaping in ["/etc/x.toml", "\\x.toml", "c:x.toml", "a\\..\\x.toml"] {
+            assert_eq!(
+                check_ship_path(escaping),
+                Err(format!(
+                    "ship path `{escaping}` leads outside the pack folder"
+                ))
+            );
+        }
+        assert_eq!(
+            check_ship_path("ship.txt"),
+            Err("ship path `ship.txt` is not a `.toml` file".to_string())
+        );
+    }
+
+    #[test]
+    fn each_game_names_itself_when_a_pack_names_another_ruleset() {
+        let text = "format = 1\nname = \"P\"\nruleset = \"ti4\"\nship = \"s.toml\"\n";
+        assert_eq!(
+            pack_errors::<NemesisFormat>(text),
+            ["F003 this is a Nemesis file, but it names the ruleset `ti4`"]
+        );
+        assert_eq!(
+            pack_errors::<BattlestationsFormat>(text),
+            ["F003 this is a Battlestations file, but it names the ruleset `ti4`"]
+        );
+    }
+
+    #[test]
+    fn every_problem_of_a_pack_is_reported_at_once_and_a_good_one_writes_back() {
+        let text = "format = 2\nname = \"\"\nruleset = \"nemesis\"\nship = \"../s.toml\"\n";
+        assert_eq!(
+            pack_errors::<NemesisFormat>(text),
+            [
+                "F011 `format = 2` is not supported; this version of deckplan reads `format = 1`",
+                "F003 the pack name is empty",
+                "F010 ship path `../s.toml` leads outside the pack folder",
+            ]
+        );
+        let good =
+            "format = 1\nname = \"Kestrel\"\nruleset = \"battlestations\"\nship = \"ship.toml\"\n";
+        let source = SourceFile::new("pack.toml", good.to_string());
+        let pack = parse_pack::<BattlestationsFormat>(&source).unwrap();
+        assert_eq!(write_pack::<BattlestationsFormat>(&pack), good);
+        assert_eq!(
+            pack_schema::<BattlestationsFormat>()["properties"]["ruleset"]["const"],
+            "battlestations"
+        );
+    }
 }

@@ -8,9 +8,10 @@
 use std::path::{Path, PathBuf};
 
 use deckplan_schema::SourceFile;
-use deckplan_schema::battlestations::json_schema::{pack_schema, ship_schema};
-use deckplan_schema::battlestations::{load, resolve, write};
+use deckplan_schema::battlestations::json_schema::ship_schema;
+use deckplan_schema::battlestations::{BattlestationsFormat, resolve, write};
 use deckplan_schema::load::read_source;
+use deckplan_schema::ship_pack;
 
 fn packs() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -41,20 +42,27 @@ fn every_battlestations_file_is_canonical_and_matches_the_schema() {
     for dir in packs {
         let pack_path = dir.join("pack.toml");
         let source = read_source(&pack_path, &pack_path).unwrap();
-        let pack = load::pack_from_source(&source).value.unwrap();
+        let pack = ship_pack::pack_from_source::<BattlestationsFormat>(&source)
+            .value
+            .unwrap();
         assert_eq!(
-            write::write_pack(&pack),
+            ship_pack::write_pack::<BattlestationsFormat>(&pack),
             source.text(),
             "{}",
             pack_path.display()
         );
         assert_eq!(
-            schema_errors(&pack_schema(), source.text()),
+            schema_errors(
+                &ship_pack::pack_schema::<BattlestationsFormat>(),
+                source.text()
+            ),
             Vec::<String>::new()
         );
         let ship_path = dir.join(&pack.ship_path);
         let source = read_source(&ship_path, &ship_path).unwrap();
-        let ship = load::ship_from_source(&source).value.unwrap();
+        let ship = ship_pack::ship_from_source::<BattlestationsFormat>(&source)
+            .value
+            .unwrap();
         assert_eq!(
             write::write_ship(&ship),
             source.text(),

@@ -6,7 +6,9 @@
 
 use std::path::{Path, PathBuf};
 
-use deckplan_schema::nemesis::json_schema::{pack_schema, ship_schema};
+use deckplan_schema::nemesis::NemesisFormat;
+use deckplan_schema::nemesis::json_schema::ship_schema;
+use deckplan_schema::ship_pack::pack_schema;
 
 fn errors(schema: &serde_json::Value, text: &str) -> Vec<String> {
     let instance: serde_json::Value = toml::from_str(text).unwrap();
@@ -34,7 +36,10 @@ fn nemesis_packs_validate_against_the_schema() {
     let packs = nemesis_packs();
     assert!(packs.len() >= 10, "only {} packs", packs.len());
     for dir in packs {
-        for (file, schema) in [("pack.toml", pack_schema()), ("ship.toml", ship_schema())] {
+        for (file, schema) in [
+            ("pack.toml", pack_schema::<NemesisFormat>()),
+            ("ship.toml", ship_schema()),
+        ] {
             let path = dir.join(file);
             let text = std::fs::read_to_string(&path).unwrap();
             assert_eq!(

@@ -8,23 +8,24 @@ use std::path::Path;
 
 use deckplan_schema::SourceFile;
 use deckplan_schema::load::read_source;
-use deckplan_schema::nemesis::{load, write};
+use deckplan_schema::nemesis::{NemesisFormat, write};
+use deckplan_schema::ship_pack;
 
 fn check_canonical(dir: &Path) {
     let pack_path = dir.join("pack.toml");
     let source = read_source(&pack_path, &pack_path).unwrap();
-    let pack = load::pack_from_source(&source)
+    let pack = ship_pack::pack_from_source::<NemesisFormat>(&source)
         .value
         .expect("pack.toml resolves");
     assert_eq!(
-        write::write_pack(&pack),
+        ship_pack::write_pack::<NemesisFormat>(&pack),
         source.text(),
         "{}",
         pack_path.display()
     );
     let ship_path = dir.join(&pack.ship_path);
     let source = read_source(&ship_path, &ship_path).unwrap();
-    let ship = load::ship_from_source(&source)
+    let ship = ship_pack::ship_from_source::<NemesisFormat>(&source)
         .value
         .expect("ship resolves");
     assert_eq!(
@@ -55,9 +56,10 @@ fn every_nemesis_file_is_canonical() {
 fn another_layout_is_rewritten_canonically() {
     let loose = "ruleset='nemesis'\nformat=1\nname='T'\n\n[[corridors]]\nnumbers=[2,1]\nother_end=[1,2]\nbetween=['a','b']\ndoor=false\n\n\
                  [[rooms]]\nat=[1,0]\nkind='2'\nid='b'\n[[rooms]]\nid='a'\nkind='1'\nat=[0,0]\n";
-    let ship = load::ship_from_source(&SourceFile::new("s.toml", loose.to_string()))
-        .value
-        .unwrap();
+    let ship =
+        ship_pack::ship_from_source::<NemesisFormat>(&SourceFile::new("s.toml", loose.to_string()))
+            .value
+            .unwrap();
     assert_eq!(
         write::write_ship(&ship),
         "format = 1\nruleset = \"nemesis\"\nname = \"T\"\n\n\

@@ -49,6 +49,7 @@ pub mod reformat;
 pub mod render;
 pub mod rules;
 pub mod ruleset;
+pub mod ship_game;
 pub mod show;
 pub mod targets;
 pub mod ti4;

@@ -10,7 +10,7 @@ use super::model::{Content, Role};
 use super::resolve::{MAX_AT, MAX_LEVELS, MAX_MODULES, MODULE_SIZES};
 use crate::nemesis::id::MAX_ID_LEN;
 
-const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
+use crate::json_schema::DIALECT;
 
 fn id(description: &str) -> Value {
     json!({
@@ -18,19 +18,6 @@ fn id(description: &str) -> Value {
         "pattern": format!("^[a-z0-9][a-z0-9-]{{0,{}}}$", MAX_ID_LEN - 1),
         "description": description,
     })
-}
-
-fn header(properties: &mut Value) {
-    if let Some(map) = properties.as_object_mut() {
-        map.insert(
-            "format".into(),
-            json!({ "const": 1, "description": "The format version; always 1." }),
-        );
-        map.insert(
-            "ruleset".into(),
-            json!({ "const": "battlestations", "description": "The game: `battlestations`." }),
-        );
-    }
 }
 
 /// The schema of a ship file.
@@ -87,7 +74,7 @@ pub fn ship_schema() -> Value {
             },
         },
     });
-    header(&mut properties);
+    crate::ship_pack::schema_header::<super::BattlestationsFormat>(&mut properties);
     json!({
         "$schema": DIALECT,
         "$id": "https://deckplan.dev/schema/battlestations-ship-1.json",
@@ -111,23 +98,4 @@ fn regex_class(symbols: &str) -> String {
             }
         })
         .collect()
-}
-
-/// The schema of a Battlestations `pack.toml`.
-pub fn pack_schema() -> Value {
-    let mut properties = json!({
-        "name": { "type": "string", "minLength": 1, "description": "The pack's name." },
-        "ship": { "type": "string", "pattern": r"^[^/\\:]([^:\\]*)\.toml$", "description": "The ship file, relative to this folder." },
-        "lint": crate::json_schema::lint_table("Check levels for this pack"),
-    });
-    header(&mut properties);
-    json!({
-        "$schema": DIALECT,
-        "$id": "https://deckplan.dev/schema/battlestations-pack-1.json",
-        "title": "deckplan Battlestations pack.toml (format 1)",
-        "type": "object",
-        "additionalProperties": false,
-        "required": ["format", "name", "ruleset", "ship"],
-        "properties": properties,
-    })
 }

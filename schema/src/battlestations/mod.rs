@@ -10,14 +10,14 @@
 //! - `raw` (private) — serde types that mirror the files key for key;
 //! - [`resolve`] — raw types → the checked [`model`], every problem at once;
 //! - [`write`] — the canonical writer behind `deckplan fmt`;
-//! - [`load`] — packs and ship files from disk;
+//! - [`BattlestationsFormat`] — what the shared pack of one ship file
+//!   ([`ship_pack`](crate::ship_pack)) needs to read them from disk;
 //! - [`json_schema`] — the published JSON Schemas;
 //! - [`place`] — where a finding is on a ship.
 //!
 //! Module and level ids are the short [`Id`]s Nemesis rooms use.
 
 pub mod json_schema;
-pub mod load;
 pub mod model;
 pub mod place;
 mod raw;
@@ -29,3 +29,20 @@ pub use crate::nemesis::Id;
 pub use model::*;
 pub use place::BattlestationsPlace;
 pub use square::{Side, Square};
+
+/// Battlestations files in the shared pack of one ship file: read with
+/// [`ship_pack::load_pack`](crate::ship_pack::load_pack) and its kin.
+#[derive(Clone, Copy, Debug)]
+pub struct BattlestationsFormat;
+
+impl crate::ship_pack::ShipFormat for BattlestationsFormat {
+    const RULESET: &'static str = resolve::RULESET;
+    const GAME: &'static str = "Battlestations";
+    type Ship = Ship;
+
+    fn parse_ship(
+        source: &std::sync::Arc<crate::SourceFile>,
+    ) -> Result<Ship, Vec<crate::FormatError>> {
+        resolve::parse_ship(source)
+    }
+}

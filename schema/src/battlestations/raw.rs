@@ -6,24 +6,10 @@
 //! and range-checked by the resolver so a bad number gets a message in the
 //! ship's terms.
 
-use std::collections::BTreeMap;
-
 use serde::Deserialize;
 use toml::Spanned;
 
 pub(crate) type Text = Spanned<String>;
-
-/// A Battlestations `pack.toml`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct TomlShipPack {
-    pub format: Spanned<i64>,
-    pub name: Text,
-    pub ruleset: Text,
-    pub ship: Text,
-    #[serde(default)]
-    pub lint: BTreeMap<Text, Spanned<crate::raw::TomlLint>>,
-}
 
 /// A ship file.
 #[derive(Deserialize)]

@@ -11,7 +11,6 @@ use std::sync::Arc;
 use toml::Spanned;
 
 use crate::error::{FormatCode, FormatError};
-use crate::model::LintSettings;
 use crate::nemesis::Id;
 use crate::resolve::{deserialize_raw, text_problems};
 use crate::source::{SourceFile, Span};
@@ -46,14 +45,6 @@ pub fn parse_ship(source: &Arc<SourceFile>) -> Result<Ship, Vec<FormatError>> {
     let mut resolver = Resolver::default();
     let ship = resolver.ship(raw, source);
     resolver.finish(ship)
-}
-
-/// Reads and resolves a Battlestations `pack.toml` (without reading its ship).
-pub fn parse_pack(source: &Arc<SourceFile>) -> Result<ShipPack, Vec<FormatError>> {
-    let raw: raw::TomlShipPack = deserialize_raw(source.text())?;
-    let mut resolver = Resolver::default();
-    let pack = resolver.pack(raw, source);
-    resolver.finish(pack)
 }
 
 fn span_of<T>(value: &Spanned<T>) -> Span {
@@ -109,17 +100,9 @@ impl Resolver {
     }
 
     fn ruleset(&mut self, value: &Text) {
-        if value.get_ref() != RULESET {
-            self.error(
-                FormatCode::InvalidValue,
-                format!(
-                    "this is a Battlestations file, but it names the ruleset `{}`",
-                    value.get_ref()
-                ),
-                span_of(value),
-            )
-            .help = Some(format!("write `ruleset = \"{RULESET}\"`"));
-        }
+        self.errors.extend(crate::ship_pack::ruleset_problem::<
+            super::BattlestationsFormat,
+        >(value));
     }
 
     fn text(&mut self, value: &Text, what: &str) -> String {
@@ -183,30 +166,6 @@ impl Resolver {
                 .help = Some(help);
                 None
             }
-        }
-    }
-
-    fn lint(&mut self, raw: BTreeMap<Text, Spanned<crate::raw::TomlLint>>) -> LintSettings {
-        crate::resolve::lint_settings(raw, &mut self.errors)
-    }
-
-    fn pack(&mut self, raw: raw::TomlShipPack, source: &Arc<SourceFile>) -> ShipPack {
-        self.version(&raw.format);
-        self.ruleset(&raw.ruleset);
-        let name = self.text(&raw.name, "the pack name");
-        let ship_path = raw.ship.get_ref().clone();
-        if let Err(message) = check_ship_path(&ship_path) {
-            self.error(FormatCode::PathEscape, message, span_of(&raw.ship))
-                .help =
-                Some("name a `.toml` file inside the pack folder, like `ship.toml`".to_string());
-        }
-        ShipPack {
-            name,
-            ship_path,
-            ship_span: span_of(&raw.ship),
-            lint: self.lint(raw.lint),
-            ship: None,
-            source: Arc::clone(source),
         }
     }
 
@@ -547,21 +506,6 @@ fn legend() -> String {
     format!("use {}", symbols.join(", "))
 }
 
-/// A ship path in `pack.toml`: relative, inside the pack folder, a `.toml` file.
-fn check_ship_path(path: &str) -> Result<(), String> {
-    let escapes = path.starts_with('/')
-        || path.starts_with('\\')
-        || path.contains(':')
-        || path.split(['/', '\\']).any(|part| part == "..");
-    if escapes {
-        return Err(format!("ship path `{path}` leads outside the pack folder"));
-    }
-    if !path.ends_with(".toml") {
-        return Err(format!("ship path `{path}` is not a `.toml` file"));
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
@@ -647,14 +591,6 @@ mod tests {
                 "11:12 F003 a row of a module card has 3 squares, but this one has 4",
             ]
         );
-    }
-
-    #[test]
-    fn ship_paths_stay_in_the_pack() {
-        assert!(check_ship_path("ship.toml").is_ok());
-        assert!(check_ship_path("../x.toml").is_err());
-        assert!(check_ship_path("/etc/x.toml").is_err());
-        assert!(check_ship_path("ship.txt").is_err());
     }
 
     proptest::proptest! {

@@ -10,9 +10,7 @@ use super::model::*;
 use super::resolve::{FORMAT_VERSION, RULESET};
 
 /// A TOML string literal.
-fn quoted(text: &str) -> String {
-    toml::Value::String(text.to_string()).to_string()
-}
+use crate::ship_pack::quoted;
 
 /// A door as written: `[LEVEL ]SQUARE SIDE`.
 pub fn door_text(ship: &Ship, door: &Door) -> String {
@@ -71,16 +69,5 @@ pub fn write_ship(ship: &Ship) -> String {
             out.push_str("]\n");
         }
     }
-    out
-}
-
-/// A Battlestations `pack.toml` in canonical form.
-pub fn write_pack(pack: &ShipPack) -> String {
-    let mut out = String::new();
-    let _ = writeln!(out, "format = {FORMAT_VERSION}");
-    let _ = writeln!(out, "name = {}", quoted(&pack.name));
-    let _ = writeln!(out, "ruleset = {}", quoted(RULESET));
-    let _ = writeln!(out, "ship = {}", quoted(&pack.ship_path));
-    crate::write::write_lint(&mut out, &pack.lint);
     out
 }

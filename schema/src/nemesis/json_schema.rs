@@ -9,7 +9,7 @@ use super::id::MAX_ID_LEN;
 use super::model::RoomKind;
 use super::resolve::{MAX_AT, MAX_ITEMS};
 
-const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
+use crate::json_schema::DIALECT;
 
 fn id() -> Value {
     json!({
@@ -48,19 +48,6 @@ fn table(required: &[&str], properties: Value, description: &str) -> Value {
         "properties": properties,
         "description": description,
     })
-}
-
-fn header(properties: &mut Value) {
-    if let Some(map) = properties.as_object_mut() {
-        map.insert(
-            "format".into(),
-            json!({ "const": 1, "description": "The format version; always 1." }),
-        );
-        map.insert(
-            "ruleset".into(),
-            json!({ "const": "nemesis", "description": "The game: `nemesis`." }),
-        );
-    }
 }
 
 /// The schema of a ship file.
@@ -112,7 +99,7 @@ pub fn ship_schema() -> Value {
             "two": { "type": "array", "items": { "type": "string" }, "description": "The \"2\" room tiles, by name." },
         }), "The room tiles shuffled onto the slots at setup."),
     });
-    header(&mut properties);
+    crate::ship_pack::schema_header::<super::NemesisFormat>(&mut properties);
     json!({
         "$schema": DIALECT,
         "$id": "https://deckplan.dev/schema/nemesis-ship-1.json",
@@ -120,25 +107,6 @@ pub fn ship_schema() -> Value {
         "type": "object",
         "additionalProperties": false,
         "required": ["format", "ruleset", "name"],
-        "properties": properties,
-    })
-}
-
-/// The schema of a Nemesis `pack.toml`.
-pub fn pack_schema() -> Value {
-    let mut properties = json!({
-        "name": { "type": "string", "minLength": 1, "description": "The pack's name." },
-        "ship": { "type": "string", "pattern": r"^[^/\\:]([^:\\]*)\.toml$", "description": "The ship file, relative to this folder." },
-        "lint": crate::json_schema::lint_table("Check levels for this pack"),
-    });
-    header(&mut properties);
-    json!({
-        "$schema": DIALECT,
-        "$id": "https://deckplan.dev/schema/nemesis-pack-1.json",
-        "title": "deckplan Nemesis pack.toml (format 1)",
-        "type": "object",
-        "additionalProperties": false,
-        "required": ["format", "name", "ruleset", "ship"],
         "properties": properties,
     })
 }

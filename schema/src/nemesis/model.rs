@@ -7,7 +7,6 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::model::LintSettings;
 use crate::source::{SourceFile, Span};
 
 use super::id::Id;
@@ -378,21 +377,7 @@ impl Ship {
 }
 
 /// A Nemesis `pack.toml`, with its ship when it loaded.
-#[derive(Clone, Debug)]
-pub struct ShipPack {
-    /// The pack's name.
-    pub name: String,
-    /// The ship file's path, relative to the pack folder.
-    pub ship_path: String,
-    /// The `ship` value.
-    pub ship_span: Span,
-    /// Lint settings.
-    pub lint: LintSettings,
-    /// The ship, once read.
-    pub ship: Option<Ship>,
-    /// `pack.toml` itself.
-    pub source: Arc<SourceFile>,
-}
+pub type ShipPack = crate::ship_pack::ShipPack<Ship>;
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]

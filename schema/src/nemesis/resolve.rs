@@ -11,7 +11,6 @@ use std::sync::Arc;
 use toml::Spanned;
 
 use crate::error::{FormatCode, FormatError};
-use crate::model::LintSettings;
 use crate::resolve::{deserialize_raw, text_problems};
 use crate::source::{SourceFile, Span};
 use crate::suggest;
@@ -39,14 +38,6 @@ pub fn parse_ship(source: &Arc<SourceFile>) -> Result<Ship, Vec<FormatError>> {
     let mut resolver = Resolver::default();
     let ship = resolver.ship(raw, source);
     resolver.finish(ship)
-}
-
-/// Reads and resolves a Nemesis `pack.toml` (without reading its ship).
-pub fn parse_pack(source: &Arc<SourceFile>) -> Result<ShipPack, Vec<FormatError>> {
-    let raw: raw::TomlShipPack = deserialize_raw(source.text())?;
-    let mut resolver = Resolver::default();
-    let pack = resolver.pack(raw, source);
-    resolver.finish(pack)
 }
 
 fn span_of<T>(value: &Spanned<T>) -> Span {
@@ -83,17 +74,10 @@ impl Resolver {
     }
 
     fn ruleset(&mut self, value: &Text) {
-        if value.get_ref() != RULESET {
-            self.error(
-                FormatCode::InvalidValue,
-                format!(
-                    "this is a Nemesis file, but it names the ruleset `{}`",
-                    value.get_ref()
-                ),
-                span_of(value),
-            )
-            .help = Some(format!("write `ruleset = \"{RULESET}\"`"));
-        }
+        self.errors
+            .extend(crate::ship_pack::ruleset_problem::<super::NemesisFormat>(
+                value,
+            ));
     }
 
     fn text(&mut self, value: &Text, what: &str) -> String {
@@ -208,30 +192,6 @@ impl Resolver {
                 format!("{len} {what} listed; a ship holds at most {MAX_ITEMS}"),
                 None,
             ));
-        }
-    }
-
-    fn lint(&mut self, raw: BTreeMap<Text, Spanned<crate::raw::TomlLint>>) -> LintSettings {
-        crate::resolve::lint_settings(raw, &mut self.errors)
-    }
-
-    fn pack(&mut self, raw: raw::TomlShipPack, source: &Arc<SourceFile>) -> ShipPack {
-        self.version(&raw.format);
-        self.ruleset(&raw.ruleset);
-        let name = self.text(&raw.name, "the pack name");
-        let ship_path = raw.ship.get_ref().clone();
-        if let Err(message) = check_ship_path(&ship_path) {
-            self.error(FormatCode::PathEscape, message, span_of(&raw.ship))
-                .help =
-                Some("name a `.toml` file inside the pack folder, like `ship.toml`".to_string());
-        }
-        ShipPack {
-            name,
-            ship_path,
-            ship_span: span_of(&raw.ship),
-            lint: self.lint(raw.lint),
-            ship: None,
-            source: Arc::clone(source),
         }
     }
 
@@ -510,21 +470,6 @@ impl Resolver {
     }
 }
 
-/// A ship path in `pack.toml`: relative, inside the pack folder, a `.toml` file.
-fn check_ship_path(path: &str) -> Result<(), String> {
-    let escapes = path.starts_with('/')
-        || path.starts_with('\\')
-        || path.contains(':')
-        || path.split(['/', '\\']).any(|part| part == "..");
-    if escapes {
-        return Err(format!("ship path `{path}` leads outside the pack folder"));
-    }
-    if !path.ends_with(".toml") {
-        return Err(format!("ship path `{path}` is not a `.toml` file"));
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
@@ -606,17 +551,6 @@ mod tests {
             errors(&text),
             ["10:8 F007 there is no room `storag` (did you mean `storage`?)"]
         );
-    }
-
-    #[test]
-    fn ship_paths_stay_in_the_pack() {
-        assert!(check_ship_path("ship.toml").is_ok());
-        assert_eq!(
-            check_ship_path("../x.toml"),
-            Err("ship path `../x.toml` leads outside the pack folder".to_string())
-        );
-        assert!(check_ship_path("/etc/x.toml").is_err());
-        assert!(check_ship_path("ship.txt").is_err());
     }
 
     proptest::proptest! {

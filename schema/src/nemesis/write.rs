@@ -9,9 +9,7 @@ use super::model::*;
 use super::resolve::{FORMAT_VERSION, RULESET};
 
 /// A TOML string literal.
-fn quoted(text: &str) -> String {
-    toml::Value::String(text.to_string()).to_string()
-}
+use crate::ship_pack::quoted;
 
 fn numbers(set: Numbers) -> String {
     let items: Vec<String> = set.iter().map(|n| n.to_string()).collect();
@@ -109,16 +107,5 @@ pub fn write_ship(ship: &Ship) -> String {
             strings(&ship.tiles.two)
         );
     }
-    out
-}
-
-/// A Nemesis `pack.toml` in canonical form.
-pub fn write_pack(pack: &ShipPack) -> String {
-    let mut out = String::new();
-    let _ = writeln!(out, "format = {FORMAT_VERSION}");
-    let _ = writeln!(out, "name = {}", quoted(&pack.name));
-    let _ = writeln!(out, "ruleset = {}", quoted(RULESET));
-    let _ = writeln!(out, "ship = {}", quoted(&pack.ship_path));
-    crate::write::write_lint(&mut out, &pack.lint);
     out
 }

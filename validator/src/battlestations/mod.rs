@@ -10,20 +10,17 @@ pub mod grid;
 pub mod notation;
 pub mod rules;
 
-use std::path::Path;
 use std::sync::Arc;
 
+use deckplan_schema::SourceFile;
 use deckplan_schema::battlestations::{self, Ship};
-use deckplan_schema::load::{self, PACK_FILE};
 use deckplan_schema::model::LintSettings;
 
-use crate::check::{self, CheckMeta};
+use crate::check::CheckMeta;
 use crate::diagnostic::Diagnostic;
 use crate::draw::Scene;
-use crate::lint::LintOutcome;
-use crate::reformat::Formatted;
-use crate::ruleset::{DrawError, DrawRequest, Drawing, FileSchema, Ruleset};
-use crate::targets::{self, Target, TargetError};
+use crate::ruleset::DrawRequest;
+use crate::ship_game::ShipGame;
 
 use self::checks::{Finding, REGISTRY};
 use self::grid::ShipGrid;
@@ -32,182 +29,40 @@ use self::grid::ShipGrid;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Battlestations;
 
-impl Ruleset for Battlestations {
-    fn name(&self) -> &'static str {
-        "battlestations"
-    }
+impl ShipGame for Battlestations {
+    type Format = battlestations::BattlestationsFormat;
 
-    fn title(&self) -> &'static str {
-        "Battlestations ships"
-    }
+    const TITLE: &'static str = "Battlestations ships";
 
-    fn checks(&self) -> Vec<CheckMeta> {
+    const DRAWN_WHOLE: &'static str = "drawn whole with all its levels";
+
+    fn checks() -> Vec<CheckMeta> {
         checks::all_meta()
     }
 
-    /// The ship file is the board file, so it is the `page` kind that
-    /// `deckplan schema` prints by default.
-    fn schemas(&self) -> Vec<FileSchema> {
-        vec![
-            FileSchema {
-                kind: "page",
-                schema: battlestations::json_schema::ship_schema(),
-            },
-            FileSchema {
-                kind: "pack",
-                schema: battlestations::json_schema::pack_schema(),
-            },
-        ]
+    fn ship_schema() -> serde_json::Value {
+        battlestations::json_schema::ship_schema()
     }
 
-    fn lint_pack(&self, dir: &Path) -> Result<LintOutcome, TargetError> {
-        let loaded = battlestations::load::load_pack(dir)?;
-        let clean = loaded.errors.is_empty();
-        let mut outcome = LintOutcome {
-            packs: 1,
-            ..LintOutcome::default()
-        };
-        outcome
-            .diagnostics
-            .extend(loaded.errors.into_iter().map(Diagnostic::from));
-        if let Some(pack) = &loaded.value {
-            outcome.diagnostics.extend(check::unknown_settings(
-                &pack.lint,
-                &checks::all_meta(),
-                "Battlestations",
-                &pack.source,
-            ));
-            if let Some(ship) = &pack.ship {
-                outcome.pages = 1;
-                if clean {
-                    outcome.diagnostics.extend(check_ship(ship, &pack.lint));
-                }
-            }
-        }
-        Ok(outcome)
+    fn check_ship(ship: &Ship, lint: &LintSettings) -> Vec<Diagnostic> {
+        check_ship(ship, lint)
     }
 
-    fn lint_file(&self, path: &Path) -> Result<LintOutcome, TargetError> {
-        let loaded = battlestations::load::load_ship(path)?;
-        let mut outcome = LintOutcome {
-            pages: 1,
-            ..LintOutcome::default()
-        };
-        let clean = loaded.errors.is_empty();
-        outcome
-            .diagnostics
-            .extend(loaded.errors.into_iter().map(Diagnostic::from));
-        if let (Some(ship), true) = (&loaded.value, clean) {
-            outcome
-                .diagnostics
-                .extend(check_ship(ship, &LintSettings::default()));
-        }
-        Ok(outcome)
+    fn write_ship(ship: &Ship) -> String {
+        battlestations::write::write_ship(ship)
     }
 
-    fn format_pack(&self, dir: &Path) -> Result<Vec<Formatted>, TargetError> {
-        let pack_path = dir.join(PACK_FILE);
-        let display = targets::relative_to_cwd(&pack_path);
-        let (root, source) = load::read_pack_source(dir, &pack_path, &display)?;
-        let loaded = battlestations::load::pack_from_source(&source);
-        let ship = loaded
-            .value
-            .as_ref()
-            .map(|p| (dir.join(&p.ship_path), p.ship_path.clone()));
-        let pack = Formatted::in_place(
-            &source,
-            loaded.value.as_ref().map(battlestations::write::write_pack),
-            loaded.errors,
-        );
-        let mut results = vec![pack];
-        // Only inside the pack: a ship file that leads out through a link is
-        // neither read nor printed (the linter reports it).
-        if let Some((path, relative)) = ship
-            && root.resolve(&path, Path::new(&relative)).is_ok()
-            && path.is_file()
-        {
-            results.push(self.format_file(&path)?);
-        }
-        Ok(results)
+    fn ship_source(ship: &Ship) -> &Arc<SourceFile> {
+        &ship.source
     }
 
-    fn format_file(&self, path: &Path) -> Result<Formatted, TargetError> {
-        let display = targets::relative_to_cwd(path);
-        let source = load::read_source(path, &display)?;
-        let loaded = battlestations::load::ship_from_source(&source);
-        Ok(Formatted::in_place(
-            &source,
-            loaded.value.as_ref().map(battlestations::write::write_ship),
-            loaded.errors,
-        ))
+    fn ship_text(ship: &Ship, request: &DrawRequest<'_>) -> String {
+        draw::ship_text(&ShipGrid::new(ship), request)
     }
 
-    fn show(
-        &self,
-        target: &Target,
-        request: &DrawRequest<'_>,
-    ) -> Result<Drawing<String>, DrawError> {
-        let (ship, problems) = load_target(target, request)?;
-        let boards = ship
-            .map(|(name, ship)| vec![(name, draw::ship_text(&ShipGrid::new(&ship), request))])
-            .unwrap_or_default();
-        Ok(Drawing { boards, problems })
+    fn ship_scene(ship: &Ship, request: &DrawRequest<'_>) -> Scene {
+        draw::ship_scene(&ShipGrid::new(ship), request)
     }
-
-    fn render(
-        &self,
-        target: &Target,
-        request: &DrawRequest<'_>,
-    ) -> Result<Drawing<Scene>, DrawError> {
-        let (ship, problems) = load_target(target, request)?;
-        let boards = ship
-            .map(|(name, ship)| vec![(name, draw::ship_scene(&ShipGrid::new(&ship), request))])
-            .unwrap_or_default();
-        Ok(Drawing { boards, problems })
-    }
-}
-
-/// A ship with the name its drawing is saved under.
-type NamedShip = (String, Ship);
-
-/// Loads the ship a pack folder or a lone ship file holds; `None` with the
-/// format errors when it does not resolve (half a ship is never played on or drawn).
-pub fn load_ship(target: &Target) -> Result<(Option<Ship>, Vec<Diagnostic>), TargetError> {
-    let (ship, errors) = match target {
-        Target::Pack(dir) => {
-            let loaded = battlestations::load::load_pack(dir)?;
-            (loaded.value.and_then(|p| p.ship), loaded.errors)
-        }
-        Target::Page(file) => {
-            let loaded = battlestations::load::load_ship(file)?;
-            (loaded.value, loaded.errors)
-        }
-    };
-    let problems: Vec<Diagnostic> = errors.into_iter().map(Diagnostic::from).collect();
-    Ok((ship.filter(|_| problems.is_empty()), problems))
-}
-
-/// The ship a target holds, named by its file's stem, with the problems
-/// that kept it from loading. A pack holds one ship, so `--page` is refused.
-fn load_target(
-    target: &Target,
-    request: &DrawRequest<'_>,
-) -> Result<(Option<NamedShip>, Vec<Diagnostic>), DrawError> {
-    if let Some(only) = request.only {
-        return Err(DrawError::Refused(format!(
-            "a Battlestations pack holds one ship, drawn whole with all its levels; `{only}` names no part of it"
-        )));
-    }
-    let (ship, problems) = load_ship(target)?;
-    let ship = ship.map(|ship| {
-        let name = ship
-            .source
-            .path()
-            .file_stem()
-            .map_or_else(|| "ship".to_string(), |s| s.to_string_lossy().into_owned());
-        (name, ship)
-    });
-    Ok((ship, problems))
 }
 
 /// Runs every check on a ship, at the levels `lint` sets.

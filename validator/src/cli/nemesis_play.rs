@@ -5,14 +5,15 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
 use clap::ValueEnum;
-use deckplan_schema::nemesis::{Ship, load};
+use deckplan_schema::nemesis::Ship;
 use deckplan_validator::nemesis::Nemesis;
 use deckplan_validator::nemesis::graph::ShipGraph;
 use deckplan_validator::nemesis::rules::PlayState;
 use deckplan_validator::nemesis::rules::state::{door_arg, room_arg, way_arg};
+use deckplan_validator::ship_game;
 use deckplan_validator::targets::{self, Target};
 
-use super::{is_game, print_load_errors};
+use super::{is_game, print_problems};
 
 /// How the Nemesis play-test commands print their answer.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -63,18 +64,9 @@ pub fn load_ship(path: &Path) -> anyhow::Result<Option<Ship>> {
     )? {
         return Ok(None);
     }
-    let (ship, errors) = match &target {
-        Target::Pack(dir) => {
-            let loaded = load::load_pack(dir)?;
-            (loaded.value.and_then(|p| p.ship), loaded.errors)
-        }
-        Target::Page(file) => {
-            let loaded = load::load_ship(file)?;
-            (loaded.value, loaded.errors)
-        }
-    };
-    if !errors.is_empty() {
-        print_load_errors(errors, "Fix these problems first.");
+    let (ship, problems) = ship_game::load_ship::<Nemesis>(&target)?;
+    if !problems.is_empty() {
+        print_problems(&problems, "Fix these problems first.");
         return Ok(None);
     }
     ship.map(Some)

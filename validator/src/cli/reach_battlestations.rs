@@ -5,11 +5,12 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::process::ExitCode;
 
 use anyhow::{Context as _, bail};
-use deckplan_validator::battlestations;
+use deckplan_validator::battlestations::Battlestations;
 use deckplan_validator::battlestations::grid::{Cell, ShipGrid, Step};
 use deckplan_validator::battlestations::rules::movement::{Move, PathStep, Rules};
 use deckplan_validator::battlestations::rules::{Character, PlayState};
 use deckplan_validator::battlestations::{draw, notation};
+use deckplan_validator::ship_game;
 use deckplan_validator::targets::Target;
 
 use super::{plural, print_problems};
@@ -40,7 +41,7 @@ pub struct Question<'a> {
 
 /// Answers the question.
 pub fn run(question: &Question<'_>) -> anyhow::Result<ExitCode> {
-    let (ship, problems) = battlestations::load_ship(question.target)?;
+    let (ship, problems) = ship_game::load_ship::<Battlestations>(question.target)?;
     print_problems(&problems, "Fix the ship file to play-test it.");
     let Some(ship) = ship else {
         return Ok(ExitCode::from(1));

@@ -1,0 +1,288 @@
+//! Nemesis and Battlestations are one [`Ruleset`] but for the ship: a pack is
+//! `pack.toml` naming one ship file, linted, formatted, shown and rendered the
+//! same way. A game says what differs — its ship format, checks, schema and
+//! drawings — as a [`ShipGame`], and is a `Ruleset` by that alone.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use deckplan_schema::SourceFile;
+use deckplan_schema::load::{self, PACK_FILE};
+use deckplan_schema::model::LintSettings;
+use deckplan_schema::ship_pack::{self, ShipFormat};
+
+use crate::check::{self, CheckMeta};
+use crate::diagnostic::Diagnostic;
+use crate::draw::Scene;
+use crate::lint::LintOutcome;
+use crate::reformat::Formatted;
+use crate::ruleset::{DrawError, DrawRequest, Drawing, FileSchema, Ruleset};
+use crate::targets::{self, Target, TargetError};
+
+/// The ship type of a game.
+pub type ShipOf<G> = <<G as ShipGame>::Format as ShipFormat>::Ship;
+
+/// A ship with the name its drawing is saved under.
+type NamedShip<G> = (String, ShipOf<G>);
+
+/// What one game whose pack names one ship file adds to the shared ruleset.
+pub trait ShipGame: Sync {
+    /// How its files read and write.
+    type Format: ShipFormat;
+
+    /// What the game's boards are, for help texts ("Nemesis ships").
+    const TITLE: &'static str;
+
+    /// How a ship is drawn, for the refusal of `--page` ("drawn whole").
+    const DRAWN_WHOLE: &'static str;
+
+    /// Its checks, in code order.
+    fn checks() -> Vec<CheckMeta>;
+
+    /// The JSON Schema of its ship file.
+    fn ship_schema() -> serde_json::Value;
+
+    /// Runs every check on a ship, at the levels `lint` sets.
+    fn check_ship(ship: &ShipOf<Self>, lint: &LintSettings) -> Vec<Diagnostic>;
+
+    /// A ship file in canonical form.
+    fn write_ship(ship: &ShipOf<Self>) -> String;
+
+    /// The file a ship was read from.
+    fn ship_source(ship: &ShipOf<Self>) -> &Arc<SourceFile>;
+
+    /// A ship drawn for the terminal.
+    fn ship_text(ship: &ShipOf<Self>, request: &DrawRequest<'_>) -> String;
+
+    /// A ship drawn as a scene, for PNG and SVG.
+    fn ship_scene(ship: &ShipOf<Self>, request: &DrawRequest<'_>) -> Scene;
+}
+
+impl<G: ShipGame> Ruleset for G {
+    fn name(&self) -> &'static str {
+        G::Format::RULESET
+    }
+
+    fn title(&self) -> &'static str {
+        G::TITLE
+    }
+
+    fn checks(&self) -> Vec<CheckMeta> {
+        G::checks()
+    }
+
+    /// The ship file is the board file, so it is the `page` kind that
+    /// `deckplan schema` prints by default.
+    fn schemas(&self) -> Vec<FileSchema> {
+        vec![
+            FileSchema {
+                kind: "page",
+                schema: G::ship_schema(),
+            },
+            FileSchema {
+                kind: "pack",
+                schema: ship_pack::pack_schema::<G::Format>(),
+            },
+        ]
+    }
+
+    fn lint_pack(&self, dir: &Path) -> Result<LintOutcome, TargetError> {
+        let loaded = ship_pack::load_pack::<G::Format>(dir)?;
+        let clean = loaded.errors.is_empty();
+        let mut outcome = LintOutcome {
+            packs: 1,
+            ..LintOutcome::default()
+        };
+        outcome
+            .diagnostics
+            .extend(loaded.errors.into_iter().map(Diagnostic::from));
+        if let Some(pack) = &loaded.value {
+            outcome.diagnostics.extend(check::unknown_settings(
+                &pack.lint,
+                &G::checks(),
+                G::Format::GAME,
+                &pack.source,
+            ));
+            if let Some(ship) = &pack.ship {
+                outcome.pages = 1;
+                if clean {
+                    outcome.diagnostics.extend(G::check_ship(ship, &pack.lint));
+                }
+            }
+        }
+        Ok(outcome)
+    }
+
+    fn lint_file(&self, path: &Path) -> Result<LintOutcome, TargetError> {
+        let loaded = ship_pack::load_ship::<G::Format>(path)?;
+        let mut outcome = LintOutcome {
+            pages: 1,
+            ..LintOutcome::default()
+        };
+        let clean = loaded.errors.is_empty();
+        outcome
+            .diagnostics
+            .extend(loaded.errors.into_iter().map(Diagnostic::from));
+        if let (Some(ship), true) = (&loaded.value, clean) {
+            outcome
+                .diagnostics
+                .extend(G::check_ship(ship, &LintSettings::default()));
+        }
+        Ok(outcome)
+    }
+
+    fn format_pack(&self, dir: &Path) -> Result<Vec<Formatted>, TargetError> {
+        let pack_path = dir.join(PACK_FILE);
+        let display = targets::relative_to_cwd(&pack_path);
+        let (root, source) = load::read_pack_source(dir, &pack_path, &display)?;
+        let loaded = ship_pack::pack_from_source::<G::Format>(&source);
+        let ship = loaded
+            .value
+            .as_ref()
+            .map(|p| (dir.join(&p.ship_path), p.ship_path.clone()));
+        let pack = Formatted::in_place(
+            &source,
+            loaded
+                .value
+                .as_ref()
+                .map(ship_pack::write_pack::<G::Format>),
+            loaded.errors,
+        );
+        let mut results = vec![pack];
+        // Only inside the pack: a ship file that leads out through a link is
+        // neither read nor printed (the linter reports it).
+        if let Some((path, relative)) = ship
+            && root.resolve(&path, Path::new(&relative)).is_ok()
+            && path.is_file()
+        {
+            results.push(self.format_file(&path)?);
+        }
+        Ok(results)
+    }
+
+    fn format_file(&self, path: &Path) -> Result<Formatted, TargetError> {
+        let display = targets::relative_to_cwd(path);
+        let source = load::read_source(path, &display)?;
+        let loaded = ship_pack::ship_from_source::<G::Format>(&source);
+        Ok(Formatted::in_place(
+            &source,
+            loaded.value.as_ref().map(G::write_ship),
+            loaded.errors,
+        ))
+    }
+
+    fn show(
+        &self,
+        target: &Target,
+        request: &DrawRequest<'_>,
+    ) -> Result<Drawing<String>, DrawError> {
+        let (ship, problems) = drawable_ship::<G>(target, request)?;
+        let boards = ship
+            .map(|(name, ship)| vec![(name, G::ship_text(&ship, request))])
+            .unwrap_or_default();
+        Ok(Drawing { boards, problems })
+    }
+
+    fn render(
+        &self,
+        target: &Target,
+        request: &DrawRequest<'_>,
+    ) -> Result<Drawing<Scene>, DrawError> {
+        let (ship, problems) = drawable_ship::<G>(target, request)?;
+        let boards = ship
+            .map(|(name, ship)| vec![(name, G::ship_scene(&ship, request))])
+            .unwrap_or_default();
+        Ok(Drawing { boards, problems })
+    }
+}
+
+/// Loads the ship a pack folder or a lone ship file holds; `None` with the
+/// format errors when it does not resolve (half a ship is never played on or
+/// drawn).
+pub fn load_ship<G: ShipGame>(
+    target: &Target,
+) -> Result<(Option<ShipOf<G>>, Vec<Diagnostic>), TargetError> {
+    let (ship, errors) = match target {
+        Target::Pack(dir) => {
+            let loaded = ship_pack::load_pack::<G::Format>(dir)?;
+            (loaded.value.and_then(|p| p.ship), loaded.errors)
+        }
+        Target::Page(file) => {
+            let loaded = ship_pack::load_ship::<G::Format>(file)?;
+            (loaded.value, loaded.errors)
+        }
+    };
+    let problems: Vec<Diagnostic> = errors.into_iter().map(Diagnostic::from).collect();
+    Ok((ship.filter(|_| problems.is_empty()), problems))
+}
+
+/// The ship a target holds, named by its file's stem, with the problems that
+/// kept it from loading. A pack holds one ship, so `--page` is refused.
+fn drawable_ship<G: ShipGame>(
+    target: &Target,
+    request: &DrawRequest<'_>,
+) -> Result<(Option<NamedShip<G>>, Vec<Diagnostic>), DrawError> {
+    if let Some(only) = request.only {
+        return Err(DrawError::Refused(format!(
+            "a {} pack holds one ship, {}; `{only}` names no part of it",
+            G::Format::GAME,
+            G::DRAWN_WHOLE
+        )));
+    }
+    let (ship, problems) = load_ship::<G>(target)?;
+    let ship = ship.map(|ship| {
+        let name = G::ship_source(&ship)
+            .path()
+            .file_stem()
+            .map_or_else(|| "ship".to_string(), |s| s.to_string_lossy().into_owned());
+        (name, ship)
+    });
+    Ok((ship, problems))
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::*;
+    use crate::battlestations::Battlestations;
+    use crate::nemesis::Nemesis;
+
+    #[test]
+    fn a_pack_holds_one_ship_so_page_is_refused_in_the_games_words() {
+        let target = Target::Pack(PathBuf::from("maps/none"));
+        let request = DrawRequest {
+            only: Some("L1p1"),
+            ..DrawRequest::default()
+        };
+        let refusal = |ruleset: &dyn Ruleset| {
+            let show = ruleset.show(&target, &request).unwrap_err().to_string();
+            let render = ruleset.render(&target, &request).unwrap_err().to_string();
+            assert_eq!(show, render);
+            show
+        };
+        assert_eq!(
+            refusal(&Nemesis),
+            "a Nemesis pack holds one ship, drawn whole; `L1p1` names no part of it"
+        );
+        assert_eq!(
+            refusal(&Battlestations),
+            "a Battlestations pack holds one ship, drawn whole with all its levels; `L1p1` names no part of it"
+        );
+    }
+
+    #[test]
+    fn each_game_is_named_by_its_format() {
+        assert_eq!(
+            (Nemesis.name(), Nemesis.title()),
+            ("nemesis", "Nemesis ships")
+        );
+        assert_eq!(
+            (Battlestations.name(), Battlestations.title()),
+            ("battlestations", "Battlestations ships")
+        );
+        let kinds: Vec<&str> = Battlestations.schemas().iter().map(|s| s.kind).collect();
+        assert_eq!(kinds, ["page", "pack"]);
+    }
+}
