@@ -1173,6 +1173,14 @@ fn the_joins_panel_places_the_location_arrows_a_join_lacks() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::L);
     harness.run();
     let offered = harness.query_all_by_label("Add arrows").count();
+    // Rows with and without the button keep their ✖ in one column.
+    let removes: Vec<f32> = harness
+        .query_all_by_label("✖")
+        .map(|b| b.rect().min.x)
+        .collect();
+    assert_eq!(removes.len(), 7);
+    assert!(removes.iter().all(|x| *x == removes[0]), "{removes:?}");
+    assert!(offered > 0 && offered < 7);
     // The first join, L1p1 east ↔ L1p2 west, is a spread with no arrows printed.
     harness
         .query_all_by_label("Add arrows")

@@ -6,13 +6,13 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use deckplan_schema::SourceFile;
 use deckplan_schema::load::{self, PACK_FILE};
 use deckplan_schema::model::LintSettings;
 use deckplan_schema::ship_pack::{self, ShipFormat};
+use deckplan_schema::{Place, SourceFile, Span};
 
 use crate::check::{self, CheckMeta};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Label};
 use crate::draw::Scene;
 use crate::lint::LintOutcome;
 use crate::reformat::Formatted;
@@ -238,6 +238,84 @@ fn drawable_ship<G: ShipGame>(
         (name, ship)
     });
     Ok((ship, problems))
+}
+
+/// What a ship check found, in the ship file, at a place of the game's
+/// kind `P`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShipFinding<P> {
+    /// One sentence.
+    pub message: String,
+    /// Where in the ship file; `None` for the whole file.
+    pub span: Option<Span>,
+    /// Where on the ship.
+    pub place: P,
+    /// A fix.
+    pub help: Option<String>,
+    /// Other places that explain it.
+    pub labels: Vec<Label>,
+}
+
+impl<P> ShipFinding<P> {
+    /// A finding at a span and a place.
+    pub fn new(span: Option<Span>, place: P, message: impl Into<String>) -> Self {
+        Self {
+            message: message.into(),
+            span,
+            place,
+            help: None,
+            labels: Vec::new(),
+        }
+    }
+
+    /// Adds a fix.
+    #[must_use]
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Adds a secondary label.
+    #[must_use]
+    pub fn label(mut self, span: Span, message: impl Into<String>) -> Self {
+        self.labels.push(Label {
+            span,
+            message: message.into(),
+        });
+        self
+    }
+}
+
+/// Runs each of a game's checks that `lint` leaves on, and files what they
+/// find in `source` at the check's level. `run` runs one check.
+pub fn run_checks<C, P: Into<Place>>(
+    checks: &[C],
+    meta: impl Fn(&C) -> CheckMeta,
+    run: impl Fn(&C, &mut Vec<ShipFinding<P>>),
+    source: &Arc<SourceFile>,
+    lint: &LintSettings,
+) -> Vec<Diagnostic> {
+    let mut diagnostics = Vec::new();
+    for check in checks {
+        let meta = meta(check);
+        let Some(severity) = meta.severity_under(lint) else {
+            continue;
+        };
+        let mut findings = Vec::new();
+        run(check, &mut findings);
+        diagnostics.extend(findings.into_iter().map(|f| Diagnostic {
+            code: meta.code,
+            name: meta.name,
+            severity,
+            message: f.message,
+            file: Arc::clone(source),
+            span: f.span,
+            place: Some(f.place.into()),
+            help: f.help,
+            labels: f.labels,
+        }));
+    }
+    diagnostics
 }
 
 #[cfg(test)]

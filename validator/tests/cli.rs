@@ -14,62 +14,10 @@ use std::process::{Command, Output};
 use deckplan_schema::FormatCode;
 
 /// A clean `pack.toml`, in canonical form.
-const PACK: &str = r#"format = 1
-name = "Test"
-ruleset = "enormity"
-start = "L1p1"
-pages = [
-    "book1/page1.toml",
-]
-
-[[books]]
-number = 1
-
-[[locations]]
-designation = "SR"
-name = "Solar Ring"
-
-[lint]
-extraction-off-start-page = { level = "allow", reason = "a one-page test pack has no other page to extract from" }
-"#;
+const PACK: &str = include_str!("data/one-page-pack/pack.toml");
 
 /// A clean page, in canonical form.
-const PAGE: &str = r#"format = 1
-book = 1
-page = 1
-location = "SR"
-title = "Test"
-
-# 123456
-grid = """
-D ##....
-C #.....
-B ......
-A ....O#
-"""
-
-[edges]
-walls = [
-    "A1-A3 north",
-]
-doors = [
-    { number = 1, at = "B2 east" },
-]
-
-[spaces]
-consoles = [
-    { number = 1, at = "C3", opens = [1] },
-]
-spacer_starts = [
-    "A1",
-    "A2",
-]
-
-[intersections]
-spawn_points = [
-    "D6 ne",
-]
-"#;
+const PAGE: &str = include_str!("data/one-page-pack/book1/page1.toml");
 
 /// A temporary folder holding one pack, removed when dropped.
 struct TempPack {

@@ -13,60 +13,11 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-const PACK: &str = r#"format = 1
-name = "Test"
-ruleset = "enormity"
-start = "L1p1"
-pages = [
-    "book1/page1.toml",
-]
+/// A clean `pack.toml`, in canonical form.
+const PACK: &str = include_str!("data/one-page-pack/pack.toml");
 
-[[books]]
-number = 1
-
-[[locations]]
-designation = "SR"
-name = "Solar Ring"
-
-[lint]
-extraction-off-start-page = { level = "allow", reason = "a one-page test pack has no other page to extract from" }
-"#;
-
-const PAGE: &str = r#"format = 1
-book = 1
-page = 1
-location = "SR"
-title = "Test"
-
-# 123456
-grid = """
-D ##....
-C #.....
-B ......
-A ....O#
-"""
-
-[edges]
-walls = [
-    "A1-A3 north",
-]
-doors = [
-    { number = 1, at = "B2 east" },
-]
-
-[spaces]
-consoles = [
-    { number = 1, at = "C3", opens = [1] },
-]
-spacer_starts = [
-    "A1",
-]
-
-[intersections]
-spawn_points = [
-    "D6 ne",
-]
-"#;
+/// A clean page, in canonical form.
+const PAGE: &str = include_str!("data/one-page-pack/book1/page1.toml");
 
 /// A temporary folder holding `clean/` (a valid one-page pack) and `broken/`
 /// (two pages: a misspelt key with a suggested fix, and a duplicate with a

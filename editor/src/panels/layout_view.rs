@@ -651,7 +651,7 @@ pub fn joins_ui(ui: &mut Ui, doc: &Document, out: &mut Commands) {
     }
     let layout = PackLayout::new(&doc.pack);
     egui::Grid::new("joins-grid")
-        .num_columns(3)
+        .num_columns(4)
         .striped(true)
         .spacing([8.0, 6.0])
         .show(ui, |ui| {
@@ -691,30 +691,34 @@ pub fn joins_ui(ui: &mut Ui, doc: &Document, out: &mut Commands) {
                         }
                     },
                 }
-                ui.horizontal(|ui| {
-                    if let Some(arrows) =
-                        crate::fixes::location_arrows_for(&doc.pack, &layout, index)
-                        && ui
+                // Its own column, so every row's ✖ lines up.
+                match crate::fixes::location_arrows_for(&doc.pack, &layout, index) {
+                    Some(arrows) => {
+                        if ui
                             .button("Add arrows")
                             .on_hover_text(&arrows.label)
                             .clicked()
-                    {
-                        out.push(Command::Status(format!(
-                            "{} (Ctrl+Z undoes it)",
-                            arrows.label
-                        )));
-                        out.push(Command::Apply(crate::edit::Transaction {
-                            label: arrows.label,
-                            edits: arrows.edits,
-                        }));
+                        {
+                            out.push(Command::Status(format!(
+                                "{} (Ctrl+Z undoes it)",
+                                arrows.label
+                            )));
+                            out.push(Command::Apply(crate::edit::Transaction {
+                                label: arrows.label,
+                                edits: arrows.edits,
+                            }));
+                        }
                     }
-                    if ui.button("✖").on_hover_text("Remove this join").clicked() {
-                        out.push(Command::Apply(crate::edit::Transaction {
-                            label: "Remove join".into(),
-                            edits: vec![ops::unjoin(&doc.pack, index)],
-                        }));
+                    None => {
+                        ui.label("");
                     }
-                });
+                }
+                if ui.button("✖").on_hover_text("Remove this join").clicked() {
+                    out.push(Command::Apply(crate::edit::Transaction {
+                        label: "Remove join".into(),
+                        edits: vec![ops::unjoin(&doc.pack, index)],
+                    }));
+                }
                 ui.end_row();
             }
         });

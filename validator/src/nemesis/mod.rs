@@ -21,7 +21,7 @@ use crate::draw::Scene;
 use crate::ruleset::DrawRequest;
 use crate::ship_game::ShipGame;
 
-use self::checks::{Finding, REGISTRY};
+use self::checks::REGISTRY;
 use self::graph::ShipGraph;
 
 /// The Nemesis ruleset (`ruleset = "nemesis"`).
@@ -67,26 +67,13 @@ impl ShipGame for Nemesis {
 /// Runs every check on a ship, at the levels `lint` sets.
 pub fn check_ship(ship: &Ship, lint: &LintSettings) -> Vec<Diagnostic> {
     let graph = ShipGraph::new(ship);
-    let mut diagnostics = Vec::new();
-    for check in REGISTRY {
-        let Some(severity) = check.meta.severity_under(lint) else {
-            continue;
-        };
-        let mut findings: Vec<Finding> = Vec::new();
-        (check.run)(&graph, &mut findings);
-        diagnostics.extend(findings.into_iter().map(|f| Diagnostic {
-            code: check.meta.code,
-            name: check.meta.name,
-            severity,
-            message: f.message,
-            file: Arc::clone(&ship.source),
-            span: f.span,
-            place: Some(f.place.into()),
-            help: f.help,
-            labels: f.labels,
-        }));
-    }
-    diagnostics
+    crate::ship_game::run_checks(
+        REGISTRY,
+        |check| check.meta,
+        |check, findings| (check.run)(&graph, findings),
+        &ship.source,
+        lint,
+    )
 }
 
 /// A ship place field by field, for JSON and SARIF: a `kind` and the ids it

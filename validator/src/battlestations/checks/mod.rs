@@ -4,12 +4,10 @@
 //! Its metadata and documentation are declared with
 //! [`declare_check!`](crate::declare_check), like every game's checks.
 
-use deckplan_schema::Span;
 use deckplan_schema::battlestations::{BattlestationsPlace, Module};
 
 use super::grid::{Cell, ShipGrid};
 use crate::check::CheckMeta;
-use crate::diagnostic::Label;
 
 pub mod door_off_hull;
 pub mod engine_facing;
@@ -41,49 +39,7 @@ impl std::fmt::Debug for Check {
 }
 
 /// What a check found, in the ship file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Finding {
-    /// One sentence.
-    pub message: String,
-    /// Where in the ship file; `None` for the whole file.
-    pub span: Option<Span>,
-    /// Where on the ship.
-    pub place: BattlestationsPlace,
-    /// A fix.
-    pub help: Option<String>,
-    /// Other places that explain it.
-    pub labels: Vec<Label>,
-}
-
-impl Finding {
-    /// A finding at a span and a place.
-    pub fn new(span: Option<Span>, place: BattlestationsPlace, message: impl Into<String>) -> Self {
-        Self {
-            message: message.into(),
-            span,
-            place,
-            help: None,
-            labels: Vec::new(),
-        }
-    }
-
-    /// Adds a fix.
-    #[must_use]
-    pub fn help(mut self, help: impl Into<String>) -> Self {
-        self.help = Some(help.into());
-        self
-    }
-
-    /// Adds a secondary label.
-    #[must_use]
-    pub fn label(mut self, span: Span, message: impl Into<String>) -> Self {
-        self.labels.push(Label {
-            span,
-            message: message.into(),
-        });
-        self
-    }
-}
+pub type Finding = crate::ship_game::ShipFinding<BattlestationsPlace>;
 
 /// The place of a ship square, its level named on a multilevel ship.
 pub fn square_place(grid: &ShipGrid<'_>, cell: Cell) -> BattlestationsPlace {
