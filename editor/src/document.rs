@@ -75,6 +75,17 @@ pub enum SaveError {
     /// The document has no folder yet.
     #[error("choose where to save first (File › Save As…)")]
     NoLocation,
+    /// A scan chosen from outside the pack cannot be read to copy it in
+    /// (moved or deleted since it was chosen); nothing was written.
+    #[error(
+        "cannot copy the scan {path} into the pack: {reason}; choose it again (Replace…) or remove it"
+    )]
+    ScanUnreadable {
+        /// The chosen file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
     /// Writing a file failed.
     #[error("cannot write {path}: {source}")]
     Io {
@@ -444,9 +455,12 @@ impl Document {
                 &chosen,
                 crate::background::MAX_FILE_BYTES,
             )
-            .map_err(|e| SaveError::Io {
+            .map_err(|e| SaveError::ScanUnreadable {
                 path: chosen.clone(),
-                source: std::io::Error::other(e.to_string()),
+                reason: match e {
+                    deckplan_schema::confine::ReadError::Io { reason, .. } => reason.to_string(),
+                    other => other.to_string(),
+                },
             })?;
             match std::fs::read(folder.join(&key)) {
                 Ok(existing) if existing == bytes => copied.push(key),
@@ -1114,6 +1128,31 @@ mod tests {
             listing(&dir.join("pack/scans")),
             ["a-2.png", "a-3.png", "a-4.png", "a.png"]
         );
+    }
+
+    #[test]
+    fn a_chosen_scan_that_went_away_fails_the_save_before_any_page_is_written() {
+        let dir = scratch("scan-gone");
+        copy_dir(&testdata("demo-pack"), &dir.join("pack"));
+        png(&dir.join("gone.png"), 7);
+        let mut doc = Document::open(&dir.join("pack")).unwrap();
+        let id = PageId { book: 1, page: 1 };
+        trace(&mut doc, id, &dir.join("gone.png"));
+        let before = std::fs::read_to_string(dir.join("pack/book1/page1.toml")).unwrap();
+        std::fs::remove_file(dir.join("gone.png")).unwrap();
+        let error = doc.save().unwrap_err().to_string();
+        let chosen = dir.canonicalize().unwrap().join("gone.png");
+        assert_eq!(
+            error,
+            format!(
+                "cannot copy the scan {} into the pack: No such file or directory (os error 2); choose it again (Replace…) or remove it",
+                chosen.display()
+            )
+        );
+        assert!(doc.is_dirty());
+        let after = std::fs::read_to_string(dir.join("pack/book1/page1.toml")).unwrap();
+        assert_eq!(after, before);
+        assert!(!dir.join("pack/scans").exists());
     }
 
     #[test]
