@@ -60,3 +60,38 @@ impl AppDirs {
         self.state.join("recovery")
     }
 }
+/// A path as the editor shows it: under the home folder `home`, written
+/// from `~` as shells and file managers do (shorter, and the same on every
+/// machine of one user).
+pub fn shown_from(path: &Path, home: Option<&Path>) -> String {
+    match home.and_then(|home| path.strip_prefix(home).ok()) {
+        Some(rest) if rest.as_os_str().is_empty() => "~".to_string(),
+        Some(rest) => Path::new("~").join(rest).display().to_string(),
+        None => path.display().to_string(),
+    }
+}
+
+/// A path as the editor shows it, shortened under this user's home folder.
+pub fn shown(path: &Path) -> String {
+    let home = std::env::var_os("HOME")
+        .filter(|h| !h.is_empty())
+        .map(PathBuf::from)
+        .filter(|h| h.is_absolute());
+    shown_from(path, home.as_deref())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_under_home_is_shown_from_tilde() {
+        let home = Path::new("/home/ada");
+        let shown = |p: &str| shown_from(Path::new(p), Some(home));
+        assert_eq!(shown("/home/ada/packs/derelict"), "~/packs/derelict");
+        assert_eq!(shown("/home/ada"), "~");
+        assert_eq!(shown("/home/adam/packs"), "/home/adam/packs");
+        assert_eq!(shown("/srv/packs"), "/srv/packs");
+        assert_eq!(shown_from(Path::new("/home/ada/x"), None), "/home/ada/x");
+    }
+}

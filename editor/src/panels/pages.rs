@@ -21,7 +21,7 @@ pub fn pages_ui(
     ui.add_space(4.0);
     ui.heading(doc.title());
     if let Some(path) = doc.origin.path() {
-        ui.weak(path.display().to_string());
+        ui.weak(crate::paths::shown(path));
     } else {
         ui.weak("not saved yet");
     }
