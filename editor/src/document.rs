@@ -16,7 +16,7 @@ use std::path::{Component, Path, PathBuf};
 
 use deckplan_schema::load::{self, PACK_FILE};
 use deckplan_schema::model::{Book, Location, PageFile};
-use deckplan_schema::save::write_atomically;
+use deckplan_schema::save::{create_dir_within, write_atomically};
 use deckplan_schema::write::{write_pack, write_page};
 use deckplan_schema::{FileError, Pack, Page, PageId, Size, SourceFile, Space, SpaceKind, Span};
 
@@ -462,9 +462,22 @@ impl Document {
                     other => other.to_string(),
                 },
             })?;
-            match std::fs::read(folder.join(&key)) {
-                Ok(existing) if existing == bytes => copied.push(key),
-                Ok(_) => {
+            // `scans/` is made, or must already be, a real folder: a link
+            // there could lead the copy out of the pack.
+            let parent = Path::new(&key).parent().unwrap_or(Path::new(""));
+            create_dir_within(folder, parent).map_err(|source| SaveError::Io {
+                path: folder.join(parent),
+                source,
+            })?;
+            let target = folder.join(&key);
+            // Whatever is at the name already: the same bytes (reused), or
+            // anything else, links included (kept, never followed).
+            let same = std::fs::symlink_metadata(&target).ok().map(|metadata| {
+                metadata.is_file() && std::fs::read(&target).is_ok_and(|existing| existing == bytes)
+            });
+            match same {
+                Some(true) => copied.push(key),
+                Some(false) => {
                     self.pending_scans.remove(&key);
                     let free = self.free_scan_path(&chosen);
                     self.rename_scan(&key, &free);
@@ -473,7 +486,7 @@ impl Document {
                     copied.push(free);
                     written += 1;
                 }
-                Err(_) => {
+                None => {
                     write_scan(folder, &key, &bytes)?;
                     copied.push(key);
                     written += 1;
@@ -671,9 +684,7 @@ fn write_scan(folder: &Path, key: &str, bytes: &[u8]) -> Result<(), SaveError> {
         path: path.clone(),
         source,
     };
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).map_err(io)?;
-    }
+    create_dir_within(folder, Path::new(key).parent().unwrap_or(Path::new(""))).map_err(io)?;
     deckplan_schema::save::write_bytes_atomically(&path, bytes).map_err(io)
 }
 
@@ -1153,6 +1164,43 @@ mod tests {
         let after = std::fs::read_to_string(dir.join("pack/book1/page1.toml")).unwrap();
         assert_eq!(after, before);
         assert!(!dir.join("pack/scans").exists());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_scan_is_never_copied_through_a_link_planted_in_the_pack() {
+        let dir = scratch("scan-link");
+        copy_dir(&testdata("demo-pack"), &dir.join("pack"));
+        png(&dir.join("d.png"), 8);
+        std::fs::create_dir_all(dir.join("outside")).unwrap();
+        let mut doc = Document::open(&dir.join("pack")).unwrap();
+        let id = PageId { book: 1, page: 1 };
+        trace(&mut doc, id, &dir.join("d.png"));
+        // A link planted at the copy's name is kept and never written through…
+        std::fs::create_dir_all(dir.join("pack/scans")).unwrap();
+        std::os::unix::fs::symlink(dir.join("outside/d.png"), dir.join("pack/scans/d.png"))
+            .unwrap();
+        assert_eq!(doc.save().unwrap().scans_copied, 1);
+        assert_eq!(listing(&dir.join("outside")), Vec::<String>::new());
+        assert_eq!(
+            doc.pack.pages[&id]
+                .background
+                .as_ref()
+                .map(|b| b.image.as_str()),
+            Some("../scans/d-2.png")
+        );
+        // …and a `scans` folder that is a link stops the save.
+        png(&dir.join("e.png"), 9);
+        let p2 = PageId { book: 1, page: 2 };
+        std::fs::rename(dir.join("pack/scans"), dir.join("pack/old-scans")).unwrap();
+        std::os::unix::fs::symlink(dir.join("outside"), dir.join("pack/scans")).unwrap();
+        trace(&mut doc, p2, &dir.join("e.png"));
+        let error = doc.save().unwrap_err().to_string();
+        assert!(
+            error.contains("is already there and is not a folder (links are not followed)"),
+            "{error}"
+        );
+        assert_eq!(listing(&dir.join("outside")), Vec::<String>::new());
     }
 
     #[test]
