@@ -1307,11 +1307,12 @@ impl EditorApp {
         match doc.save() {
             Ok(summary) => {
                 let written = summary.written.len();
-                self.say(match written {
+                let saved = match written {
                     0 => "Saved (no file needed changing)".to_string(),
                     1 => "Saved 1 file".to_string(),
                     n => format!("Saved {n} files"),
-                });
+                };
+                self.say(format!("{saved}{}", scans_copied(summary.scans_copied)));
                 if let Some(saver) = &mut self.autosaver {
                     saver.clear();
                 }
@@ -1340,10 +1341,7 @@ impl EditorApp {
                 if let Some(origin) = doc.origin.path() {
                     self.recent.add(origin);
                 }
-                let scans = match summary.scans_copied {
-                    0 => String::new(),
-                    n => format!(" and copied {n} scans"),
-                };
+                let scans = scans_copied(summary.scans_copied);
                 self.say(format!("Saved to {}{scans}", path.display()));
                 if let Some(saver) = &mut self.autosaver {
                     saver.clear();
@@ -1588,6 +1586,15 @@ impl EditorApp {
 /// Records the actions whose shortcuts were pressed. Shortcuts with more
 /// modifiers are tried first (egui matches Ctrl+Z inside Ctrl+Shift+Z), and
 /// bare keys are left to a text field that has focus.
+/// The end of a save's status message for the scans it copied into the pack.
+fn scans_copied(count: usize) -> String {
+    match count {
+        0 => String::new(),
+        1 => " and copied 1 scan into the pack".to_string(),
+        n => format!(" and copied {n} scans into the pack"),
+    }
+}
+
 fn shortcuts(ctx: &Context, out: &mut Commands) {
     let typing = ctx.egui_wants_keyboard_input();
     let mut pairs: Vec<(Action, egui::KeyboardShortcut)> = Action::all()

@@ -494,6 +494,10 @@ fn a_scan_is_traced_through_the_page_menu() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
     harness.run();
     assert_eq!(
+        harness.state().status_message(),
+        Some("Saved 1 file and copied 1 scan into the pack")
+    );
+    assert_eq!(
         std::fs::read(pack.join("scans/L1p1.png")).unwrap(),
         std::fs::read(&scan).unwrap()
     );
