@@ -83,7 +83,7 @@ impl Found {
             _ => format!("{} days ago", age / 86400),
         };
         match &self.manifest.path {
-            Some(path) => format!("{}, autosaved {when}", path.display()),
+            Some(path) => format!("{}, autosaved {when}", crate::paths::shown(path)),
             None => format!("never saved, autosaved {when}"),
         }
     }
