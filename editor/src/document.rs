@@ -15,6 +15,7 @@ use std::collections::BTreeMap;
 use std::path::{Component, Path, PathBuf};
 
 use deckplan_schema::load::{self, PACK_FILE};
+use deckplan_schema::resolve;
 use deckplan_schema::model::{Book, Location, PageFile};
 use deckplan_schema::save::{create_dir_within, write_atomically};
 use deckplan_schema::write::{write_pack, write_page};
@@ -690,23 +691,11 @@ fn write_scan(folder: &Path, key: &str, bytes: &[u8]) -> Result<(), SaveError> {
 
 /// The pack-relative path of a background `image` named by the page file at
 /// `page_path` (itself pack-relative): `book1/page1.toml` and
-/// `../scans/a.png` give `scans/a.png`. `None` when it leaves the pack.
+/// `../scans/a.png` give `scans/a.png`. `None` when it leaves the pack: the
+/// loader's own reading ([`resolve::image_in_pack`]), so the editor and the
+/// loader never disagree about where a scan is.
 pub fn pack_relative(page_path: &Path, image: &str) -> Option<String> {
-    let folder = page_path.parent().unwrap_or(Path::new(""));
-    let mut parts: Vec<String> = Vec::new();
-    let folder_parts = folder
-        .components()
-        .map(|c| c.as_os_str().to_string_lossy().into_owned());
-    for part in folder_parts.chain(image.split('/').map(str::to_string)) {
-        match part.as_str() {
-            "" | "." => {}
-            ".." => {
-                parts.pop()?;
-            }
-            _ => parts.push(part),
-        }
-    }
-    Some(parts.join("/"))
+    resolve::image_in_pack(&page_path.to_string_lossy(), image)
 }
 
 /// A portable file name for a copy of a scan: the stem with anything but

@@ -1812,23 +1812,38 @@ fn check_image_path(path: &str) -> Result<(), PathProblem> {
     Ok(())
 }
 
-/// Whether a background image path, relative to the page file at `page_path`
-/// (itself relative to the pack folder), leads outside the pack folder.
-/// Judged on the text alone, as page paths are.
-pub fn image_leaves_pack(page_path: &str, image: &str) -> bool {
+/// Why a background image path would be refused by the loader (absolute,
+/// `\` separators, not a PNG or JPEG name), or `None` when it is fine. For
+/// writers, such as the editor, that must only ever name a file the loader
+/// accepts.
+pub fn image_path_problem(path: &str) -> Option<String> {
+    check_image_path(path).err().map(|problem| problem.message)
+}
+
+/// The path, relative to the pack folder, of a background image named by the
+/// page file at `page_path` (itself relative to the pack folder):
+/// `book1/page1.toml` and `../scans/a.png` give `scans/a.png`. `None` when
+/// the image path leads outside the pack folder. Judged on the text alone,
+/// as page paths are.
+pub fn image_in_pack(page_path: &str, image: &str) -> Option<String> {
     let folder = page_path.rsplit_once('/').map_or("", |(folder, _)| folder);
-    let mut depth: i32 = 0;
+    let mut parts: Vec<&str> = Vec::new();
     for part in folder.split('/').chain(image.split('/')) {
         match part {
             "" | "." => {}
-            ".." => depth -= 1,
-            _ => depth += 1,
-        }
-        if depth < 0 {
-            return true;
+            ".." => {
+                parts.pop()?;
+            }
+            _ => parts.push(part),
         }
     }
-    false
+    Some(parts.join("/"))
+}
+
+/// Whether a background image path, relative to the page file at `page_path`
+/// (itself relative to the pack folder), leads outside the pack folder.
+pub fn image_leaves_pack(page_path: &str, image: &str) -> bool {
+    image_in_pack(page_path, image).is_none()
 }
 
 /// Page paths are relative, use `/`, end in `.toml` and never leave the pack folder.
