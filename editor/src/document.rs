@@ -15,8 +15,8 @@ use std::collections::BTreeMap;
 use std::path::{Component, Path, PathBuf};
 
 use deckplan_schema::load::{self, PACK_FILE};
-use deckplan_schema::resolve;
 use deckplan_schema::model::{Book, Location, PageFile};
+use deckplan_schema::resolve;
 use deckplan_schema::save::{create_dir_within, write_atomically};
 use deckplan_schema::write::{write_pack, write_page};
 use deckplan_schema::{FileError, Pack, Page, PageId, Size, SourceFile, Space, SpaceKind, Span};
@@ -348,13 +348,20 @@ impl Document {
     }
 
     /// The file to show under a page: the scan chosen, while it waits to be
-    /// copied into the pack, otherwise the file the page names.
+    /// copied into the pack, otherwise the file the page names. A page opened
+    /// on its own has no pack to stay inside (the loader reads it alone), so
+    /// its scan may lie anywhere its path leads, `../scans/L1p1.png` included.
     pub fn scan_file(&self, id: PageId) -> Option<PathBuf> {
         let page = self.pack.pages.get(&id)?;
-        let key = pack_relative(page.source.path(), &page.background.as_ref()?.image)?;
-        match self.pending_scans.get(&key) {
-            Some(chosen) => Some(chosen.clone()),
-            None => Some(self.origin.folder()?.join(key)),
+        let image = &page.background.as_ref()?.image;
+        let folder = self.origin.folder()?;
+        match pack_relative(page.source.path(), image) {
+            Some(key) => match self.pending_scans.get(&key) {
+                Some(chosen) => Some(chosen.clone()),
+                None => Some(folder.join(key)),
+            },
+            None if self.is_lone_page() => Some(folder.join(image)),
+            None => None,
         }
     }
 
@@ -1055,6 +1062,36 @@ mod tests {
         assert!(text.contains("image = \"../scans/My-Scan.png\""), "{text}");
         // Saved again: nothing more to copy.
         assert_eq!(doc.save().unwrap().scans_copied, 0);
+    }
+
+    #[test]
+    fn a_lone_page_shows_a_scan_beside_its_folder() {
+        let dir = scratch("scan-lone-page");
+        let file = dir.join("pages/L1p1.toml");
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        let text = std::fs::read_to_string(testdata("demo-pack/book1/page2.toml")).unwrap();
+        std::fs::write(
+            &file,
+            format!("{text}\n[background]\nimage = \"../scans/x.png\"\n"),
+        )
+        .unwrap();
+        let mut doc = Document::open(&file).unwrap();
+        let id = *doc.pack.pages.keys().next().unwrap();
+        let folder = dir.join("pages").canonicalize().unwrap();
+        assert_eq!(doc.scan_file(id), Some(folder.join("../scans/x.png")));
+        // A scan chosen from elsewhere still waits to be copied beside the page.
+        png(&dir.join("elsewhere/y.png"), 3);
+        assert_eq!(
+            trace(&mut doc, id, &dir.join("elsewhere/y.png")),
+            "scans/y.png"
+        );
+        assert_eq!(
+            doc.scan_file(id),
+            Some(dir.join("elsewhere/y.png").canonicalize().unwrap())
+        );
+        assert_eq!(doc.save().unwrap().scans_copied, 1);
+        assert_eq!(doc.scan_file(id), Some(folder.join("scans/y.png")));
+        assert_eq!(listing(&folder.join("scans")), ["y.png"]);
     }
 
     #[test]
