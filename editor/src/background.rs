@@ -131,9 +131,23 @@ pub enum FitProblem {
     )]
     Turned,
     /// The scale would be outside what a page file accepts.
-    #[error("the two points would make the scan absurdly large or small")]
+    #[error(
+        "the scan would be absurdly large or small: a page file accepts {} to {} pixels a space",
+        Background::MIN_SCALE,
+        Background::MAX_SCALE
+    )]
     OutOfRange,
+    /// The scan's corner would lie further from the page's than a page file
+    /// accepts.
+    #[error(
+        "the scan's corner would lie more than {MAX_OFFSET} spaces from the page's, further than a page file accepts"
+    )]
+    OffsetOutOfRange,
 }
+
+/// Furthest the scan's corner may lie from the page's, east–west and
+/// north–south, in spaces: what the loader accepts.
+pub const MAX_OFFSET: f64 = deckplan_schema::limits::MAX_PAGE_SIDE as f64;
 
 /// Where a scan lies on its page: the page position (in spaces, from the
 /// page's bottom-left corner) of each image pixel, and back.
@@ -168,11 +182,39 @@ impl Placement {
         }
     }
 
-    /// `background` placed like this (its image and opacity kept).
+    /// This placement, or why a page file could not hold it: its scale and
+    /// offset must be within what the loader accepts.
+    pub fn checked(self) -> Result<Self, FitProblem> {
+        if !(Background::MIN_SCALE..=Background::MAX_SCALE).contains(&self.scale) {
+            return Err(FitProblem::OutOfRange);
+        }
+        if !self
+            .offset
+            .iter()
+            .all(|o| (-MAX_OFFSET..=MAX_OFFSET).contains(o))
+        {
+            return Err(FitProblem::OffsetOutOfRange);
+        }
+        Ok(self)
+    }
+
+    /// `background` placed like this (its image and opacity kept). Scale and
+    /// offset are clamped to what the loader accepts, so the editor never
+    /// saves a page it cannot open again; callers that can say why refuse
+    /// first with [`Placement::checked`].
     pub fn apply(&self, background: &Background) -> Background {
+        let offset = self.offset.map(|o| {
+            if o.is_nan() {
+                0.0
+            } else {
+                o.clamp(-MAX_OFFSET, MAX_OFFSET)
+            }
+        });
         Background {
-            scale: self.scale,
-            offset: self.offset,
+            scale: self
+                .scale
+                .clamp(Background::MIN_SCALE, Background::MAX_SCALE),
+            offset,
             turn: u16::from(self.quarter_turns % 4) * 90,
             mirrored: self.mirrored,
             ..background.clone()
@@ -255,11 +297,12 @@ impl Placement {
             (g1[0] + g2[0] - (l1[0] + l2[0]) / scale) / 2.0,
             (g1[1] + g2[1] - (l1[1] + l2[1]) / scale) / 2.0,
         ];
-        Ok(Self {
+        Self {
             scale,
             offset,
             ..*self
-        })
+        }
+        .checked()
     }
 }
 
@@ -415,6 +458,48 @@ mod tests {
         assert_eq!(crossed, Err(FitProblem::Turned));
         let tiny = start.fitted([([0.0, 0.0], [0.0, 0.0]), ([0.002, 0.0], [10.0, 0.0])]);
         assert_eq!(tiny, Err(FitProblem::OutOfRange));
+    }
+
+    #[test]
+    fn a_fit_is_refused_when_the_scan_would_lie_further_off_than_a_page_accepts() {
+        let start = placed(100.0, [0.0, 0.0], 0, false);
+        // 1 pixel a space, and pixel x = 6000 on column 0: the corner 6000 spaces west.
+        let far = start.fitted([
+            ([6000.0, 1000.0], [0.0, 0.0]),
+            ([6010.0, 1000.0], [10.0, 0.0]),
+        ]);
+        assert_eq!(far, Err(FitProblem::OffsetOutOfRange));
+        assert_eq!(
+            FitProblem::OffsetOutOfRange.to_string(),
+            "the scan's corner would lie more than 5000 spaces from the page's, further than a page file accepts"
+        );
+        // At the limit itself it still fits.
+        let edge = start
+            .fitted([
+                ([5000.0, 1000.0], [0.0, 0.0]),
+                ([5010.0, 1000.0], [10.0, 0.0]),
+            ])
+            .unwrap();
+        assert_eq!(edge.offset, [-5000.0, 0.0]);
+    }
+
+    #[test]
+    fn an_applied_placement_stays_within_what_a_page_accepts() {
+        let background = Background::new("scans/a.png");
+        let wild = Placement {
+            scale: 1e9,
+            offset: [-7000.0, f64::NAN],
+            quarter_turns: 1,
+            mirrored: true,
+            height: 10.0,
+        };
+        let applied = wild.apply(&background);
+        assert_eq!(applied.scale, Background::MAX_SCALE);
+        assert_eq!(applied.offset, [-5000.0, 0.0]);
+        assert_eq!((applied.turn, applied.mirrored), (90, true));
+        assert_eq!(wild.checked(), Err(FitProblem::OutOfRange));
+        let off = Placement { scale: 1.0, ..wild };
+        assert_eq!(off.checked(), Err(FitProblem::OffsetOutOfRange));
     }
 
     #[test]

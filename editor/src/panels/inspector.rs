@@ -17,7 +17,7 @@ use deckplan_schema::{
 use eframe::egui::{self, Button, ComboBox, DragValue, Id, RichText, Slider, TextEdit, Ui};
 
 use crate::action::Action;
-use crate::background::Placement;
+use crate::background::{MAX_OFFSET, Placement};
 use crate::command::{Command, Commands};
 use crate::document::Document;
 use crate::edit::{Edit, StrokeId, Transaction};
@@ -861,6 +861,7 @@ fn background_ui(ui: &mut Ui, cx: &InspectorContext<'_>, page: &Page, out: &mut 
                 let rx = ui
                     .add(
                         DragValue::new(&mut b.offset[0])
+                            .range(-MAX_OFFSET..=MAX_OFFSET)
                             .speed(0.02)
                             .max_decimals(2)
                             .prefix("east "),
@@ -873,6 +874,7 @@ fn background_ui(ui: &mut Ui, cx: &InspectorContext<'_>, page: &Page, out: &mut 
                 let ry = ui
                     .add(
                         DragValue::new(&mut b.offset[1])
+                            .range(-MAX_OFFSET..=MAX_OFFSET)
                             .speed(0.02)
                             .max_decimals(2)
                             .prefix("north "),
@@ -896,12 +898,23 @@ fn background_ui(ui: &mut Ui, cx: &InspectorContext<'_>, page: &Page, out: &mut 
     if let Some(Ok(size)) = &cx.scan {
         ui.horizontal(|ui| {
             let placed = Placement::of(background, *size);
-            // Turned or mirrored about the scan's middle, which stays put.
+            // Turned or mirrored about the scan's middle, which stays put;
+            // refused, saying why, when that would put the scan's corner
+            // further off than a page file accepts.
             let middle = [size[0] as f64 / 2.0, size[1] as f64 / 2.0];
-            let about_middle = |changed: Placement| {
-                changed
-                    .moved(middle, placed.page_point(middle))
-                    .apply(background)
+            let about_middle = |out: &mut Commands, label: &str, changed: Placement| match changed
+                .moved(middle, placed.page_point(middle))
+                .checked()
+            {
+                Ok(changed) => apply(
+                    out,
+                    label,
+                    vec![Edit::Background {
+                        page: id,
+                        background: Some(changed.apply(background)),
+                    }],
+                ),
+                Err(problem) => out.push(Command::Status(format!("Not changed: {problem}"))),
             };
             let turned = ui
                 .button("Turn ↻")
@@ -911,14 +924,7 @@ fn background_ui(ui: &mut Ui, cx: &InspectorContext<'_>, page: &Page, out: &mut 
                     quarter_turns: (placed.quarter_turns + 1) % 4,
                     ..placed
                 };
-                apply(
-                    out,
-                    "Turn scan",
-                    vec![Edit::Background {
-                        page: id,
-                        background: Some(about_middle(turn)),
-                    }],
-                );
+                about_middle(out, "Turn scan", turn);
             }
             let mirror = ui
                 .button("Mirror")
@@ -928,14 +934,7 @@ fn background_ui(ui: &mut Ui, cx: &InspectorContext<'_>, page: &Page, out: &mut 
                     mirrored: !placed.mirrored,
                     ..placed
                 };
-                apply(
-                    out,
-                    "Mirror scan",
-                    vec![Edit::Background {
-                        page: id,
-                        background: Some(about_middle(flipped)),
-                    }],
-                );
+                about_middle(out, "Mirror scan", flipped);
             }
             let mut said = format!("turned {}°", background.turn);
             if background.mirrored {
@@ -970,15 +969,17 @@ fn background_ui(ui: &mut Ui, cx: &InspectorContext<'_>, page: &Page, out: &mut 
                 offset: [scaled.offset[0] - west, scaled.offset[1] - south],
                 ..scaled
             };
-            let b = fitted.apply(background);
-            apply(
-                out,
-                "Fit scan",
-                vec![Edit::Background {
-                    page: id,
-                    background: Some(b),
-                }],
-            );
+            match fitted.checked() {
+                Ok(fitted) => apply(
+                    out,
+                    "Fit scan",
+                    vec![Edit::Background {
+                        page: id,
+                        background: Some(fitted.apply(background)),
+                    }],
+                ),
+                Err(problem) => out.push(Command::Status(format!("Not fitted: {problem}"))),
+            }
         }
         if cx.scan.as_ref().is_some_and(Result::is_ok)
             && ui
