@@ -121,9 +121,14 @@ pub fn load(path: &Path) -> Result<ColorImage, ScanError> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum FitProblem {
-    /// Both scan points or both intersections are the same.
+    /// Both intersections are the same.
     #[error("drop the second point on another intersection, away from the first")]
     SamePlace,
+    /// The two scan points are too close together to measure the scale by.
+    #[error(
+        "the two points are less than {MIN_POINT_GAP} pixels apart on the scan: drag the second from another printed corner, far from the first"
+    )]
+    SameScanPoint,
     /// The line between the intersections points another way than the line
     /// between the scan points: the scan would have to turn.
     #[error(
@@ -144,6 +149,10 @@ pub enum FitProblem {
     )]
     OffsetOutOfRange,
 }
+
+/// Fewest pixels between the two scan points of an alignment: closer than
+/// this, a slip of the hand would swing the scale wildly.
+pub const MIN_POINT_GAP: f64 = 2.0;
 
 /// Furthest the scan's corner may lie from the page's, east–west and
 /// north–south, in spaces: what the loader accepts.
@@ -280,8 +289,11 @@ impl Placement {
         let dg = [g2[0] - g1[0], g2[1] - g1[1]];
         let ll = dl[0] * dl[0] + dl[1] * dl[1];
         let gg = dg[0] * dg[0] + dg[1] * dg[1];
-        if ll < 1e-6 || gg < 1e-6 {
+        if gg < 1e-6 {
             return Err(FitProblem::SamePlace);
+        }
+        if ll < MIN_POINT_GAP * MIN_POINT_GAP {
+            return Err(FitProblem::SameScanPoint);
         }
         let dot = dl[0] * dg[0] + dl[1] * dg[1];
         // More than 10° apart: not a slightly skewed scan but a wrong pair.
@@ -457,7 +469,21 @@ mod tests {
         let crossed = start.fitted([([0.0, 0.0], [1.0, 1.0]), ([500.0, 0.0], [1.0, 6.0])]);
         assert_eq!(crossed, Err(FitProblem::Turned));
         let tiny = start.fitted([([0.0, 0.0], [0.0, 0.0]), ([0.002, 0.0], [10.0, 0.0])]);
-        assert_eq!(tiny, Err(FitProblem::OutOfRange));
+        assert_eq!(tiny, Err(FitProblem::SameScanPoint));
+        // Two scan points a pixel and a half apart are refused; two apart are not.
+        let close = start.fitted([([0.0, 0.0], [0.0, 0.0]), ([1.5, 0.0], [1.0, 0.0])]);
+        assert_eq!(close, Err(FitProblem::SameScanPoint));
+        assert_eq!(
+            FitProblem::SameScanPoint.to_string(),
+            "the two points are less than 2 pixels apart on the scan: drag the second from another printed corner, far from the first"
+        );
+        let apart = start
+            .fitted([([0.0, 0.0], [0.0, 0.0]), ([2.0, 0.0], [1.0, 0.0])])
+            .unwrap();
+        assert_eq!(apart.scale, 2.0);
+        // A scale out of range from points far enough apart.
+        let huge = start.fitted([([0.0, 0.0], [0.0, 0.0]), ([3.0, 0.0], [1000.0, 0.0])]);
+        assert_eq!(huge, Err(FitProblem::OutOfRange));
     }
 
     #[test]
