@@ -377,10 +377,11 @@ impl Document {
     }
 
     /// The `image` path for laying the scan `chosen` under page `id`, relative
-    /// to the page file. A scan inside the pack folder is named where it is;
-    /// one outside is given a free name in `scans/` and remembered, to be
-    /// copied there on the next save — nothing is written now, so closing
-    /// without saving leaves no file behind.
+    /// to the page file. A scan inside the pack folder is named where it is,
+    /// when the format accepts that name; one outside (or named in a way the
+    /// loader would refuse, such as `art/p1.dat`) is given a free name in
+    /// `scans/` and remembered, to be copied there on the next save — nothing
+    /// is written now, so closing without saving leaves no file behind.
     pub fn adopt_scan(&mut self, id: PageId, chosen: &Path) -> std::io::Result<String> {
         let page = self
             .pack
@@ -392,7 +393,10 @@ impl Document {
         if let Some(root) = self.origin.folder()
             && let Ok(inside) = real.strip_prefix(root)
         {
-            return Ok(relative_path(page_folder, inside));
+            let image = relative_path(page_folder, inside);
+            if resolve::image_path_problem(&image).is_none() {
+                return Ok(image);
+            }
         }
         let key = match self.pending_scans.iter().find(|(_, c)| **c == real) {
             Some((key, _)) => key.clone(),
@@ -1108,6 +1112,36 @@ mod tests {
         assert!(doc.pending_scans().is_empty());
         assert_eq!(doc.save().unwrap().scans_copied, 0);
         assert!(!dir.join("scans").exists());
+    }
+
+    #[test]
+    fn a_scan_in_the_pack_with_a_name_the_format_refuses_is_copied_under_a_clean_one() {
+        let dir = scratch("scan-inside-bad-name");
+        copy_dir(&testdata("demo-pack"), &dir);
+        png(&dir.join("art/p1.dat"), 11);
+        let mut doc = Document::open(&dir).unwrap();
+        let id = PageId { book: 1, page: 1 };
+        assert_eq!(
+            trace(&mut doc, id, &dir.join("art/p1.dat")),
+            "../scans/p1.png"
+        );
+        assert_eq!(doc.save().unwrap().scans_copied, 1);
+        assert_eq!(
+            std::fs::read(dir.join("scans/p1.png")).unwrap(),
+            std::fs::read(dir.join("art/p1.dat")).unwrap()
+        );
+        let loaded = load::load_pack(&dir).unwrap();
+        assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
+        #[cfg(unix)]
+        {
+            // A `\` is a file name character on Unix but not in a page file.
+            png(&dir.join("art/a\\b.png"), 12);
+            let p2 = PageId { book: 1, page: 2 };
+            assert_eq!(
+                trace(&mut doc, p2, &dir.join("art/a\\b.png")),
+                "../scans/a-b.png"
+            );
+        }
     }
 
     #[test]
