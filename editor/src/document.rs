@@ -390,6 +390,15 @@ impl Document {
             .ok_or_else(|| std::io::Error::other(format!("there is no page {id}")))?;
         let page_folder = page.source.path().parent().unwrap_or(Path::new(""));
         let real = chosen.canonicalize()?;
+        // Refused rather than named lossily: a scan waiting to be copied is
+        // recorded as text in the autosave, and a lossy name would recover
+        // as a different (or missing) file.
+        if real.to_str().is_none() {
+            return Err(std::io::Error::other(format!(
+                "the path of the scan {} is not valid Unicode; rename the file (or its folder) and choose it again",
+                real.display()
+            )));
+        }
         if let Some(root) = self.origin.folder()
             && let Ok(inside) = real.strip_prefix(root)
         {
@@ -1142,6 +1151,28 @@ mod tests {
                 "../scans/a-b.png"
             );
         }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_scan_whose_path_is_not_unicode_is_refused_when_chosen() {
+        use std::os::unix::ffi::OsStrExt as _;
+        let dir = scratch("scan-not-unicode");
+        copy_dir(&testdata("demo-pack"), &dir.join("pack"));
+        let chosen = dir.join(std::ffi::OsStr::from_bytes(b"scan\xff.png"));
+        png(&chosen, 13);
+        let mut doc = Document::open(&dir.join("pack")).unwrap();
+        let error = doc
+            .adopt_scan(PageId { book: 1, page: 1 }, &chosen)
+            .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "the path of the scan {}/scan\u{FFFD}.png is not valid Unicode; rename the file (or its folder) and choose it again",
+                dir.canonicalize().unwrap().display()
+            )
+        );
+        assert!(doc.pending_scans().is_empty());
     }
 
     #[test]
