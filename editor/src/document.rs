@@ -493,9 +493,9 @@ impl Document {
             let target = folder.join(&key);
             // Whatever is at the name already: the same bytes (reused), or
             // anything else, links included (kept, never followed).
-            let same = std::fs::symlink_metadata(&target).ok().map(|metadata| {
-                metadata.is_file() && std::fs::read(&target).is_ok_and(|existing| existing == bytes)
-            });
+            let same = std::fs::symlink_metadata(&target)
+                .ok()
+                .map(|metadata| holds(&target, &metadata, &bytes));
             match same {
                 Some(true) => copied.push(key),
                 Some(false) => {
@@ -695,6 +695,18 @@ fn copy_backgrounds(pack: &Pack, from: &Path, to: &Path) -> usize {
         }
     }
     copied
+}
+
+/// Whether the file at `path` (its `metadata` taken without following a
+/// link) is a regular file holding exactly `bytes`. The lengths are compared
+/// first and the read is bounded by them, so a huge file already at a scan's
+/// name is never read into memory.
+fn holds(path: &Path, metadata: &std::fs::Metadata, bytes: &[u8]) -> bool {
+    let length = bytes.len() as u64;
+    metadata.is_file()
+        && metadata.len() == length
+        && deckplan_schema::confine::read_bytes(path, path, length)
+            .is_ok_and(|existing| existing == bytes)
 }
 
 /// Writes a scan's bytes at pack-relative `key` in `folder` (atomically, so a
@@ -1173,6 +1185,20 @@ mod tests {
             )
         );
         assert!(doc.pending_scans().is_empty());
+    }
+
+    #[test]
+    fn a_file_holds_a_scan_only_with_the_same_bytes() {
+        let dir = scratch("scan-holds");
+        let path = dir.join("a.png");
+        std::fs::write(&path, b"12345").unwrap();
+        let metadata = std::fs::symlink_metadata(&path).unwrap();
+        assert!(holds(&path, &metadata, b"12345"));
+        assert!(!holds(&path, &metadata, b"1234"));
+        assert!(!holds(&path, &metadata, b"123456"));
+        assert!(!holds(&path, &metadata, b"12346"));
+        let folder = std::fs::symlink_metadata(&dir).unwrap();
+        assert!(!holds(&dir, &folder, b""));
     }
 
     #[test]
