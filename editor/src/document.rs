@@ -483,14 +483,7 @@ impl Document {
                     other => other.to_string(),
                 },
             })?;
-            // `scans/` is made, or must already be, a real folder: a link
-            // there could lead the copy out of the pack.
-            let parent = Path::new(&key).parent().unwrap_or(Path::new(""));
-            create_dir_within(folder, parent).map_err(|source| SaveError::Io {
-                path: folder.join(parent),
-                source,
-            })?;
-            let target = folder.join(&key);
+            let target = scan_target(folder, &key)?;
             // Whatever is at the name already: the same bytes (reused), or
             // anything else, links included (kept, never followed).
             let same = std::fs::symlink_metadata(&target)
@@ -503,12 +496,12 @@ impl Document {
                     let free = self.free_scan_path(&chosen);
                     self.rename_scan(&key, &free);
                     self.pending_scans.insert(free.clone(), chosen);
-                    write_scan(folder, &free, &bytes)?;
+                    write_scan(&scan_target(folder, &free)?, &bytes)?;
                     copied.push(free);
                     written += 1;
                 }
                 None => {
-                    write_scan(folder, &key, &bytes)?;
+                    write_scan(&target, &bytes)?;
                     copied.push(key);
                     written += 1;
                 }
@@ -709,16 +702,26 @@ fn holds(path: &Path, metadata: &std::fs::Metadata, bytes: &[u8]) -> bool {
             .is_ok_and(|existing| existing == bytes)
 }
 
-/// Writes a scan's bytes at pack-relative `key` in `folder` (atomically, so a
-/// link planted at the name is replaced, never followed).
-fn write_scan(folder: &Path, key: &str, bytes: &[u8]) -> Result<(), SaveError> {
-    let path = folder.join(key);
-    let io = |source| SaveError::Io {
-        path: path.clone(),
+/// The path of pack-relative `key` in `folder`, the folders on the way made
+/// or found to be real folders (`scans/` a link could lead a read or a
+/// write out of the pack), so that what is at the name can be looked at and
+/// replaced without leaving the folder.
+fn scan_target(folder: &Path, key: &str) -> Result<PathBuf, SaveError> {
+    let parent = Path::new(key).parent().unwrap_or(Path::new(""));
+    create_dir_within(folder, parent).map_err(|source| SaveError::Io {
+        path: folder.join(parent),
         source,
-    };
-    create_dir_within(folder, Path::new(key).parent().unwrap_or(Path::new(""))).map_err(io)?;
-    deckplan_schema::save::write_bytes_atomically(&path, bytes).map_err(io)
+    })?;
+    Ok(folder.join(key))
+}
+
+/// Writes a scan's bytes at `path` (from [`scan_target`]) atomically, so a
+/// link planted at the name is replaced, never followed.
+fn write_scan(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
+    deckplan_schema::save::write_bytes_atomically(path, bytes).map_err(|source| SaveError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
 }
 
 /// The pack-relative path of a background `image` named by the page file at
