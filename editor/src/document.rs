@@ -16,10 +16,10 @@ use std::path::{Component, Path, PathBuf};
 
 use deckplan_schema::load::{self, PACK_FILE};
 use deckplan_schema::model::{Book, Location, PageFile};
-use deckplan_schema::resolve;
 use deckplan_schema::save::{create_dir_within, write_atomically};
 use deckplan_schema::write::{write_pack, write_page};
 use deckplan_schema::{FileError, Pack, Page, PageId, Size, SourceFile, Space, SpaceKind, Span};
+use deckplan_schema::{confine, resolve};
 
 use crate::edit::{EditError, History, StrokeId, Transaction};
 
@@ -662,29 +662,43 @@ fn backup(path: &Path, old: &[u8]) -> std::io::Result<()> {
 /// Copies each page's background scan from `from` to `to` when it is there
 /// and not yet here; returns how many were copied. A scan that cannot be
 /// copied is left for the user to move (the page still names it).
+///
+/// Both ends stay inside their folders: a scan is read only when it and
+/// every link on its way lie inside `from` (and at most the size of any
+/// scan), one whose path leads out of the folder is not brought along, and
+/// anything already at the name in `to` — a dangling link included — is
+/// kept, never written through.
 fn copy_backgrounds(pack: &Pack, from: &Path, to: &Path) -> usize {
     if from == to {
         return 0;
     }
+    let Ok(root) = confine::Root::new(from) else {
+        return 0;
+    };
     let mut copied = 0;
     for page in pack.pages.values() {
         let Some(background) = &page.background else {
             continue;
         };
-        let relative = page
-            .source
-            .path()
-            .parent()
-            .unwrap_or(Path::new(""))
-            .join(&background.image);
-        let (source, target) = (from.join(&relative), to.join(&relative));
-        if source.is_file() && !target.exists() {
-            let made = target
-                .parent()
-                .is_none_or(|parent| std::fs::create_dir_all(parent).is_ok());
-            if made && std::fs::copy(&source, &target).is_ok() {
-                copied += 1;
-            }
+        let Some(key) = pack_relative(page.source.path(), &background.image) else {
+            continue;
+        };
+        let source = from.join(&key);
+        let Ok(real) = root.resolve(&source, Path::new(&key)) else {
+            continue;
+        };
+        let Ok(target) = scan_target(to, &key) else {
+            continue;
+        };
+        if std::fs::symlink_metadata(&target).is_ok() {
+            continue;
+        }
+        let Ok(bytes) = confine::read_bytes(&real, &source, crate::background::MAX_FILE_BYTES)
+        else {
+            continue;
+        };
+        if write_scan(&target, &bytes).is_ok() {
+            copied += 1;
         }
     }
     copied
@@ -1365,6 +1379,49 @@ mod tests {
         assert_eq!(listing(&dir.join("fresh/scans")), ["c.jpeg"]);
         let loaded = load::load_pack(&dir.join("fresh")).unwrap();
         assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn save_as_copies_scans_only_within_both_folders() {
+        let dir = scratch("scan-save-as");
+        copy_dir(&testdata("demo-pack"), &dir.join("pack"));
+        png(&dir.join("pack/scans/a.png"), 14);
+        png(&dir.join("secret.png"), 15);
+        std::fs::create_dir_all(dir.join("outside")).unwrap();
+        // Page 2's scan is a link leading out of the pack.
+        std::os::unix::fs::symlink(dir.join("secret.png"), dir.join("pack/scans/b.png")).unwrap();
+        let mut doc = Document::open(&dir.join("pack")).unwrap();
+        for (page, image) in [(1, "../scans/a.png"), (2, "../scans/b.png")] {
+            let mut step = Transaction::new("Trace a scan");
+            step.edits.push(Edit::Background {
+                page: PageId { book: 1, page },
+                background: Some(deckplan_schema::Background::new(image)),
+            });
+            doc.apply(step).unwrap();
+        }
+        // The scan inside the pack is copied; the one linked from outside is not.
+        let summary = doc.save_as(&dir.join("fresh")).unwrap();
+        assert_eq!(summary.scans_copied, 1);
+        assert_eq!(listing(&dir.join("fresh/scans")), ["a.png"]);
+        assert_eq!(
+            std::fs::read(dir.join("fresh/scans/a.png")).unwrap(),
+            std::fs::read(dir.join("pack/scans/a.png")).unwrap()
+        );
+        // A dangling link planted where the next copy would go is kept, not
+        // written through.
+        std::fs::create_dir_all(dir.join("copy/scans")).unwrap();
+        std::os::unix::fs::symlink(dir.join("outside/a.png"), dir.join("copy/scans/a.png"))
+            .unwrap();
+        let summary = doc.save_as(&dir.join("copy")).unwrap();
+        assert_eq!(summary.scans_copied, 0);
+        assert_eq!(listing(&dir.join("outside")), Vec::<String>::new());
+        assert_eq!(listing(&dir.join("copy/scans")), ["a.png"]);
+        assert!(
+            std::fs::symlink_metadata(dir.join("copy/scans/a.png"))
+                .unwrap()
+                .is_symlink()
+        );
     }
 
     #[test]
