@@ -1238,17 +1238,15 @@ mod tests {
         );
         // …and again on saving, should a file have taken the name meanwhile.
         png(&dir.join("pack/scans/a-2.png"), 4);
+        let before = |name: &str| std::fs::read(dir.join("pack/scans").join(name)).unwrap();
+        let (was_a, was_a2) = (before("a.png"), before("a-2.png"));
         let summary = doc.save().unwrap();
         assert_eq!(summary.scans_copied, 2);
         let read = |name: &str| std::fs::read(dir.join("pack/scans").join(name)).unwrap();
-        assert_eq!(
-            read("a.png"),
-            std::fs::read(dir.join("pack/scans/a.png")).unwrap()
-        );
-        assert_ne!(
-            read("a-2.png"),
-            std::fs::read(dir.join("one/a.png")).unwrap()
-        );
+        // The files that were there are untouched.
+        assert_eq!(read("a.png"), was_a);
+        assert_eq!(read("a-2.png"), was_a2);
+        assert_ne!(was_a2, std::fs::read(dir.join("one/a.png")).unwrap());
         assert_eq!(
             read("a-4.png"),
             std::fs::read(dir.join("one/a.png")).unwrap()
