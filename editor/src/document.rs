@@ -328,16 +328,16 @@ impl Document {
         };
         // The scans first, so a page file never names one that is not there.
         let (scans_in_pack, scans_copied) = self.copy_pending_scans(&folder)?;
-        let mut summary = match &self.origin {
-            Origin::New => return Err(SaveError::NoLocation),
-            Origin::Pack { folder } => write_pack_files(&self.pack, folder)?,
-            Origin::Page { file } => {
-                let mut summary = SaveSummary::default();
-                for page in self.pack.pages.values() {
-                    summary.record(file, write_with_backup(file, &write_page(page))?);
-                }
-                summary
+        // A lone page writes only its own file; a pack (the only other
+        // origin with a folder) writes its pages and `pack.toml`.
+        let mut summary = if let Origin::Page { file } = &self.origin {
+            let mut summary = SaveSummary::default();
+            for page in self.pack.pages.values() {
+                summary.record(file, write_with_backup(file, &write_page(page))?);
             }
+            summary
+        } else {
+            write_pack_files(&self.pack, &folder)?
         };
         summary.scans_copied = scans_copied;
         for key in &scans_in_pack {
