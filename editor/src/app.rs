@@ -987,15 +987,16 @@ impl EditorApp {
                 };
                 self.selection = Selection::None;
                 self.message = None;
+                // Said before applying, so a refusal's "Not changed" stays.
+                if let Some(message) = turn.message {
+                    self.say(message);
+                }
                 self.edit(|doc| {
                     doc.apply(Transaction {
                         label: how.label().into(),
                         edits: turn.edits,
                     })
                 });
-                if let Some(message) = turn.message {
-                    self.say(message);
-                }
             }
             Action::MovePageUp | Action::MovePageDown => {
                 let up = action == Action::MovePageUp;
@@ -1583,9 +1584,6 @@ impl EditorApp {
     }
 }
 
-/// Records the actions whose shortcuts were pressed. Shortcuts with more
-/// modifiers are tried first (egui matches Ctrl+Z inside Ctrl+Shift+Z), and
-/// bare keys are left to a text field that has focus.
 /// The end of a save's status message for the scans it copied into the pack.
 fn scans_copied(count: usize) -> String {
     match count {
@@ -1595,6 +1593,9 @@ fn scans_copied(count: usize) -> String {
     }
 }
 
+/// Records the actions whose shortcuts were pressed. Shortcuts with more
+/// modifiers are tried first (egui matches Ctrl+Z inside Ctrl+Shift+Z), and
+/// bare keys are left to a text field that has focus.
 fn shortcuts(ctx: &Context, out: &mut Commands) {
     let typing = ctx.egui_wants_keyboard_input();
     let mut pairs: Vec<(Action, egui::KeyboardShortcut)> = Action::all()

@@ -60,6 +60,7 @@ impl AppDirs {
         self.state.join("recovery")
     }
 }
+
 /// A path as the editor shows it: under the home folder `home`, written
 /// from `~` as shells and file managers do (shorter, and the same on every
 /// machine of one user).

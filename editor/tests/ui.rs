@@ -22,6 +22,7 @@ use deckplan_editor::selection::Selection;
 use deckplan_editor::tools::ToolKind;
 use deckplan_schema::write::write_page;
 use deckplan_schema::{Edge, EdgeKind, Intersection, Page, PageId};
+use deckplan_validator::diagnostic::Severity;
 use egui::{Key, Modifiers, Pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable};
@@ -1464,11 +1465,14 @@ fn turning_a_joined_page_turns_its_joins_in_one_undo_step() {
         ),
         "{status}"
     );
-    // The message takes the tool hint's room rather than printing over it.
+    // The message takes the tool hint's room rather than printing over it,
+    // and ends before the problem counters at the right.
     let message = harness.get_by_label(&status).rect();
+    let errors = harness.state().problems().count(Severity::Error);
+    let counter = harness.get_by_label(&format!("⊗ {errors}")).rect();
     assert!(
-        message.min.x >= 0.0 && message.max.x <= 1500.0,
-        "{message:?}"
+        message.max.x <= counter.min.x && message.min.y < counter.max.y,
+        "{message:?} runs into the error counter at {counter:?}"
     );
     assert!(
         harness

@@ -167,7 +167,12 @@ pub(crate) fn schema_header<F: ShipFormat>(properties: &mut Value) {
 pub fn pack_schema<F: ShipFormat>() -> Value {
     let mut properties = json!({
         "name": { "type": "string", "minLength": 1, "description": "The pack's name." },
-        "ship": { "type": "string", "pattern": r"^[^/\\:]([^:\\]*)\.toml$", "description": "The ship file, relative to this folder." },
+        "ship": {
+            "type": "string",
+            "pattern": r"^[^/\\:]([^:\\]*)\.toml$",
+            "not": { "pattern": r"(^|/)\.\.(/|$)" },
+            "description": "The ship file, relative to this folder and inside it (no `..`).",
+        },
         "lint": crate::json_schema::lint_table("Check levels for this pack"),
     });
     schema_header::<F>(&mut properties);
@@ -331,9 +336,22 @@ mod tests {
         let source = SourceFile::new("pack.toml", good.to_string());
         let pack = parse_pack::<BattlestationsFormat>(&source).unwrap();
         assert_eq!(write_pack::<BattlestationsFormat>(&pack), good);
-        assert_eq!(
-            pack_schema::<BattlestationsFormat>()["properties"]["ruleset"]["const"],
-            "battlestations"
-        );
+        let schema = pack_schema::<BattlestationsFormat>();
+        assert_eq!(schema["properties"]["ruleset"]["const"], "battlestations");
+        let validator = jsonschema::validator_for(&schema).unwrap();
+        let with_ship = |ship: &str| {
+            let text = good.replace("ship.toml", ship);
+            validator.is_valid(&toml::from_str::<Value>(&text).unwrap())
+        };
+        assert!(with_ship("ships/wayfarer.toml"));
+        for escaping in [
+            "../s.toml",
+            "a/../../s.toml",
+            "/s.toml",
+            "c:s.toml",
+            "s.txt",
+        ] {
+            assert!(!with_ship(escaping), "{escaping}");
+        }
     }
 }

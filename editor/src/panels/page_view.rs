@@ -359,6 +359,10 @@ impl PageView {
                     out.push(Command::Status(format!("Not aligned: {problem}")));
                 }
                 AlignStep::Done(aligned) => {
+                    // Said before applying, so a refusal's message stays.
+                    out.push(Command::Status(
+                        "Scan aligned: Ctrl+Z puts it back".to_string(),
+                    ));
                     out.push(Command::Apply(crate::edit::Transaction {
                         label: "Align scan".into(),
                         edits: vec![crate::edit::Edit::Background {
@@ -366,9 +370,6 @@ impl PageView {
                             background: Some(aligned),
                         }],
                     }));
-                    out.push(Command::Status(
-                        "Scan aligned: Ctrl+Z puts it back".to_string(),
-                    ));
                     self.align = None;
                     return;
                 }

@@ -86,12 +86,13 @@ pub fn problems_ui(
                 ui.label("Fix:");
                 for fix in chosen.fixes {
                     if ui.button(&fix.label).clicked() {
-                        out.push(Command::Apply(fix.transaction()));
-                        // The row and its button go with the problem: say what was done.
+                        // The row and its button go with the problem: say what was
+                        // done (before applying, so a refusal's message stays).
                         out.push(Command::Status(format!(
                             "Fixed: {} (Ctrl+Z undoes it)",
                             fix.label
                         )));
+                        out.push(Command::Apply(fix.transaction()));
                     }
                 }
             });

@@ -9,7 +9,6 @@ use std::fmt::Write as _;
 use super::model::*;
 use super::resolve::{FORMAT_VERSION, RULESET};
 
-/// A TOML string literal.
 use crate::ship_pack::quoted;
 
 /// A door as written: `[LEVEL ]SQUARE SIDE`.

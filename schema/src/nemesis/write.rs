@@ -8,7 +8,6 @@ use std::fmt::Write as _;
 use super::model::*;
 use super::resolve::{FORMAT_VERSION, RULESET};
 
-/// A TOML string literal.
 use crate::ship_pack::quoted;
 
 fn numbers(set: Numbers) -> String {

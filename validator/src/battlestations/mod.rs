@@ -1,4 +1,5 @@
-//! Battlestations ships as a [`Ruleset`]: modules of squares with roles,
+//! Battlestations ships as a [`ShipGame`], and so a
+//! [`Ruleset`](crate::ruleset::Ruleset): modules of squares with roles,
 //! rotations, barrels, consoles, blocked squares, external doors and ladders
 //! between levels; the square grid and its movement graph built once per
 //! ship, the `B` checks on it, and the character-movement engine behind

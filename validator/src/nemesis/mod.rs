@@ -1,4 +1,5 @@
-//! Nemesis ships as a [`Ruleset`]: rooms joined by numbered corridors, doors,
+//! Nemesis ships as a [`ShipGame`], and so a
+//! [`Ruleset`](crate::ruleset::Ruleset): rooms joined by numbered corridors, doors,
 //! technical corridors, escape pods and the room-tile pool; the room graph
 //! built once per ship, the `N` checks on it, and the rules engine behind
 //! `deckplan move` and `deckplan noise`.
