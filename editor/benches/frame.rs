@@ -17,7 +17,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use deckplan_editor::app::{EditorApp, Startup};
 use deckplan_editor::document::{Document, NewPageSpec};
 use deckplan_editor::paint::IndexedScene;
-use deckplan_schema::{PageId, Size};
+use deckplan_schema::enormity::{PageId, Size};
 use egui::{Key, Modifiers, vec2};
 use egui_kittest::Harness;
 
@@ -47,7 +47,7 @@ fn big_document() -> Document {
         designation: "BN".into(),
         location_name: "Bench".into(),
         title: None,
-        fill: deckplan_schema::SpaceKind::Board,
+        fill: deckplan_schema::enormity::SpaceKind::Board,
     })
 }
 

@@ -5,7 +5,7 @@
 //! The scan follows the pointer while a point is dragged, the drop snapped
 //! to the nearest intersection, so the fit is seen before letting go.
 
-use deckplan_schema::{Background, Intersection, PageId};
+use deckplan_schema::enormity::{Background, Intersection, PageId};
 use eframe::egui::{Align2, Color32, FontId, Painter, Pos2, Stroke, vec2};
 
 use crate::background::{FitProblem, Placement};

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
-use deckplan_schema::{Background, PageId};
+use deckplan_schema::enormity::{Background, PageId};
 use deckplan_validator::diagnostic::Severity;
 use eframe::egui::{
     self, CentralPanel, Color32, Context, Modifiers, Panel, RichText, ScrollArea, Ui,
@@ -416,7 +416,9 @@ impl EditorApp {
             self.play.sight_to = self
                 .page
                 .zip(self.page_view.hover_space)
-                .map(|(page, space)| deckplan_validator::board::PageSpace { page, space });
+                .map(
+                    |(page, space)| deckplan_validator::enormity::board::PageSpace { page, space },
+                );
             self.play
                 .refresh_in_background(&doc.pack, version, self.page, &self.wake);
         }
@@ -1050,7 +1052,7 @@ impl EditorApp {
     }
 
     /// The selected rectangle and its page.
-    fn selected_area(&self) -> Option<(&deckplan_schema::Page, crate::region::Area)> {
+    fn selected_area(&self) -> Option<(&deckplan_schema::enormity::Page, crate::region::Area)> {
         let Selection::Area { page, area } = self.selection else {
             return None;
         };
@@ -1058,7 +1060,7 @@ impl EditorApp {
     }
 
     /// Replaces the page `id` with `page` as one undo step.
-    fn replace_page(&mut self, label: &str, id: PageId, page: deckplan_schema::Page) {
+    fn replace_page(&mut self, label: &str, id: PageId, page: deckplan_schema::enormity::Page) {
         self.edit(|doc| {
             doc.apply(Transaction {
                 label: label.into(),
@@ -1082,14 +1084,14 @@ impl EditorApp {
             _ => self
                 .page_view
                 .hover_space
-                .unwrap_or(deckplan_schema::Space { row: 0, col: 0 }),
+                .unwrap_or(deckplan_schema::enormity::Space { row: 0, col: 0 }),
         };
         let id = page.id;
         let pasted = crate::region::pasted(page, clip, at);
         let size = clip.size;
         let area = crate::region::Area {
             min: at,
-            max: deckplan_schema::Space {
+            max: deckplan_schema::enormity::Space {
                 col: (at.col + size.columns - 1).min(page.size.columns.saturating_sub(1)),
                 row: (at.row + size.rows - 1).min(page.size.rows.saturating_sub(1)),
             },
@@ -1107,7 +1109,7 @@ impl EditorApp {
         let clip = crate::transform::transformed(&crate::region::copy(page, area), how);
         let id = page.id;
         let result = crate::region::pasted(&crate::region::cleared(page, area), &clip, area.min);
-        let max = deckplan_schema::Space {
+        let max = deckplan_schema::enormity::Space {
             col: (area.min.col + clip.size.columns - 1).min(page.size.columns.saturating_sub(1)),
             row: (area.min.row + clip.size.rows - 1).min(page.size.rows.saturating_sub(1)),
         };
@@ -1387,7 +1389,7 @@ impl EditorApp {
         });
     }
 
-    fn current_page(&self) -> Option<&deckplan_schema::Page> {
+    fn current_page(&self) -> Option<&deckplan_schema::enormity::Page> {
         let doc = self.doc.as_ref()?;
         doc.pack.pages.get(&self.page?)
     }

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
-use deckplan_schema::{Background, confine};
+use deckplan_schema::{confine, enormity::Background};
 use eframe::egui::{ColorImage, Context, TextureHandle, TextureOptions};
 use image::{ImageReader, Limits};
 

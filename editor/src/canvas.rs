@@ -7,8 +7,8 @@
 //! highlight, the selection, problem outlines and the rulers. These are
 //! pure functions of a [`Geometry`] and a [`Painter`], holding no state.
 
-use deckplan_schema::coord::row_letters;
-use deckplan_schema::{Background, Intersection, Space};
+use deckplan_schema::enormity::coord::row_letters;
+use deckplan_schema::enormity::{Background, Intersection, Space};
 use deckplan_validator::draw::Layer;
 use eframe::egui::{
     self, Align2, Color32, FontId, Painter, Rect, Stroke, StrokeKind, TextureId, pos2,

@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use deckplan_schema::PageId;
+use deckplan_schema::enormity::PageId;
 
 use crate::action::Action;
 use crate::edit::{StrokeId, Transaction};

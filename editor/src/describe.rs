@@ -3,7 +3,7 @@
 //! *what* they are (door numbers a console opens, a tile's keywords, …)
 //! without the map having to print it all.
 
-use deckplan_schema::{
+use deckplan_schema::enormity::{
     Direction, Discovery, EdgeKind, Intersection, Marker, Page, Space, SpaceKind,
 };
 
@@ -98,7 +98,7 @@ pub fn intersection(page: &Page, point: Intersection) -> Vec<String> {
 }
 
 /// An edge feature and its place: `wall at H3 north`, `door 2 at H3 north`.
-pub fn edge_feature(kind: EdgeKind, edge: deckplan_schema::Edge) -> String {
+pub fn edge_feature(kind: EdgeKind, edge: deckplan_schema::enormity::Edge) -> String {
     match kind {
         EdgeKind::Wall => format!("wall at {edge}"),
         EdgeKind::RedLine => format!("red line at {edge}"),
@@ -118,7 +118,7 @@ mod tests {
 
     fn page() -> Page {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/test-page.toml");
-        match deckplan_schema::load::load_page(&path) {
+        match deckplan_schema::enormity::load::load_page(&path) {
             Ok(loaded) => match loaded.value {
                 Some(page) => page,
                 None => panic!("{:?}", loaded.errors),

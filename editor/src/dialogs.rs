@@ -9,9 +9,9 @@
 
 use std::path::PathBuf;
 
+use deckplan_schema::enormity::resolve::valid_designation;
+use deckplan_schema::enormity::{PageId, Size, SpaceKind};
 use deckplan_schema::limits::MAX_PAGE_SIDE;
-use deckplan_schema::resolve::valid_designation;
-use deckplan_schema::{PageId, Size, SpaceKind};
 use eframe::egui::{
     self, Button, Color32, DragValue, Id, Modal, RichText, ScrollArea, TextEdit, Ui,
 };
@@ -259,7 +259,7 @@ pub struct ResizeForm {
 
 impl ResizeForm {
     /// A form starting at the page's size.
-    pub fn new(page: &deckplan_schema::Page) -> Self {
+    pub fn new(page: &deckplan_schema::enormity::Page) -> Self {
         Self {
             page: page.id,
             columns: page.size.columns,

@@ -14,12 +14,15 @@
 use std::collections::BTreeMap;
 use std::path::{Component, Path, PathBuf};
 
-use deckplan_schema::load::{self, PACK_FILE};
-use deckplan_schema::model::{Book, Location, PageFile};
+use deckplan_schema::enormity::model::{Book, Location, PageFile};
+use deckplan_schema::enormity::write::{write_pack, write_page};
+use deckplan_schema::load::PACK_FILE;
 use deckplan_schema::save::{create_dir_within, write_atomically};
-use deckplan_schema::write::{write_pack, write_page};
-use deckplan_schema::{FileError, Pack, Page, PageId, Size, SourceFile, Space, SpaceKind, Span};
-use deckplan_schema::{confine, resolve};
+use deckplan_schema::{
+    FileError, SourceFile, Span,
+    enormity::{Pack, Page, PageId, Size, Space, SpaceKind},
+};
+use deckplan_schema::{confine, enormity::resolve};
 
 use crate::edit::{EditError, History, StrokeId, Transaction};
 
@@ -155,14 +158,16 @@ impl Document {
                 real.parent()
                     .map_or_else(|| PathBuf::from("/"), Path::to_path_buf)
             };
-            let loaded = load::load_pack(&folder).map_err(|e| failure(vec![e.to_string()]))?;
+            let loaded = deckplan_schema::enormity::load::load_pack(&folder)
+                .map_err(|e| failure(vec![e.to_string()]))?;
             let Some(mut pack) = loaded.value else {
                 return Err(failure(loaded.errors.iter().map(problem_text).collect()));
             };
             relativise_sources(&mut pack, &folder);
             Ok(Self::with(pack, Origin::Pack { folder }, loaded.errors))
         } else {
-            let loaded = load::load_page(&real).map_err(|e| failure(vec![e.to_string()]))?;
+            let loaded = deckplan_schema::enormity::load::load_page(&real)
+                .map_err(|e| failure(vec![e.to_string()]))?;
             let Some(page) = loaded.value else {
                 return Err(failure(loaded.errors.iter().map(problem_text).collect()));
             };
@@ -519,7 +524,7 @@ impl Document {
             .iter()
             .map(|(id, p)| (*id, p.source.path().to_path_buf()))
             .collect();
-        let retarget = |id: PageId, background: &mut deckplan_schema::Background| {
+        let retarget = |id: PageId, background: &mut deckplan_schema::enormity::Background| {
             let Some(source) = sources.get(&id) else {
                 return;
             };
@@ -897,7 +902,7 @@ pub fn page_label(page: &Page) -> String {
 mod tests {
     use super::*;
     use crate::edit::Edit;
-    use deckplan_schema::{Direction, EdgeKind, Space};
+    use deckplan_schema::enormity::{Direction, EdgeKind, Space};
 
     fn testdata(name: &str) -> PathBuf {
         Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -1039,7 +1044,7 @@ mod tests {
         assert!(matches!(doc.save(), Err(SaveError::NoLocation)));
         doc.save_as(&dir.join("fresh")).unwrap();
         assert!(!doc.is_dirty());
-        let loaded = load::load_pack(&dir.join("fresh")).unwrap();
+        let loaded = deckplan_schema::enormity::load::load_pack(&dir.join("fresh")).unwrap();
         assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
         let pack = loaded.value.unwrap();
         assert_eq!(pack.name, "Fresh");
@@ -1060,7 +1065,7 @@ mod tests {
         let mut step = Transaction::new("Trace a scan");
         step.edits.push(Edit::Background {
             page: id,
-            background: Some(deckplan_schema::Background::new(image.clone())),
+            background: Some(deckplan_schema::enormity::Background::new(image.clone())),
         });
         doc.apply(step).unwrap();
         image
@@ -1168,7 +1173,7 @@ mod tests {
             std::fs::read(dir.join("scans/p1.png")).unwrap(),
             std::fs::read(dir.join("art/p1.dat")).unwrap()
         );
-        let loaded = load::load_pack(&dir).unwrap();
+        let loaded = deckplan_schema::enormity::load::load_pack(&dir).unwrap();
         assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
         #[cfg(unix)]
         {
@@ -1375,7 +1380,7 @@ mod tests {
         let summary = doc.save_as(&dir.join("fresh")).unwrap();
         assert_eq!(summary.scans_copied, 1);
         assert_eq!(listing(&dir.join("fresh/scans")), ["c.jpeg"]);
-        let loaded = load::load_pack(&dir.join("fresh")).unwrap();
+        let loaded = deckplan_schema::enormity::load::load_pack(&dir.join("fresh")).unwrap();
         assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
     }
 
@@ -1394,7 +1399,7 @@ mod tests {
             let mut step = Transaction::new("Trace a scan");
             step.edits.push(Edit::Background {
                 page: PageId { book: 1, page },
-                background: Some(deckplan_schema::Background::new(image)),
+                background: Some(deckplan_schema::enormity::Background::new(image)),
             });
             doc.apply(step).unwrap();
         }

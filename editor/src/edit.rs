@@ -9,11 +9,14 @@
 
 use std::collections::BTreeMap;
 
-use deckplan_schema::model::{
+use deckplan_schema::enormity::model::{
     Background, Book, Console, Discovery, DiscoveryMarker, EdgeFeature, EdgeKind, ForcedArrow,
     Join, Keycard, Location, LocationArrow, Marker, PageFile, SpawnLink, StartingBlip, TerrainTile,
 };
-use deckplan_schema::{Direction, Edge, Intersection, Pack, Page, PageId, Space, SpaceKind, Span};
+use deckplan_schema::{
+    Span,
+    enormity::{Direction, Edge, Intersection, Pack, Page, PageId, Space, SpaceKind},
+};
 
 /// One change to the pack. Each variant sets one place to a value; `None`
 /// removes what is there.
@@ -710,8 +713,8 @@ impl History {
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
-    use deckplan_schema::model::{LintSettings, Ruleset};
-    use deckplan_schema::{Size, SourceFile};
+    use deckplan_schema::lint_table::LintSettings;
+    use deckplan_schema::{SourceFile, enormity::Size};
     use proptest::prelude::*;
 
     use super::*;
@@ -730,7 +733,6 @@ mod tests {
         page.set_kind(Space::new(0, 3), SpaceKind::OutOfBounds);
         Pack {
             name: "Test".into(),
-            ruleset: Ruleset::Enormity,
             start: L1P1,
             start_span: Span::default(),
             books: BTreeMap::new(),
@@ -884,8 +886,8 @@ mod tests {
     }
 
     fn every_kind_of_edit() -> Vec<Edit> {
-        use deckplan_schema::model::{Book, Location, Offset, PageFile};
-        use deckplan_schema::{Background, PageEdge};
+        use deckplan_schema::enormity::model::{Book, Location, Offset, PageFile};
+        use deckplan_schema::enormity::{Background, PageEdge};
         let space = Space::new(1, 2);
         let point = Intersection { x: 2, y: 1 };
         let l1p2 = PageId { book: 1, page: 2 };
@@ -950,7 +952,7 @@ mod tests {
                 tiles: vec![TerrainTile {
                     name: Some("Crates".into()),
                     spaces: vec![space, Space::new(2, 2)],
-                    keywords: vec![deckplan_schema::model::Keyword::Cover],
+                    keywords: vec![deckplan_schema::enormity::model::Keyword::Cover],
                     span: Span::default(),
                 }],
             },

@@ -10,8 +10,9 @@
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, TryRecvError};
 
-use deckplan_schema::{Pack, PageId};
-use deckplan_validator::draw::{Scene, layout, page as page_draw};
+use deckplan_schema::enormity::{Pack, PageId};
+use deckplan_validator::draw::Scene;
+use deckplan_validator::enormity::draw::{layout, page as page_draw};
 use deckplan_validator::export::units::Length;
 use deckplan_validator::export::{Paper, png, svg, units};
 

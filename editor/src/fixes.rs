@@ -11,10 +11,13 @@
 use std::collections::BTreeSet;
 
 use deckplan_schema::{
-    Direction, EdgeKind, LocationPlace, Pack, Page, PageEdge, PageId, Place, Size, Space, SpaceKind,
+    Place,
+    enormity::{
+        Direction, EdgeKind, LocationPlace, Pack, Page, PageEdge, PageId, Size, Space, SpaceKind,
+    },
 };
-use deckplan_validator::board::layout::{PackLayout, Placement, UNIT};
-use deckplan_validator::lint::check_pack;
+use deckplan_validator::enormity::board::layout::{PackLayout, Placement, UNIT};
+use deckplan_validator::enormity::lint::check_pack;
 
 use crate::edit::{Edit, Transaction};
 use crate::ops::next_door_number;
@@ -41,7 +44,7 @@ impl Fix {
 
 /// The mechanical fixes for `problem` on `pack`, each checked to work.
 pub fn fixes(pack: &Pack, problem: &Problem) -> Vec<Fix> {
-    let Some(place) = problem.place.as_ref().and_then(Place::location) else {
+    let Some(place) = problem.place.as_ref().and_then(Place::get::<LocationPlace>) else {
         return Vec::new();
     };
     if let ("A006", LocationPlace::Join { from, to }) = (problem.code, *place) {
@@ -143,7 +146,7 @@ fn opener_candidates(page: &Page, number: u16) -> Vec<Fix> {
                 edits: vec![Edit::Console {
                     page: page.id,
                     number: *n,
-                    console: Some(deckplan_schema::model::Console {
+                    console: Some(deckplan_schema::enormity::model::Console {
                         opens,
                         ..console.clone()
                     }),
@@ -329,7 +332,11 @@ fn verified(pack: &Pack, problem: &Problem, candidates: Vec<Fix>) -> Vec<Fix> {
 /// How to fix `problem` in the editor, when the validator's help speaks of
 /// the file; `None` keeps the validator's help.
 pub fn editor_help(pack: &Pack, problem: &Problem) -> Option<String> {
-    let place = problem.place.as_ref().and_then(Place::location).copied();
+    let place = problem
+        .place
+        .as_ref()
+        .and_then(Place::get::<LocationPlace>)
+        .copied();
     // The page the problem is filed under, for checks about a whole page or pack.
     let filed = place.and_then(|p| p.page()).or(problem.page);
     match (problem.code, place) {
@@ -474,7 +481,7 @@ fn tools_help(problem: &Problem, page: PageId) -> Option<String> {
 mod tests {
     use super::*;
     use crate::problems::check;
-    use deckplan_schema::{Edge, Space};
+    use deckplan_schema::enormity::{Edge, Space};
 
     const L1P1: PageId = PageId { book: 1, page: 1 };
 
@@ -561,7 +568,7 @@ mod tests {
         // West of column 1 is off the page: an arrow there is blocked.
         page.spaces.forced_arrows.insert(
             space,
-            deckplan_schema::model::ForcedArrow {
+            deckplan_schema::enormity::model::ForcedArrow {
                 direction: Direction::West,
                 span: Default::default(),
             },
@@ -648,7 +655,7 @@ mod tests {
         // Wall off L1p2's open east spaces: nothing faces L2p1's board any more.
         let page = pack.pages.get_mut(&l1p2).unwrap();
         for space in [Space::new(11, 4), Space::new(11, 5)] {
-            page.set_kind(space, deckplan_schema::SpaceKind::OutOfBounds);
+            page.set_kind(space, deckplan_schema::enormity::SpaceKind::OutOfBounds);
         }
         let problem = problem(&pack, "A006");
         assert_eq!(fixes(&pack, &problem), Vec::<Fix>::new());
@@ -699,7 +706,7 @@ mod tests {
             .map(|e| e.unwrap().path())
             .find(|p| p.file_name().unwrap().to_string_lossy().starts_with(code))
             .unwrap();
-        let pack = deckplan_schema::load::load_pack(&fixture.join("fail"))
+        let pack = deckplan_schema::enormity::load::load_pack(&fixture.join("fail"))
             .unwrap()
             .value
             .unwrap();

@@ -5,12 +5,15 @@
 
 use std::collections::BTreeSet;
 
-use deckplan_schema::model::{Join, Keyword, Offset, PageFile, TerrainTile};
+use deckplan_schema::enormity::model::{Join, Keyword, Offset, PageFile, TerrainTile};
 use deckplan_schema::{
-    Axis, Direction, Edge, EdgeKind, Intersection, Marker, Pack, Page, PageEdge, PageId, Size,
-    Space, SpaceKind, Span,
+    Span,
+    enormity::{
+        Axis, Direction, Edge, EdgeKind, Intersection, Marker, Pack, Page, PageEdge, PageId, Size,
+        Space, SpaceKind,
+    },
 };
-use deckplan_validator::board::layout::{PackLayout, place_across};
+use deckplan_validator::enormity::board::layout::{PackLayout, place_across};
 
 use crate::describe;
 use crate::edit::Edit;
@@ -425,7 +428,7 @@ pub fn add_page(pack: &Pack, page: Page, location_name: &str, beside: Option<Pag
     if !pack.books.contains_key(&id.book) {
         edits.push(Edit::Book {
             number: id.book,
-            book: Some(deckplan_schema::model::Book {
+            book: Some(deckplan_schema::enormity::model::Book {
                 number: id.book,
                 title: None,
                 span: Span::default(),
@@ -435,7 +438,7 @@ pub fn add_page(pack: &Pack, page: Page, location_name: &str, beside: Option<Pag
     if !pack.locations.contains_key(&page.location) {
         edits.push(Edit::LocationName {
             designation: page.location.clone(),
-            location: Some(deckplan_schema::model::Location {
+            location: Some(deckplan_schema::enormity::model::Location {
                 designation: page.location.clone(),
                 name: if location_name.trim().is_empty() {
                     page.location.clone()

@@ -1,7 +1,7 @@
 //! The shared drawing description painted with egui.
 //!
 //! A page on the canvas is the very [`Scene`] that `deckplan render` prints
-//! (built by `deckplan_validator::draw::page`): this module only translates
+//! (built by `deckplan_validator::enormity::draw::page`): this module only translates
 //! its rectangles, lines, polygons, circles and labels into egui shapes, so
 //! the editor and the exported pictures cannot drift apart. The label font is
 //! the embedded print font, registered with egui by [`install_map_font`].
@@ -15,12 +15,12 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use deckplan_schema::{Pack, Page, PageId};
-use deckplan_validator::draw::page::draw_page;
+use deckplan_schema::enormity::{Pack, Page, PageId};
 use deckplan_validator::draw::triangulate::{is_convex, triangulate};
 use deckplan_validator::draw::{
     Cap, Colour, Layer, Point, Rect as BoardRect, Scene, Shape, Stroke, Text, font,
 };
+use deckplan_validator::enormity::draw::page::draw_page;
 use eframe::egui::{
     self, Color32, Context, FontData, FontDefinitions, FontFamily, FontId, Mesh, Painter, Pos2,
     Rect, Vec2, pos2,
@@ -536,8 +536,11 @@ fn extend_ends(points: &mut [Pos2], by: f32) {
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
-    use deckplan_schema::{Direction, EdgeFeature, EdgeKind, Size, Space, SpaceKind, Span};
-    use deckplan_validator::draw::icons::palette;
+    use deckplan_schema::{
+        Span,
+        enormity::{Direction, EdgeFeature, EdgeKind, Size, Space, SpaceKind},
+    };
+    use deckplan_validator::enormity::draw::icons::palette;
     use eframe::egui::{RawInput, vec2};
     use eframe::epaint::ColorMode;
 
@@ -776,7 +779,7 @@ mod tests {
         assert_eq!(scenes.built, 1);
         // What a picture does not show keeps the scene.
         page.title = Some("Renamed".to_string());
-        page.background = Some(deckplan_schema::Background::new("scan.png"));
+        page.background = Some(deckplan_schema::enormity::Background::new("scan.png"));
         scenes.page(&page);
         assert_eq!(scenes.built, 1);
         // A changed map does not.

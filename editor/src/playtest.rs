@@ -5,7 +5,7 @@
 //! which doors are open) is not part of the map. It never goes through
 //! [`crate::edit`], is never saved and never enters the undo history. Every
 //! answer — reachable spaces, paths, Blip moves, line of sight — comes from
-//! `deckplan_validator::rules` — the same functions `deckplan blip`, `noise`,
+//! `deckplan_validator::enormity::rules` — the same functions `deckplan blip`, `noise`,
 //! `reveal` and `los` call; this module only keeps the question and the
 //! last answer, recomputed when the question or the map changes (not every
 //! frame: a [`Board`] is built from the whole pack).
@@ -19,13 +19,15 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, TryRecvError};
 
-use deckplan_schema::{Direction, EdgeKind, Pack, Page, PageId, Space};
-use deckplan_validator::board::{Board, Graphs, PageIntersection, PageSpace};
-use deckplan_validator::rules::blip_move::{self, BlipMove, Ending, NoiseResult, SpaceBox};
-use deckplan_validator::rules::los::{Sight, SightMap};
-use deckplan_validator::rules::reveal::{self, Phase, RevealStep, Token};
-use deckplan_validator::rules::spacer_move::{self, MoveOptions, MovePath};
-use deckplan_validator::rules::{DoorState, Intruder, PlayState};
+use deckplan_schema::enormity::{Direction, EdgeKind, Pack, Page, PageId, Space};
+use deckplan_validator::enormity::board::{Board, Graphs, PageIntersection, PageSpace};
+use deckplan_validator::enormity::rules::blip_move::{
+    self, BlipMove, Ending, NoiseResult, SpaceBox,
+};
+use deckplan_validator::enormity::rules::los::{Sight, SightMap};
+use deckplan_validator::enormity::rules::reveal::{self, Phase, RevealStep, Token};
+use deckplan_validator::enormity::rules::spacer_move::{self, MoveOptions, MovePath};
+use deckplan_validator::enormity::rules::{DoorState, Intruder, PlayState};
 use eframe::egui::Pos2;
 
 use crate::selection::{EDGE_REACH, INTERSECTION_REACH};
@@ -908,7 +910,7 @@ mod tests {
 
     fn bundled() -> Pack {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/derelict-meridian-tithe");
-        deckplan_schema::load::load_pack(&path)
+        deckplan_schema::enormity::load::load_pack(&path)
             .unwrap()
             .value
             .unwrap()
@@ -1015,7 +1017,7 @@ mod tests {
             page: L1P1,
             point: Space::parse(space)
                 .unwrap()
-                .corner(deckplan_schema::Corner::NorthEast),
+                .corner(deckplan_schema::enormity::Corner::NorthEast),
         }
     }
 

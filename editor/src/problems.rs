@@ -16,13 +16,14 @@
 use std::sync::mpsc::{Receiver, Sender};
 use std::time::{Duration, Instant};
 
-use deckplan_schema::load::{self, PACK_FILE};
-use deckplan_schema::write::{write_pack, write_page};
+use deckplan_schema::enormity::write::{write_pack, write_page};
+use deckplan_schema::load::PACK_FILE;
 use deckplan_schema::{
-    Edge, FileError, Intersection, LocationPlace, Pack, PageEdge, PageId, Place, SourceFile, Space,
+    FileError, Place, SourceFile,
+    enormity::{Edge, Intersection, LocationPlace, Pack, PageEdge, PageId, Space},
 };
 use deckplan_validator::diagnostic::{Diagnostic, Severity};
-use deckplan_validator::lint::check_pack;
+use deckplan_validator::enormity::lint::check_pack;
 
 /// One problem, as the problems panel lists it and the map marks it.
 #[derive(Clone, Debug, PartialEq)]
@@ -91,7 +92,7 @@ pub fn check(pack: &Pack, lone_page: bool) -> Report {
     let mut format_errors: Vec<FileError> = Vec::new();
     if !lone_page {
         let source = SourceFile::new(PACK_FILE, write_pack(pack));
-        let loaded = load::pack_file_from_source(&source);
+        let loaded = deckplan_schema::enormity::load::pack_file_from_source(&source);
         format_errors.extend(loaded.errors);
         if let Some(reread) = loaded.value {
             checked = Pack {
@@ -102,13 +103,13 @@ pub fn check(pack: &Pack, lone_page: bool) -> Report {
     }
     for page in checked.pages.values_mut() {
         let source = SourceFile::new(page.source.path(), write_page(page));
-        let loaded = load::page_from_source(&source);
+        let loaded = deckplan_schema::enormity::load::page_from_source(&source);
         format_errors.extend(loaded.errors);
         if let Some(reread) = loaded.value {
             *page = reread;
         }
     }
-    load::resolve_references(&checked, true, &mut format_errors);
+    deckplan_schema::enormity::load::resolve_references(&checked, true, &mut format_errors);
     let format_clean = format_errors.is_empty();
     let mut diagnostics: Vec<Diagnostic> =
         format_errors.into_iter().map(Diagnostic::from).collect();
@@ -140,9 +141,9 @@ fn problem(diagnostic: &Diagnostic) -> Problem {
     let mark = diagnostic
         .place
         .as_ref()
-        .and_then(Place::location)
+        .and_then(Place::get::<LocationPlace>)
         .map(ProblemMark::of);
-    let page = diagnostic.page();
+    let page = mark_page(diagnostic);
     Problem {
         severity: diagnostic.severity,
         code: diagnostic.code,
@@ -257,10 +258,19 @@ fn worker(jobs: &Receiver<Job>, results: &Sender<(u64, Report)>, wake: &dyn Fn()
     }
 }
 
+/// The Location-map page a diagnostic's place is on, if any.
+fn mark_page(diagnostic: &Diagnostic) -> Option<PageId> {
+    diagnostic
+        .place
+        .as_ref()
+        .and_then(Place::get::<LocationPlace>)
+        .and_then(LocationPlace::page)
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
-    use deckplan_schema::EdgeKind;
+    use deckplan_schema::enormity::EdgeKind;
 
     use super::*;
     use crate::document::Document;
@@ -320,7 +330,7 @@ mod tests {
         let to = PageEdge::parse("L1p2 west").unwrap();
         let a = Intersection::parse("A4 se").unwrap();
         let b = Intersection::parse("D6 ne").unwrap();
-        let north = h3.side(deckplan_schema::Direction::North);
+        let north = h3.side(deckplan_schema::enormity::Direction::North);
         let cases = [
             (LocationPlace::Page(page), ProblemMark::Page),
             (LocationPlace::space(page, h3), ProblemMark::Space(h3)),
@@ -372,7 +382,7 @@ mod tests {
             .find(|(_, f)| matches!(f.kind, EdgeKind::Door(_)))
             .unwrap()
             .1;
-        let free = Space::new(0, 0).side(deckplan_schema::Direction::North);
+        let free = Space::new(0, 0).side(deckplan_schema::enormity::Direction::North);
         page.edges.insert(free, door);
         let report = check(&doc.pack, false);
         assert!(

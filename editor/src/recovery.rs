@@ -14,9 +14,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
+use deckplan_schema::enormity::write::{write_pack, write_page};
 use deckplan_schema::load::PACK_FILE;
 use deckplan_schema::save::write_atomically;
-use deckplan_schema::write::{write_pack, write_page};
 use serde::{Deserialize, Serialize};
 
 use crate::document::{Document, LoadFailure, Origin};
@@ -309,7 +309,7 @@ mod tests {
     use super::*;
     use crate::edit::{Edit, Transaction};
     use crate::testutil::{copy_dir, scratch, testdata};
-    use deckplan_schema::{EdgeKind, PageId, Space};
+    use deckplan_schema::enormity::{EdgeKind, PageId, Space};
 
     fn edited(dir: &Path) -> Document {
         copy_dir(&testdata("demo-pack"), dir);
@@ -317,7 +317,7 @@ mod tests {
         let mut step = Transaction::new("Paint wall");
         step.edits.push(Edit::Edge {
             page: PageId { book: 1, page: 2 },
-            edge: Space::new(0, 0).side(deckplan_schema::Direction::North),
+            edge: Space::new(0, 0).side(deckplan_schema::enormity::Direction::North),
             kind: Some(EdgeKind::RedLine),
         });
         doc.apply(step).unwrap();
@@ -363,7 +363,7 @@ mod tests {
         let mut step = Transaction::new("Trace a scan");
         step.edits.push(Edit::Background {
             page: id,
-            background: Some(deckplan_schema::Background::new(image)),
+            background: Some(deckplan_schema::enormity::Background::new(image)),
         });
         doc.apply(step).unwrap();
         let root = dir.join("state/recovery");

@@ -12,7 +12,7 @@
 
 use std::collections::BTreeMap;
 
-use deckplan_schema::{Axis, Edge, EdgeKind, Intersection, Page, Size, Space};
+use deckplan_schema::enormity::{Axis, Edge, EdgeKind, Intersection, Page, Size, Space};
 
 /// A rectangle of spaces on a page, its corners included.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -348,7 +348,7 @@ fn move_features(from: &Page, onto: &mut Page, shift: Shift) {
         if let (Some(a), Some(b)) = (shift.point(link.a), shift.point(link.b)) {
             onto.intersections
                 .spawn_links
-                .push(deckplan_schema::model::SpawnLink { a, b, ..*link });
+                .push(deckplan_schema::enormity::model::SpawnLink { a, b, ..*link });
         }
     }
     for (point, blip) in &corners.blips {
@@ -362,8 +362,8 @@ fn move_features(from: &Page, onto: &mut Page, shift: Shift) {
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
-    use deckplan_schema::PageId;
-    use deckplan_schema::write::write_page;
+    use deckplan_schema::enormity::PageId;
+    use deckplan_schema::enormity::write::write_page;
 
     fn l1p1() -> Page {
         let pack = crate::testutil::bundled_pack();

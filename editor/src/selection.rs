@@ -7,7 +7,7 @@
 //! share a space (a console on a Spacer start under a terrain tile) and the
 //! inspector shows them all together.
 
-use deckplan_schema::{Edge, Intersection, PageId, Space};
+use deckplan_schema::enormity::{Edge, Intersection, PageId, Space};
 use eframe::egui::Pos2;
 
 use crate::region::Area;
@@ -94,7 +94,7 @@ impl Selection {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use deckplan_schema::Size;
+    use deckplan_schema::enormity::Size;
     use eframe::egui::pos2;
 
     #[test]

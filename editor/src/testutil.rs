@@ -38,9 +38,9 @@ pub fn testdata(name: &str) -> PathBuf {
 }
 
 /// The bundled example pack, loaded.
-pub fn bundled_pack() -> deckplan_schema::Pack {
+pub fn bundled_pack() -> deckplan_schema::enormity::Pack {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/derelict-meridian-tithe");
-    deckplan_schema::load::load_pack(&path)
+    deckplan_schema::enormity::load::load_pack(&path)
         .unwrap()
         .value
         .unwrap()

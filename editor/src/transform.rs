@@ -10,11 +10,11 @@
 
 use std::collections::BTreeSet;
 
-use deckplan_schema::model::{Background, Join, Offset, SpawnLink, StartingBlip};
-use deckplan_schema::{
+use deckplan_schema::enormity::model::{Background, Join, Offset, SpawnLink, StartingBlip};
+use deckplan_schema::enormity::{
     Axis, Direction, Edge, Intersection, Pack, Page, PageEdge, PageId, Size, Space,
 };
-use deckplan_validator::board::layout::PackLayout;
+use deckplan_validator::enormity::board::layout::PackLayout;
 
 use crate::edit::Edit;
 
@@ -524,8 +524,8 @@ pub fn turned_joins(pack: &Pack, id: PageId, how: Transform) -> TurnedJoins {
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
-    use deckplan_schema::EdgeKind;
-    use deckplan_schema::write::write_page;
+    use deckplan_schema::enormity::EdgeKind;
+    use deckplan_schema::enormity::write::write_page;
 
     const L1P2: PageId = PageId { book: 1, page: 2 };
     const L1P3: PageId = PageId { book: 1, page: 3 };

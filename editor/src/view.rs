@@ -9,7 +9,7 @@
 
 use std::ops::Range;
 
-use deckplan_schema::{Axis, Edge, Intersection, Size, Space};
+use deckplan_schema::enormity::{Axis, Edge, Intersection, Size, Space};
 use eframe::egui::{Pos2, Rect, Vec2, pos2, vec2};
 
 /// Room left around a fitted page for the row letters and column numbers.

@@ -20,8 +20,8 @@ use deckplan_editor::paths::AppDirs;
 use deckplan_editor::recovery;
 use deckplan_editor::selection::Selection;
 use deckplan_editor::tools::ToolKind;
-use deckplan_schema::write::write_page;
-use deckplan_schema::{Edge, EdgeKind, Intersection, Page, PageId};
+use deckplan_schema::enormity::write::write_page;
+use deckplan_schema::enormity::{Edge, EdgeKind, Intersection, Page, PageId};
 use deckplan_validator::diagnostic::Severity;
 use egui::{Key, Modifiers, Pos2, vec2};
 use egui_kittest::Harness;
@@ -350,7 +350,9 @@ fn placing_markers_and_deleting_them() {
     harness.run();
     // The marker tool places Spacer starts by default; E6 is a free board space.
     let geo = harness.state().page_geometry().unwrap();
-    let e6 = geo.space_rect(deckplan_schema::Space::new(5, 4)).center();
+    let e6 = geo
+        .space_rect(deckplan_schema::enormity::Space::new(5, 4))
+        .center();
     harness.hover_at(e6);
     harness.run();
     harness.drag_at(e6);
@@ -360,7 +362,7 @@ fn placing_markers_and_deleting_them() {
     let starts = |h: &Harness<'_, EditorApp>| {
         page(h, L1P1)
             .spaces
-            .marked(deckplan_schema::Marker::SpacerStart)
+            .marked(deckplan_schema::enormity::Marker::SpacerStart)
             .count()
     };
     assert_eq!(starts(&harness), 5);
@@ -413,7 +415,7 @@ fn dragging_a_page_in_the_layout_joins_it_where_it_snaps() {
     let l2p2 = PageId { book: 2, page: 2 };
     let l2p4 = PageId { book: 2, page: 4 };
     let doc = harness.state().document().unwrap();
-    let layout = deckplan_validator::board::layout::PackLayout::new(&doc.pack);
+    let layout = deckplan_validator::enormity::board::layout::PackLayout::new(&doc.pack);
     let (q, p) = (layout.placements[&l2p2], layout.placements[&l2p4]);
     let frame = harness.state().layout_frame().unwrap();
     // Grab L2p4 in its middle and move it so its west edge lies on L2p2's east
@@ -439,8 +441,11 @@ fn dragging_a_page_in_the_layout_joins_it_where_it_snaps() {
         .find(|j| j.to.page == l2p4)
         .expect("a join places L2p4");
     assert_eq!(join.from.page, l2p2);
-    assert_eq!(join.from.side, deckplan_schema::Direction::East);
-    assert_eq!(join.offset, deckplan_schema::model::Offset::spaces(1));
+    assert_eq!(join.from.side, deckplan_schema::enormity::Direction::East);
+    assert_eq!(
+        join.offset,
+        deckplan_schema::enormity::model::Offset::spaces(1)
+    );
     // The join that placed it before (against L2p3) is gone: one step undoes it all.
     assert!(
         !joins
@@ -612,13 +617,15 @@ fn click_at(harness: &mut Harness<'_, EditorApp>, pos: Pos2) {
 }
 
 /// An open board space in the middle of the shown page, and its centre on screen.
-fn middle_board_space(harness: &Harness<'_, EditorApp>) -> (deckplan_schema::Space, Pos2) {
+fn middle_board_space(
+    harness: &Harness<'_, EditorApp>,
+) -> (deckplan_schema::enormity::Space, Pos2) {
     let id = harness.state().shown_page().unwrap();
     let page = page(harness, id);
     let geo = harness.state().page_geometry().unwrap();
     let (cols, rows) = (page.size.columns, page.size.rows);
-    let mut spaces: Vec<deckplan_schema::Space> = (0..rows)
-        .flat_map(|row| (0..cols).map(move |col| deckplan_schema::Space { row, col }))
+    let mut spaces: Vec<deckplan_schema::enormity::Space> = (0..rows)
+        .flat_map(|row| (0..cols).map(move |col| deckplan_schema::enormity::Space { row, col }))
         .filter(|s| page.is_board(*s))
         .collect();
     spaces.sort_by_key(|s| (s.row.abs_diff(rows / 2)) + s.col.abs_diff(cols / 2));
@@ -648,9 +655,9 @@ fn settle_play_test(harness: &mut Harness<'_, EditorApp>) {
 fn play_test_reach_and_blip_step_come_from_the_rules_engine() {
     use deckplan_editor::app::Mode;
     use deckplan_editor::playtest::{Analysis, Piece};
-    use deckplan_validator::board::{Board, PageIntersection, PageSpace};
-    use deckplan_validator::rules::blip_move;
-    use deckplan_validator::rules::spacer_move::{self, MoveOptions};
+    use deckplan_validator::enormity::board::{Board, PageIntersection, PageSpace};
+    use deckplan_validator::enormity::rules::blip_move;
+    use deckplan_validator::enormity::rules::spacer_move::{self, MoveOptions};
 
     let dir = scratch("playtest");
     let pack = bundled_pack(&dir);
@@ -851,8 +858,8 @@ fn painted_walls(harness: &Harness<'_, EditorApp>) -> Vec<(Pos2, Pos2)> {
 
 #[test]
 fn the_canvas_paints_the_printed_scene_and_follows_edits() {
-    use deckplan_validator::draw::page::draw_page;
     use deckplan_validator::draw::{Point, Rect, Scene, Shape};
+    use deckplan_validator::enormity::draw::page::draw_page;
 
     let dir = scratch("canvas-scene");
     let pack = bundled_pack(&dir);
@@ -1203,7 +1210,7 @@ fn the_joins_panel_places_the_location_arrows_a_join_lacks() {
         (l1p2, "E1", "west", L1P1),
         (l1p2, "F1", "west", L1P1),
     ] {
-        let space = deckplan_schema::Space::parse(space).unwrap();
+        let space = deckplan_schema::enormity::Space::parse(space).unwrap();
         let arrow = doc.pack.pages[&page].spaces.location_arrows[&space];
         assert_eq!((arrow.direction.name(), arrow.target), (direction, target));
     }
@@ -1287,8 +1294,8 @@ fn problem_rows_never_print_a_place_over_its_message() {
 
 #[test]
 fn play_test_step_counts_sit_beside_markers_and_sight_names_its_blockers() {
-    use deckplan_validator::board::{Board, PageSpace};
-    use deckplan_validator::rules::los;
+    use deckplan_validator::enormity::board::{Board, PageSpace};
+    use deckplan_validator::enormity::rules::los;
 
     let dir = scratch("playtest-sight");
     let pack = bundled_pack(&dir);
@@ -1296,7 +1303,7 @@ fn play_test_step_counts_sit_beside_markers_and_sight_names_its_blockers() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::P);
     harness.run();
     // A Spacer on E2 (column 2, row E).
-    let e2 = deckplan_schema::Space::new(1, 4);
+    let e2 = deckplan_schema::enormity::Space::new(1, 4);
     let geo = harness.state().page_geometry().unwrap();
     click_at(&mut harness, geo.space_rect(e2).center());
     settle_play_test(&mut harness);
@@ -1305,7 +1312,7 @@ fn play_test_step_counts_sit_beside_markers_and_sight_names_its_blockers() {
     let reach = harness.state().play_test().answer().reach.clone();
     let e3 = PageSpace {
         page: L1P1,
-        space: deckplan_schema::Space::new(2, 4),
+        space: deckplan_schema::enormity::Space::new(2, 4),
     };
     assert_eq!(reach.get(&e3), Some(&1));
     let cell = geo.space_rect(e3.space);
@@ -1329,7 +1336,7 @@ fn play_test_step_counts_sit_beside_markers_and_sight_names_its_blockers() {
     // Line of sight to the hovered space, as the rules engine judges it.
     harness.get_by_label("Line of sight").click();
     harness.run();
-    let i6 = deckplan_schema::Space::new(5, 8);
+    let i6 = deckplan_schema::enormity::Space::new(5, 8);
     harness.hover_at(geo.space_rect(i6).center());
     settle_play_test(&mut harness);
     harness.run();
@@ -1420,7 +1427,7 @@ fn a_page_is_duplicated_in_book_order_and_rotated_with_undo() {
 /// south-west corner.
 fn placed_from(harness: &Harness<'_, EditorApp>, page: PageId, other: PageId) -> (i64, i64) {
     let pack = &harness.state().document().unwrap().pack;
-    let layout = deckplan_validator::board::layout::PackLayout::new(pack);
+    let layout = deckplan_validator::enormity::board::layout::PackLayout::new(pack);
     let (a, b) = (layout.placements[&page], layout.placements[&other]);
     ((b.x - a.x) / 100, (b.y - a.y) / 100)
 }
@@ -1546,13 +1553,16 @@ fn a_new_pack_is_saved_with_a_gitignore_for_its_backups() {
 }
 
 /// The spaces of a page carrying a marker.
-fn marked(page: &Page, marker: deckplan_schema::Marker) -> Vec<deckplan_schema::Space> {
+fn marked(
+    page: &Page,
+    marker: deckplan_schema::enormity::Marker,
+) -> Vec<deckplan_schema::enormity::Space> {
     page.spaces.marked(marker).map(|(s, _)| s).collect()
 }
 
 #[test]
 fn a_rectangle_is_selected_moved_copied_and_pasted_onto_another_page() {
-    use deckplan_schema::{Marker, Space};
+    use deckplan_schema::enormity::{Marker, Space};
     let dir = scratch("area");
     let pack = bundled_pack(&dir);
     let mut harness = harness(app(Some(pack), &dir));
@@ -1628,7 +1638,7 @@ fn a_rectangle_is_selected_moved_copied_and_pasted_onto_another_page() {
     }
     assert_eq!(
         after.kind(Space::new(2, 1)),
-        Some(deckplan_schema::SpaceKind::Board)
+        Some(deckplan_schema::enormity::SpaceKind::Board)
     );
 
     // The pasted rectangle is selected; the inspector turns it a quarter.
@@ -1726,14 +1736,14 @@ fn resizing_the_window_fits_the_layout_nobody_zoomed_but_keeps_a_zoom() {
 
 #[test]
 fn play_test_names_the_other_pages_a_move_reaches() {
-    use deckplan_validator::board::PageSpace;
+    use deckplan_validator::enormity::board::PageSpace;
     let dir = scratch("playtest-elsewhere");
     let pack = bundled_pack(&dir);
     let mut harness = harness(app(Some(pack), &dir));
     harness.key_press_modifiers(Modifiers::COMMAND, Key::P);
     harness.run();
     // A Spacer on F11, by L1p1's east edge, which is joined to L1p2.
-    let f11 = deckplan_schema::Space::new(10, 5);
+    let f11 = deckplan_schema::enormity::Space::new(10, 5);
     let geo = harness.state().page_geometry().unwrap();
     click_at(&mut harness, geo.space_rect(f11).center());
     harness.state_mut().play_test_mut().move_value = 4;
@@ -1904,12 +1914,12 @@ fn a_scan_is_aligned_by_dragging_two_points_onto_intersections() {
 
 /// The intersection at the north-east corner of a space of L1p1, e.g. `G8`
 /// for `L1p1 G8 ne`.
-fn ne_corner(space: &str) -> deckplan_validator::board::PageIntersection {
-    deckplan_validator::board::PageIntersection {
+fn ne_corner(space: &str) -> deckplan_validator::enormity::board::PageIntersection {
+    deckplan_validator::enormity::board::PageIntersection {
         page: L1P1,
-        point: deckplan_schema::Space::parse(space)
+        point: deckplan_schema::enormity::Space::parse(space)
             .unwrap()
-            .corner(deckplan_schema::Corner::NorthEast),
+            .corner(deckplan_schema::enormity::Corner::NorthEast),
     }
 }
 
@@ -1943,8 +1953,8 @@ fn painted_lines(harness: &Harness<'_, EditorApp>, ink: egui::Color32) -> Vec<Ve
 #[test]
 fn play_test_noise_moves_several_blips_each_by_its_die_and_draws_the_end_state_picked() {
     use deckplan_editor::panels::playtest::NOISE_INKS;
-    use deckplan_validator::board::{Board, PageSpace};
-    use deckplan_validator::rules::blip_move;
+    use deckplan_validator::enormity::board::{Board, PageSpace};
+    use deckplan_validator::enormity::rules::blip_move;
 
     let dir = scratch("playtest-noise");
     let pack = bundled_pack(&dir);
@@ -1952,7 +1962,7 @@ fn play_test_noise_moves_several_blips_each_by_its_die_and_draws_the_end_state_p
     harness.key_press_modifiers(Modifiers::COMMAND, Key::P);
     harness.run();
     let geo = harness.state().page_geometry().unwrap();
-    let e6 = deckplan_schema::Space::parse("E6").unwrap();
+    let e6 = deckplan_schema::enormity::Space::parse("E6").unwrap();
     click_at(&mut harness, geo.space_rect(e6).center());
 
     // Three Blips by clicks: each takes the die slider's value (3) until set.
@@ -2091,8 +2101,8 @@ fn play_test_noise_moves_several_blips_each_by_its_die_and_draws_the_end_state_p
 #[test]
 fn play_test_reveal_lists_the_engines_steps_and_marks_placed_and_open_spaces() {
     use deckplan_editor::panels::playtest::PLACED_TINT;
-    use deckplan_validator::board::{Board, PageSpace};
-    use deckplan_validator::rules::reveal::{self, Phase, Token};
+    use deckplan_validator::enormity::board::{Board, PageSpace};
+    use deckplan_validator::enormity::rules::reveal::{self, Phase, Token};
 
     let dir = scratch("playtest-reveal");
     let pack = bundled_pack(&dir);
@@ -2100,7 +2110,7 @@ fn play_test_reveal_lists_the_engines_steps_and_marks_placed_and_open_spaces() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::P);
     harness.run();
     let geo = harness.state().page_geometry().unwrap();
-    let space = |name: &str| deckplan_schema::Space::parse(name).unwrap();
+    let space = |name: &str| deckplan_schema::enormity::Space::parse(name).unwrap();
     click_at(&mut harness, geo.space_rect(space("E1")).center());
     harness.get_by_label("Place Blip").click();
     harness.run();

@@ -1,25 +1,14 @@
-//! Reading packs and pages from disk, and resolving references between files.
-//!
-//! A load never stops at the first bad file: every page is read, every problem
-//! is reported with its file, and the pack comes back with the pages that
-//! resolved, so a linter can say everything at once.
+//! Reading any game's files from disk within the limits: a pack folder and
+//! its `pack.toml`, a file's text, problems tied to their file and capped,
+//! and the pack folders below a path.
 
-use std::collections::BTreeMap;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
-
-use rayon::prelude::*;
 
 use crate::confine;
-use crate::coord::PageId;
 use crate::error::{FileError, FormatCode, FormatError, LoadError};
 use crate::limits;
-use crate::model::{Pack, Page};
-use crate::place::LocationPlace;
-use crate::resolve;
 use crate::source::SourceFile;
-use crate::suggest;
 
 /// The file name that marks a pack folder.
 pub const PACK_FILE: &str = "pack.toml";
@@ -79,49 +68,9 @@ pub fn read_code(error: &confine::ReadError) -> FormatCode {
     }
 }
 
-/// Reads and resolves one page file on its own (no pack context).
-pub fn load_page(path: &Path) -> Result<Loaded<Page>, LoadError> {
-    let source = read_source(path, path)?;
-    Ok(page_from_source(&source))
-}
-
-/// The `[lint]` table of a file that did not resolve, so a linter can still
-/// check its settings (see [`resolve::lint_only`]).
-pub fn lint_of_source(source: &Arc<SourceFile>) -> Option<crate::model::LintSettings> {
-    resolve::lint_only(source)
-}
-
-/// Resolves a page from text already read.
-pub fn page_from_source(source: &Arc<SourceFile>) -> Loaded<Page> {
-    match resolve::parse_page(source) {
-        Ok(page) => Loaded {
-            value: Some(page),
-            errors: Vec::new(),
-        },
-        Err(errors) => Loaded {
-            value: None,
-            errors: attach(source, errors),
-        },
-    }
-}
-
-/// Resolves a `pack.toml` from text already read, without reading its pages.
-pub fn pack_file_from_source(source: &Arc<SourceFile>) -> Loaded<Pack> {
-    match resolve::parse_pack(source) {
-        Ok(pack) => Loaded {
-            value: Some(pack),
-            errors: Vec::new(),
-        },
-        Err(errors) => Loaded {
-            value: None,
-            errors: attach(source, errors),
-        },
-    }
-}
-
 /// Ties errors to their file, keeping at most [`limits::MAX_ERRORS_PER_FILE`],
 /// the last of which counts the rest when there are more.
-fn attach(source: &Arc<SourceFile>, mut errors: Vec<FormatError>) -> Vec<FileError> {
+pub fn attach(source: &Arc<SourceFile>, mut errors: Vec<FormatError>) -> Vec<FileError> {
     if errors.len() > limits::MAX_ERRORS_PER_FILE {
         // The closing error is one of the listed ones.
         let listed = limits::MAX_ERRORS_PER_FILE - 1;
@@ -148,239 +97,9 @@ fn attach(source: &Arc<SourceFile>, mut errors: Vec<FormatError>) -> Vec<FileErr
         .collect()
 }
 
-/// Reads a pack folder (or its `pack.toml`) with every page it lists, and
-/// resolves the references between them.
-pub fn load_pack(path: &Path) -> Result<Loaded<Pack>, LoadError> {
-    let (dir, pack_path) = pack_folder_and_file(path);
-    let (root, source) = read_pack_source(&dir, &pack_path, &clean(&pack_path))?;
-    let mut loaded = pack_file_from_source(&source);
-    let Some(pack) = loaded.value.as_mut() else {
-        return Ok(loaded);
-    };
-
-    let mut first_file: BTreeMap<PageId, PathBuf> = BTreeMap::new();
-    let mut all_pages_read = true;
-    let mut pack_spaces: u64 = 0;
-    let most_spaces = limits::pack_limits().pack_spaces;
-    // Pages are read and parsed in parallel, then taken in the order
-    // `pack.toml` lists them, so the errors come out in the same order on any
-    // number of cores. Once the pages parsed hold more spaces than the pack may,
-    // the rest are left to the ordered pass below, which stops at the page
-    // that crosses the limit: a pack far over it costs at most the limit, plus
-    // a page per core, before it is refused.
-    let parsed_spaces = AtomicU64::new(0);
-    let reads: Vec<Option<PageRead>> = pack
-        .page_files
-        .par_iter()
-        .map(|file| {
-            if parsed_spaces.load(Ordering::Relaxed) > most_spaces {
-                return None;
-            }
-            let read = read_page(&root, &dir, file);
-            if let PageRead::Read { page, .. } = &read
-                && let Some(page) = &page.value
-            {
-                parsed_spaces.fetch_add(
-                    u64::try_from(page.size.area()).unwrap_or(u64::MAX),
-                    Ordering::Relaxed,
-                );
-            }
-            Some(read)
-        })
-        .collect();
-    for (file, read) in pack.page_files.iter().zip(reads) {
-        let read = read.unwrap_or_else(|| read_page(&root, &dir, file));
-        let problem = |code, message: String, help: &str| FileError {
-            source: Arc::clone(&source),
-            error: FormatError::new(code, message, Some(file.span)).with_help(help),
-        };
-        let (display, page) = match read {
-            PageRead::Read { display, page } => (display, page),
-            PageRead::Failed(confine::ReadError::Io { reason, .. }) => {
-                loaded.errors.push(problem(
-                    FormatCode::UnreadableFile,
-                    format!("cannot read page file `{}`: {reason}", file.path),
-                    "check the path; it is relative to the folder of pack.toml",
-                ));
-                continue;
-            }
-            PageRead::Failed(e) => {
-                loaded
-                    .errors
-                    .push(problem(read_code(&e), e.to_string(), e.help()));
-                // A page refused would make every reference to it look dangling.
-                all_pages_read = false;
-                continue;
-            }
-        };
-        loaded.errors.extend(page.errors);
-        let Some(page) = page.value else {
-            all_pages_read = false;
-            continue;
-        };
-        if let Some(first) = first_file.get(&page.id) {
-            loaded.errors.push(FileError {
-                source: Arc::clone(&page.source),
-                error: FormatError::new(
-                    FormatCode::Duplicate,
-                    format!("page {} is also defined in `{}`", page.id, first.display()),
-                    Some(page.id_span),
-                )
-                .with_place(LocationPlace::Page(page.id))
-                .with_help("give each page file its own book and page numbers"),
-            });
-            continue;
-        }
-        if let Some(background) = &page.background
-            && resolve::image_leaves_pack(&file.path, &background.image)
-        {
-            loaded.errors.push(FileError {
-                source: Arc::clone(&page.source),
-                error: FormatError::new(
-                    FormatCode::PathEscape,
-                    format!(
-                        "background image `{}` leads outside the pack folder",
-                        background.image
-                    ),
-                    Some(background.image_span),
-                )
-                .with_place(LocationPlace::Page(page.id))
-                .with_help("keep scans inside the pack folder, for example in `scans/`"),
-            });
-        }
-        pack_spaces += u64::from(page.size.columns) * u64::from(page.size.rows);
-        if pack_spaces > most_spaces {
-            loaded.errors.push(problem(
-                FormatCode::LimitExceeded,
-                format!(
-                    "with page {} the pack has more than {most_spaces} spaces",
-                    page.id,
-                ),
-                "split the pack, or make its pages smaller",
-            ));
-            all_pages_read = false;
-            break;
-        }
-        first_file.insert(page.id, display);
-        pack.pages.insert(page.id, page);
-    }
-    // A page that failed to load would make every reference to it look dangling.
-    let failed_files = loaded
-        .errors
-        .iter()
-        .any(|e| e.error.code == FormatCode::UnreadableFile);
-    resolve_references(pack, all_pages_read && !failed_files, &mut loaded.errors);
-    Ok(loaded)
-}
-
-/// A page file read and parsed, or why it could not be read.
-enum PageRead {
-    Read {
-        /// The path shown in messages.
-        display: PathBuf,
-        page: Box<Loaded<Page>>,
-    },
-    Failed(confine::ReadError),
-}
-
-/// Reads and parses one page file of a pack, confined to the pack folder.
-fn read_page(root: &confine::Root, dir: &Path, file: &crate::model::PageFile) -> PageRead {
-    let page_path = dir.join(&file.path);
-    let display = clean(&page_path);
-    match root
-        .resolve(&page_path, Path::new(&file.path))
-        .and_then(|real| confine::read_text(&real, &display, limits::MAX_FILE_BYTES))
-    {
-        Ok(text) => {
-            let page = page_from_source(&SourceFile::new(&display, text));
-            PageRead::Read {
-                display,
-                page: Box::new(page),
-            }
-        }
-        Err(e) => PageRead::Failed(e),
-    }
-}
-
-/// Checks what pages and `pack.toml` say about each other: every page's book
-/// and Location are declared, and (when `every_page_read`) the start page and
-/// both ends of every join are pages of the pack. Public so an editor can ask
-/// the same of a pack held in memory.
-pub fn resolve_references(pack: &Pack, every_page_read: bool, errors: &mut Vec<FileError>) {
-    let in_pack = |span, message: String| FileError {
-        source: Arc::clone(&pack.source),
-        error: FormatError::new(FormatCode::DanglingReference, message, Some(span)),
-    };
-    for page in pack.pages.values() {
-        let on_page = |span, message: String| FileError {
-            source: Arc::clone(&page.source),
-            error: FormatError::new(FormatCode::DanglingReference, message, Some(span))
-                .with_place(LocationPlace::Page(page.id)),
-        };
-        if !pack.books.contains_key(&page.id.book) {
-            let mut e = on_page(
-                page.book_span,
-                format!("book {} is not declared in pack.toml", page.id.book),
-            );
-            e.error.help = Some(format!(
-                "add `[[books]]` with `number = {}` to pack.toml",
-                page.id.book
-            ));
-            errors.push(e);
-        }
-        if !pack.locations.contains_key(&page.location) {
-            let mut e = on_page(
-                page.location_span,
-                format!("Location `{}` is not declared in pack.toml", page.location),
-            );
-            e.error.help = Some(
-                suggest::closest(&page.location, pack.locations.keys().map(String::as_str))
-                    .map(|b| format!("did you mean `{b}`?"))
-                    .unwrap_or_else(|| {
-                        format!(
-                            "add `[[locations]]` with `designation = \"{}\"` to pack.toml",
-                            page.location
-                        )
-                    }),
-            );
-            errors.push(e);
-        }
-    }
-    if !every_page_read {
-        return;
-    }
-    let known = |id: PageId| pack.pages.contains_key(&id);
-    let names: Vec<String> = pack.pages.keys().map(PageId::to_string).collect();
-    let help = |id: PageId| {
-        suggest::closest(&id.to_string(), names.iter().map(String::as_str))
-            .map(|b| format!("did you mean `{b}`?"))
-            .unwrap_or_else(|| format!("pages in this pack: {}", names.join(", ")))
-    };
-    if !known(pack.start) {
-        let mut e = in_pack(
-            pack.start_span,
-            format!("start page {} is not in this pack", pack.start),
-        );
-        e.error.help = Some(help(pack.start));
-        errors.push(e);
-    }
-    for join in &pack.joins {
-        for (end, span) in [(join.from, join.from_span), (join.to, join.to_span)] {
-            if !known(end.page) {
-                let mut e = in_pack(
-                    span,
-                    format!("join names page {}, which is not in this pack", end.page),
-                );
-                e.error.help = Some(help(end.page));
-                errors.push(e);
-            }
-        }
-    }
-}
-
 /// The pack folder and its `pack.toml`, for a path that names either; every
 /// game's pack loader starts here.
-pub(crate) fn pack_folder_and_file(path: &Path) -> (PathBuf, PathBuf) {
+pub fn pack_folder_and_file(path: &Path) -> (PathBuf, PathBuf) {
     if path.is_dir() {
         (path.to_path_buf(), path.join(PACK_FILE))
     } else {
@@ -393,7 +112,7 @@ pub(crate) fn pack_folder_and_file(path: &Path) -> (PathBuf, PathBuf) {
 }
 
 /// Removes `.` components so paths in messages read cleanly (`maps/x/p.toml`).
-pub(crate) fn clean(path: &Path) -> PathBuf {
+pub fn clean(path: &Path) -> PathBuf {
     path.components()
         .filter(|c| !matches!(c, Component::CurDir))
         .collect()

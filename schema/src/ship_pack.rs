@@ -15,10 +15,10 @@ use serde_json::{Value, json};
 use toml::Spanned;
 
 use crate::error::{FileError, FormatCode, FormatError, LoadError};
+use crate::lint_table::LintSettings;
 use crate::load::{Loaded, clean, pack_folder_and_file, read_code, read_pack_source, read_source};
-use crate::model::LintSettings;
-use crate::resolve::{deserialize_raw, text_problems};
 use crate::source::{SourceFile, Span};
+use crate::toml_file::{deserialize_raw, text_problems};
 use crate::{confine, limits};
 
 /// What one game's ship files add to the shared pack: its names and how its
@@ -66,7 +66,7 @@ struct TomlShipPack {
     ruleset: Text,
     ship: Text,
     #[serde(default)]
-    lint: BTreeMap<Text, Spanned<crate::raw::TomlLint>>,
+    lint: BTreeMap<Text, Spanned<crate::lint_table::TomlLint>>,
 }
 
 /// Resolves `pack.toml` from text already read, without its ship.
@@ -74,9 +74,10 @@ pub fn parse_pack<F: ShipFormat>(
     source: &Arc<SourceFile>,
 ) -> Result<ShipPack<F::Ship>, Vec<FormatError>> {
     let raw: TomlShipPack = deserialize_raw(source.text())?;
-    let mut errors: Vec<FormatError> = crate::resolve::version_problem(&raw.format, FORMAT_VERSION)
-        .into_iter()
-        .collect();
+    let mut errors: Vec<FormatError> =
+        crate::toml_file::version_problem(&raw.format, FORMAT_VERSION)
+            .into_iter()
+            .collect();
     errors.extend(ruleset_problem::<F>(&raw.ruleset));
     errors.extend(text_problems(&raw.name, "the pack name", true));
     let ship_span = Span::from_range(raw.ship.span());
@@ -87,7 +88,7 @@ pub fn parse_pack<F: ShipFormat>(
                 .with_help("name a `.toml` file inside the pack folder, like `ship.toml`"),
         );
     }
-    let lint = crate::resolve::lint_settings(raw.lint, &mut errors);
+    let lint = crate::lint_table::lint_settings(raw.lint, &mut errors);
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -103,18 +104,7 @@ pub fn parse_pack<F: ShipFormat>(
 
 /// The error for a file of game `F` that names another ruleset.
 pub(crate) fn ruleset_problem<F: ShipFormat>(value: &Text) -> Option<FormatError> {
-    (value.get_ref() != F::RULESET).then(|| {
-        FormatError::new(
-            FormatCode::InvalidValue,
-            format!(
-                "this is a {} file, but it names the ruleset `{}`",
-                F::GAME,
-                value.get_ref()
-            ),
-            Some(Span::from_range(value.span())),
-        )
-        .with_help(format!("write `ruleset = \"{}\"`", F::RULESET))
-    })
+    crate::toml_file::ruleset_problem(value, F::RULESET, F::GAME)
 }
 
 /// Whether a ship path stays inside the pack folder and names a TOML file.
@@ -144,7 +134,7 @@ pub fn write_pack<F: ShipFormat>(pack: &ShipPack<F::Ship>) -> String {
     let _ = writeln!(out, "name = {}", quoted(&pack.name));
     let _ = writeln!(out, "ruleset = {}", quoted(F::RULESET));
     let _ = writeln!(out, "ship = {}", quoted(&pack.ship_path));
-    crate::write::write_lint(&mut out, &pack.lint);
+    crate::lint_table::write_lint(&mut out, &pack.lint);
     out
 }
 
@@ -173,7 +163,7 @@ pub fn pack_schema<F: ShipFormat>() -> Value {
             "not": { "pattern": r"(^|/)\.\.(/|$)" },
             "description": "The ship file, relative to this folder and inside it (no `..`).",
         },
-        "lint": crate::json_schema::lint_table("Check levels for this pack"),
+        "lint": crate::lint_table::lint_table("Check levels for this pack"),
     });
     schema_header::<F>(&mut properties);
     json!({

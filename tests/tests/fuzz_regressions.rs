@@ -9,11 +9,11 @@
 
 use std::path::Path;
 
-use deckplan_schema::load::{self, PACK_FILE};
-use deckplan_schema::{SourceFile, write};
+use deckplan_schema::load::PACK_FILE;
+use deckplan_schema::{SourceFile, enormity::write};
 use deckplan_validator::diagnostic::Diagnostic;
+use deckplan_validator::enormity::tiled;
 use deckplan_validator::render::human::{self, Styling};
-use deckplan_validator::tiled;
 
 fn render(errors: Vec<deckplan_schema::FileError>) {
     let diagnostics: Vec<Diagnostic> = errors.into_iter().map(Diagnostic::from).collect();
@@ -23,20 +23,32 @@ fn render(errors: Vec<deckplan_schema::FileError>) {
 
 /// The canonical text of a file, after checking it reads back to itself.
 fn page(text: &str) -> Option<String> {
-    let loaded = load::page_from_source(&SourceFile::new("page.toml", text.to_owned()));
+    let loaded = deckplan_schema::enormity::load::page_from_source(&SourceFile::new(
+        "page.toml",
+        text.to_owned(),
+    ));
     render(loaded.errors);
     let canonical = write::write_page(&loaded.value?);
-    let again = load::page_from_source(&SourceFile::new("page.toml", canonical.clone()));
+    let again = deckplan_schema::enormity::load::page_from_source(&SourceFile::new(
+        "page.toml",
+        canonical.clone(),
+    ));
     let again = again.value.expect("the canonical text of a page resolves");
     assert_eq!(write::write_page(&again), canonical, "formatting is stable");
     Some(canonical)
 }
 
 fn pack(text: &str) -> Option<String> {
-    let loaded = load::pack_file_from_source(&SourceFile::new(PACK_FILE, text.to_owned()));
+    let loaded = deckplan_schema::enormity::load::pack_file_from_source(&SourceFile::new(
+        PACK_FILE,
+        text.to_owned(),
+    ));
     render(loaded.errors);
     let canonical = write::write_pack(&loaded.value?);
-    let again = load::pack_file_from_source(&SourceFile::new(PACK_FILE, canonical.clone()));
+    let again = deckplan_schema::enormity::load::pack_file_from_source(&SourceFile::new(
+        PACK_FILE,
+        canonical.clone(),
+    ));
     let again = again.value.expect("the canonical text of a pack resolves");
     assert_eq!(write::write_pack(&again), canonical, "formatting is stable");
     Some(canonical)

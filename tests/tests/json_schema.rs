@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use deckplan_schema::json_schema::{pack_schema, page_schema};
+use deckplan_schema::enormity::json_schema::{pack_schema, page_schema};
 use deckplan_schema::load::{self, PACK_FILE};
 
 fn errors(schema: &serde_json::Value, path: &Path) -> Vec<String> {
@@ -49,7 +49,9 @@ fn bundled_maps_validate_against_the_schema() {
             "{}",
             pack_path.display()
         );
-        let pack = load::pack_file_from_source(&source).value.unwrap();
+        let pack = deckplan_schema::enormity::load::pack_file_from_source(&source)
+            .value
+            .unwrap();
         for file in pack.page_files {
             let path = dir.join(&file.path);
             assert_eq!(

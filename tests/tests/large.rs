@@ -5,13 +5,12 @@
 
 use std::fmt::Write as _;
 
-use deckplan_schema::coord::row_letters;
-use deckplan_schema::load;
+use deckplan_schema::enormity::coord::row_letters;
 use deckplan_schema::{SourceFile, load::PACK_FILE};
-use deckplan_validator::lint::check_pack;
+use deckplan_validator::enormity::lint::check_pack;
 
 /// A pack of one open `side` × `side` page with a Spacer start and a spawn point.
-fn open_pack(side: u16) -> deckplan_schema::Pack {
+fn open_pack(side: u16) -> deckplan_schema::enormity::Pack {
     let mut grid = String::new();
     for row in (0..side).rev() {
         let _ = writeln!(
@@ -27,12 +26,16 @@ fn open_pack(side: u16) -> deckplan_schema::Pack {
     );
     let pack = "format = 1\nname = \"Big\"\nruleset = \"enormity\"\nstart = \"L1p1\"\npages = [\"page.toml\"]\n\n\
                 [[books]]\nnumber = 1\n\n[[locations]]\ndesignation = \"SR\"\nname = \"Solar Ring\"\n";
-    let mut pack = load::pack_file_from_source(&SourceFile::new(PACK_FILE, pack.to_string()))
-        .value
-        .unwrap();
-    let page = load::page_from_source(&SourceFile::new("page.toml", page))
-        .value
-        .unwrap();
+    let mut pack = deckplan_schema::enormity::load::pack_file_from_source(&SourceFile::new(
+        PACK_FILE,
+        pack.to_string(),
+    ))
+    .value
+    .unwrap();
+    let page =
+        deckplan_schema::enormity::load::page_from_source(&SourceFile::new("page.toml", page))
+            .value
+            .unwrap();
     pack.pages.insert(page.id, page);
     pack
 }

@@ -6,10 +6,11 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use deckplan_schema::coord::{Direction, Edge, Intersection, PageId, Size, Space};
+use deckplan_schema::enormity::coord::{Direction, Edge, Intersection, PageId, Size, Space};
+use deckplan_schema::enormity::model::*;
+use deckplan_schema::lint_table::{LintLevel, LintSetting};
 use deckplan_schema::load::{self, PACK_FILE};
-use deckplan_schema::model::*;
-use deckplan_schema::{SourceFile, write};
+use deckplan_schema::{SourceFile, enormity::write};
 use proptest::prelude::*;
 
 fn maps_dir() -> PathBuf {
@@ -41,7 +42,7 @@ fn every_bundled_file_is_canonical() {
         if deckplan_schema::sniff::ruleset_name(&source).is_some_and(|n| n.name != "enormity") {
             continue;
         }
-        let pack = load::pack_file_from_source(&source)
+        let pack = deckplan_schema::enormity::load::pack_file_from_source(&source)
             .value
             .expect("pack.toml resolves");
         assert_eq!(
@@ -54,7 +55,7 @@ fn every_bundled_file_is_canonical() {
         for file in &pack.page_files {
             let path = dir.join(&file.path);
             let source = load::read_source(&path, &path).unwrap();
-            let page = load::page_from_source(&source);
+            let page = deckplan_schema::enormity::load::page_from_source(&source);
             let page = page.value.unwrap_or_else(|| {
                 panic!("{} does not resolve: {:?}", path.display(), page.errors)
             });
@@ -355,7 +356,7 @@ proptest! {
         let page = build_page(columns, rows, &bytes);
         let text = write::write_page(&page);
         let source = SourceFile::new("generated.toml", text.clone());
-        let loaded = load::page_from_source(&source);
+        let loaded = deckplan_schema::enormity::load::page_from_source(&source);
         prop_assert!(loaded.errors.is_empty(), "{text}\n{:?}", loaded.errors);
         let mut back = loaded.value.unwrap();
         back.clear_spans();

@@ -1,7 +1,7 @@
 //! Lint cost: how it grows with pack size, how it compares with just reading
 //! the files, and how long a very large page takes.
 //!
-//! Packs are written by the generator (`deckplan_validator::generate`, also
+//! Packs are written by the generator (`deckplan_validator::enormity::generate`, also
 //! `deckplan generate-pack`) into a temporary folder: rows of 24 × 16 pages of
 //! corridors and walled rooms with doors, consoles, arrows, spawn points and
 //! Extraction Points, joined east–west, so every check has real work to do.
@@ -11,8 +11,7 @@
 use std::path::{Path, PathBuf};
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use deckplan_schema::load;
-use deckplan_validator::generate::{self, PackSpec};
+use deckplan_validator::enormity::generate::{self, PackSpec};
 use deckplan_validator::lint;
 
 /// Writes a generated pack of `pages` pages in one row (seed 1); returns its folder.
@@ -45,7 +44,7 @@ fn bench(c: &mut Criterion) {
         );
         group.throughput(Throughput::Elements(u64::from(pages)));
         group.bench_with_input(BenchmarkId::new("parse-only", pages), &dir, |b, dir| {
-            b.iter(|| load::load_pack(dir).unwrap());
+            b.iter(|| deckplan_schema::enormity::load::load_pack(dir).unwrap());
         });
         group.bench_with_input(
             BenchmarkId::new("parse-and-check", pages),
@@ -62,7 +61,7 @@ fn bench(c: &mut Criterion) {
     for side in [500u16, 1000] {
         let dir = write_pack(&root, 1, side, side);
         large.bench_with_input(BenchmarkId::new("parse-only", side), &dir, |b, dir| {
-            b.iter(|| load::load_pack(dir).unwrap());
+            b.iter(|| deckplan_schema::enormity::load::load_pack(dir).unwrap());
         });
         large.bench_with_input(BenchmarkId::new("parse-and-check", side), &dir, |b, dir| {
             b.iter(|| lint::lint_paths(std::slice::from_ref(dir)).unwrap());

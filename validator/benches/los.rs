@@ -14,11 +14,14 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use deckplan_schema::coord::row_letters;
-use deckplan_schema::{Direction, Pack, PageId, SourceFile, Space, load};
-use deckplan_validator::board::{Board, PageSpace};
-use deckplan_validator::rules::los::SightMap;
-use deckplan_validator::rules::{Intruder, PlayState};
+use deckplan_schema::enormity::coord::row_letters;
+use deckplan_schema::{
+    SourceFile,
+    enormity::{Direction, Pack, PageId, Space},
+};
+use deckplan_validator::enormity::board::{Board, PageSpace};
+use deckplan_validator::enormity::rules::los::SightMap;
+use deckplan_validator::enormity::rules::{Intruder, PlayState};
 
 const SIDE: u16 = 100;
 
@@ -86,11 +89,17 @@ fn page(rooms: bool) -> String {
 }
 
 fn pack(rooms: bool) -> Pack {
-    let loaded = load::pack_file_from_source(&SourceFile::new("pack.toml", PACK.to_string()));
+    let loaded = deckplan_schema::enormity::load::pack_file_from_source(&SourceFile::new(
+        "pack.toml",
+        PACK.to_string(),
+    ));
     let mut pack = loaded.value.expect("the bench pack parses");
-    let page = load::page_from_source(&SourceFile::new("page.toml", page(rooms)))
-        .value
-        .expect("the bench page parses");
+    let page = deckplan_schema::enormity::load::page_from_source(&SourceFile::new(
+        "page.toml",
+        page(rooms),
+    ))
+    .value
+    .expect("the bench page parses");
     pack.pages.insert(page.id, page);
     pack
 }

@@ -21,14 +21,15 @@ use std::collections::VecDeque;
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use deckplan_schema::load::pack_file_from_source;
+use deckplan_schema::enormity::load::pack_file_from_source;
 use deckplan_schema::{
-    Direction, EdgeFeature, EdgeKind, Pack, Page, PageId, Size, SourceFile, Space, SpaceKind, Span,
+    SourceFile, Span,
+    enormity::{Direction, EdgeFeature, EdgeKind, Pack, Page, PageId, Size, Space, SpaceKind},
 };
-use deckplan_validator::board::{Board, PageSpace};
-use deckplan_validator::rules::intruder_move::{IntruderMoveOptions, intruder_moves};
-use deckplan_validator::rules::spacer_move::{MoveOptions, reach};
-use deckplan_validator::rules::{Intruder, PlayState};
+use deckplan_validator::enormity::board::{Board, PageSpace};
+use deckplan_validator::enormity::rules::intruder_move::{IntruderMoveOptions, intruder_moves};
+use deckplan_validator::enormity::rules::spacer_move::{MoveOptions, reach};
+use deckplan_validator::enormity::rules::{Intruder, PlayState};
 
 const SIDE: u16 = 500;
 const ROOM: u16 = 10;

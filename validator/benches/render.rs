@@ -15,11 +15,14 @@ use std::path::Path;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use deckplan_schema::{
-    Direction, EdgeFeature, EdgeKind, Intersection, Marker, Page, PageId, Size, Space, SpaceKind,
-    Span, StartingBlip,
+    Span,
+    enormity::{
+        Direction, EdgeFeature, EdgeKind, Intersection, Marker, Page, PageId, Size, Space,
+        SpaceKind, StartingBlip,
+    },
 };
-use deckplan_validator::draw::layout::{LayoutStyle, pack_scene};
-use deckplan_validator::draw::page::{PageStyle, page_scene};
+use deckplan_validator::enormity::draw::layout::{LayoutStyle, pack_scene};
+use deckplan_validator::enormity::draw::page::{PageStyle, page_scene};
 use deckplan_validator::export::Paper;
 use deckplan_validator::export::png::{RasterOptions, encode, rasterize};
 use deckplan_validator::export::svg::{SvgOptions, render};
@@ -140,7 +143,7 @@ fn benches(c: &mut Criterion) {
     group.finish();
 
     let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/derelict-meridian-tithe");
-    let pack = deckplan_schema::load::load_pack(&maps)
+    let pack = deckplan_schema::enormity::load::load_pack(&maps)
         .unwrap()
         .value
         .expect("the bundled pack loads");

@@ -1,14 +1,20 @@
-//! What every game's checks share: a check's stable code, kebab-case name,
-//! default severity and documentation, declared next to the check with
-//! [`declare_check!`](crate::declare_check). `deckplan explain` and
-//! `docs/checks.md` are generated from these, whatever the game.
+//! What every game's checks share: one declaration, one registry shape, one
+//! finding type and one way to run them.
+//!
+//! A check is a file of its game's `checks/` folder with a [`declare_check!`]
+//! (stable code, kebab-case name, default severity, and the doc comment that
+//! becomes `deckplan explain` and `docs/checks.md`) and a pure `run` function
+//! from the game's board to [`Finding`]s. A game lists its checks once with
+//! [`checks!`], and runs them with [`find_all`] (or [`run_all`] when one
+//! `[lint]` table sets every level).
 
 use std::sync::Arc;
 
-use deckplan_schema::model::{LintLevel, LintSettings};
-use deckplan_schema::{FileError, FormatCode, FormatError, SourceFile, suggest};
+use deckplan_schema::lint_table::{LintLevel, LintSettings};
+use deckplan_schema::{FileError, FormatCode, FormatError, Place, SourceFile, Span, suggest};
+use rayon::prelude::*;
 
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::{Diagnostic, Label, Severity};
 
 /// Declares a check's metadata; the doc comment is its documentation.
 #[macro_export]
@@ -21,6 +27,19 @@ macro_rules! declare_check {
             severity: $crate::diagnostic::Severity::$severity,
             doc: concat!($($doc, "\n"),*),
         };
+    };
+}
+
+/// Lists a game's checks, in code order, as its `CHECKS` registry: each
+/// named module has a `META` (from [`declare_check!`]) and a `run` over the
+/// game's [`Checks::Board`].
+#[macro_export]
+macro_rules! checks {
+    ($game:ty: $($check:ident),* $(,)?) => {
+        /// Every check of the game, in code order.
+        pub const CHECKS: &[$crate::check::Check<$game>] = &[
+            $($crate::check::Check { meta: $check::META, run: $check::run }),*
+        ];
     };
 }
 
@@ -41,13 +60,205 @@ impl CheckMeta {
     /// The severity this check reports at under `settings`, or `None` when
     /// the settings allow it (its findings are not reported).
     pub fn severity_under(&self, settings: &LintSettings) -> Option<Severity> {
-        match settings.checks.get(self.name).map(|s| s.level) {
+        self.severity_at(settings.checks.get(self.name).map(|s| s.level))
+    }
+
+    /// The severity at a level some table set (`None`: no table set one).
+    pub fn severity_at(&self, level: Option<LintLevel>) -> Option<Severity> {
+        match level {
             None => Some(self.severity),
             Some(LintLevel::Allow) => None,
             Some(LintLevel::Warn) => Some(Severity::Warning),
             Some(LintLevel::Deny) => Some(Severity::Error),
         }
     }
+}
+
+/// What a game's checks read: its board, built once per pack from the
+/// loaded files it borrows (graphs included), and shared by every check.
+pub trait Checks {
+    /// The board, borrowing what was loaded for `'a`.
+    type Board<'a>: Sync;
+}
+
+/// A registered check of game `G`.
+pub struct Check<G: Checks> {
+    /// Its metadata.
+    pub meta: CheckMeta,
+    /// Runs it over a board.
+    pub run: for<'a, 'b> fn(&'b G::Board<'a>, &mut Vec<Finding>),
+}
+
+impl<G: Checks> Clone for Check<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Checks> Copy for Check<G> {}
+
+impl<G: Checks> std::fmt::Debug for Check<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Check")
+            .field("meta", &self.meta)
+            .finish_non_exhaustive()
+    }
+}
+
+/// One thing a check found, before the lint level gives it a severity.
+#[derive(Clone, Debug)]
+pub struct Finding {
+    /// One sentence saying what is wrong.
+    pub message: String,
+    /// The file the finding points into; `None` for the board's own file
+    /// (a ship or galaxy file), which the runner fills in.
+    pub file: Option<Arc<SourceFile>>,
+    /// Where in the file; `None` for the whole file.
+    pub span: Option<Span>,
+    /// Where on the board.
+    pub place: Option<Place>,
+    /// The part of the board whose own `[lint]` table sets this finding's
+    /// level (an Enormity page); `None` when only the pack's table does.
+    pub filed_under: Option<Place>,
+    /// A fix.
+    pub help: Option<String>,
+    /// Other places in the same file that explain it.
+    pub labels: Vec<Label>,
+}
+
+impl Finding {
+    /// A finding in the board's own file, at a span and a place.
+    pub fn new(span: Option<Span>, place: impl Into<Place>, message: impl Into<String>) -> Self {
+        Self {
+            message: message.into(),
+            file: None,
+            span,
+            place: Some(place.into()),
+            filed_under: None,
+            help: None,
+            labels: Vec::new(),
+        }
+    }
+
+    /// A finding in `file`, at a span, on no particular place.
+    pub fn in_file(file: &Arc<SourceFile>, span: Option<Span>, message: impl Into<String>) -> Self {
+        Self {
+            message: message.into(),
+            file: Some(Arc::clone(file)),
+            span,
+            place: None,
+            filed_under: None,
+            help: None,
+            labels: Vec::new(),
+        }
+    }
+
+    /// Adds a fix.
+    #[must_use]
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Sets the board place.
+    #[must_use]
+    pub fn place(mut self, place: impl Into<Place>) -> Self {
+        self.place = Some(place.into());
+        self
+    }
+
+    /// Adds a secondary label.
+    #[must_use]
+    pub fn label(mut self, span: Span, message: impl Into<String>) -> Self {
+        self.labels.push(Label {
+            span,
+            message: message.into(),
+        });
+        self
+    }
+
+    /// The diagnostic it becomes at `severity`; a finding without a file of
+    /// its own is in `file`.
+    pub fn into_diagnostic(
+        self,
+        meta: CheckMeta,
+        severity: Severity,
+        file: &Arc<SourceFile>,
+    ) -> Diagnostic {
+        Diagnostic {
+            code: meta.code,
+            name: meta.name,
+            severity,
+            message: self.message,
+            file: self.file.unwrap_or_else(|| Arc::clone(file)),
+            span: self.span,
+            place: self.place,
+            help: self.help,
+            labels: self.labels,
+        }
+    }
+}
+
+/// Runs every check on one board, in parallel, and keeps at most
+/// [`MAX_FINDINGS_PER_CHECK`](deckplan_schema::limits::MAX_FINDINGS_PER_CHECK)
+/// findings of each (see [`cap_findings`]). The order is the checks' order,
+/// whichever finishes first.
+pub fn find_all<G: Checks>(checks: &[Check<G>], board: &G::Board<'_>) -> Vec<(CheckMeta, Finding)> {
+    checks
+        .par_iter()
+        .flat_map_iter(|check| {
+            let mut findings = Vec::new();
+            (check.run)(board, &mut findings);
+            cap_findings(&mut findings, check.meta.name);
+            findings.into_iter().map(move |f| (check.meta, f))
+        })
+        .collect()
+}
+
+/// Runs every check on a board whose levels one `[lint]` table sets, and
+/// files what they find in `file` (unless a finding names its own).
+pub fn run_all<G: Checks>(
+    checks: &[Check<G>],
+    board: &G::Board<'_>,
+    file: &Arc<SourceFile>,
+    lint: &LintSettings,
+) -> Vec<Diagnostic> {
+    let wanted: Vec<Check<G>> = checks
+        .iter()
+        .filter(|check| check.meta.severity_under(lint).is_some())
+        .copied()
+        .collect();
+    find_all(&wanted, board)
+        .into_iter()
+        .filter_map(|(meta, finding)| {
+            let severity = meta.severity_under(lint)?;
+            Some(finding.into_diagnostic(meta, severity, file))
+        })
+        .collect()
+}
+
+/// Keeps at most [`MAX_FINDINGS_PER_CHECK`](deckplan_schema::limits::MAX_FINDINGS_PER_CHECK)
+/// findings of one check: when there are more, the first ones are kept and
+/// the last kept is one finding saying how many more there are, so a board
+/// with thousands of problems cannot flood a report or exhaust memory.
+pub fn cap_findings(findings: &mut Vec<Finding>, name: &str) {
+    let most = deckplan_schema::limits::MAX_FINDINGS_PER_CHECK;
+    if findings.len() <= most {
+        return;
+    }
+    let listed = most.saturating_sub(1);
+    let more = findings.len() - listed;
+    let file = findings.first().and_then(|f| f.file.clone());
+    findings.truncate(listed);
+    findings.push(Finding {
+        message: format!("and {more} more `{name}` findings (at most {most} are listed per check)"),
+        file,
+        span: None,
+        place: None,
+        filed_under: None,
+        help: Some("fix the findings listed and run again".to_string()),
+        labels: Vec::new(),
+    });
 }
 
 /// `[lint]` keys in a game's file that name none of `checks`, each an error
@@ -83,4 +294,44 @@ pub fn unknown_settings(
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+mod tests {
+    use deckplan_schema::limits::MAX_FINDINGS_PER_CHECK;
+
+    use super::*;
+
+    fn findings(n: usize) -> Vec<Finding> {
+        let file = SourceFile::new("pack.toml", String::new());
+        (0..n)
+            .map(|i| Finding::in_file(&file, None, format!("finding {i}")))
+            .collect()
+    }
+
+    #[test]
+    fn findings_past_the_limit_are_counted_in_the_last_one() {
+        let mut at_limit = findings(MAX_FINDINGS_PER_CHECK);
+        cap_findings(&mut at_limit, "unreachable-space");
+        assert_eq!(at_limit.len(), MAX_FINDINGS_PER_CHECK);
+        assert_eq!(at_limit[MAX_FINDINGS_PER_CHECK - 1].message, "finding 199");
+
+        let mut over = findings(5000);
+        cap_findings(&mut over, "unreachable-space");
+        assert_eq!(over.len(), MAX_FINDINGS_PER_CHECK);
+        assert_eq!(over[MAX_FINDINGS_PER_CHECK - 2].message, "finding 198");
+        assert_eq!(
+            over[MAX_FINDINGS_PER_CHECK - 1].message,
+            "and 4801 more `unreachable-space` findings (at most 200 are listed per check)"
+        );
+        assert_eq!(
+            over[MAX_FINDINGS_PER_CHECK - 1]
+                .file
+                .as_ref()
+                .map(|f| f.path().to_path_buf()),
+            Some("pack.toml".into()),
+            "the closing finding is in the file of the ones it counts"
+        );
+    }
 }

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use deckplan_schema::{FileError, LineCol, PageId, Place, SourceFile, Span};
+use deckplan_schema::{FileError, LineCol, Place, SourceFile, Span};
 
 /// How serious a finding is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -59,9 +59,10 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    /// The Location-map page the finding is on, if any.
-    pub fn page(&self) -> Option<PageId> {
-        self.place.and_then(|place| place.page())
+    /// The board of a pack the finding is on, when the pack holds several
+    /// (an Enormity page, `L1p2`).
+    pub fn board(&self) -> Option<String> {
+        self.place.and_then(|place| place.board())
     }
 
     /// Line and column of the primary span (1:1 for whole-file findings).

@@ -6,12 +6,9 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use deckplan_schema::model::{LintLevel, LintSettings};
-use deckplan_schema::{Pack, Page, SourceFile};
+use deckplan_schema::SourceFile;
 use rayon::prelude::*;
 
-use crate::board::Board;
-use crate::checks::{self, CheckMeta, Finding};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::ruleset::{REGISTRY, RulesetChoice};
 use crate::targets::{self, Target, TargetError};
@@ -23,15 +20,15 @@ pub struct LintOutcome {
     pub diagnostics: Vec<Diagnostic>,
     /// Figures about a board that are neither errors nor warnings (a TI4
     /// seat's resources within reach), for `--format json`.
-    pub information: Vec<Information>,
+    pub figures: Vec<Figure>,
     /// Packs checked.
     pub packs: usize,
-    /// Page files checked, in packs and on their own.
-    pub pages: usize,
-    /// Of `pages`, the files named on their own rather than found in a pack.
-    pub lone: usize,
-    /// Of `lone`, the pages whose rule checks need the rest of their pack, so
-    /// only their format and lint settings were checked.
+    /// Board files checked (pages, ships, galaxies), in packs and on their own.
+    pub boards: usize,
+    /// Of `boards`, the files named on their own rather than found in a pack.
+    pub alone: usize,
+    /// Of `alone`, the files whose rule checks need the rest of their pack,
+    /// so only their format and lint settings were checked.
     pub format_only: usize,
 }
 
@@ -70,23 +67,23 @@ impl LintOutcome {
 
     /// "8 pages in 1 pack and 1 page on its own (format and settings only)".
     fn checked(&self) -> String {
-        let in_packs = self.pages.saturating_sub(self.lone);
+        let in_packs = self.boards.saturating_sub(self.alone);
         let mut parts = Vec::new();
-        if self.packs > 0 || self.lone == 0 {
+        if self.packs > 0 || self.alone == 0 {
             parts.push(format!(
                 "{} in {}",
                 plural(in_packs, "page"),
                 plural(self.packs, "pack")
             ));
         }
-        if self.lone > 0 {
-            let own = if self.lone == 1 {
+        if self.alone > 0 {
+            let own = if self.alone == 1 {
                 "its own"
             } else {
                 "their own"
             };
-            let mut lone = format!("{} on {own}", plural(self.lone, "page"));
-            if self.format_only == self.lone {
+            let mut lone = format!("{} on {own}", plural(self.alone, "page"));
+            if self.format_only == self.alone {
                 lone.push_str(" (format and settings only: the rule checks need the pack)");
             } else if self.format_only > 0 {
                 lone.push_str(&format!(
@@ -102,7 +99,7 @@ impl LintOutcome {
 
 /// One figure about a board, reported alongside the findings.
 #[derive(Clone, Debug)]
-pub struct Information {
+pub struct Figure {
     /// The file it is about.
     pub file: Arc<SourceFile>,
     /// Its fields, among them a `kind` naming what the figure is.
@@ -164,11 +161,11 @@ pub fn lint_paths_with_progress(
     for result in results {
         let one = result?;
         outcome.packs += one.packs;
-        outcome.pages += one.pages;
-        outcome.lone += one.lone;
+        outcome.boards += one.boards;
+        outcome.alone += one.alone;
         outcome.format_only += one.format_only;
         outcome.diagnostics.extend(one.diagnostics);
-        outcome.information.extend(one.information);
+        outcome.figures.extend(one.figures);
     }
     outcome.diagnostics.sort_by_cached_key(Diagnostic::sort_key);
     Ok(outcome)
@@ -181,11 +178,10 @@ fn lint_target(target: &Target) -> Result<LintOutcome, TargetError> {
         Err(RulesetChoice::Unknown(diagnostic)) => {
             return Ok(LintOutcome {
                 diagnostics: vec![*diagnostic],
-                information: Vec::new(),
                 packs: usize::from(matches!(target, Target::Pack(_))),
-                pages: usize::from(matches!(target, Target::Page(_))),
-                lone: usize::from(matches!(target, Target::Page(_))),
-                format_only: 0,
+                boards: usize::from(matches!(target, Target::Page(_))),
+                alone: usize::from(matches!(target, Target::Page(_))),
+                ..LintOutcome::default()
             });
         }
         Err(RulesetChoice::Empty) => return Ok(LintOutcome::default()),
@@ -194,130 +190,9 @@ fn lint_target(target: &Target) -> Result<LintOutcome, TargetError> {
         Target::Pack(dir) => ruleset.lint_pack(dir),
         Target::Page(path) => {
             let mut outcome = ruleset.lint_file(path)?;
-            outcome.lone = outcome.pages;
+            outcome.alone = outcome.boards;
             Ok(outcome)
         }
-    }
-}
-
-/// What can be checked of a page file read on its own: its lint settings.
-pub fn check_lone_page(page: &Page) -> Vec<Diagnostic> {
-    let mut findings = Vec::new();
-    checks::unknown_check::check(&page.lint, &page.source, &mut findings);
-    findings
-        .into_iter()
-        .map(|f| into_diagnostic(f, checks::unknown_check::META, Severity::Error))
-        .collect()
-}
-
-/// The lint-settings check on files that did not resolve: each file with a
-/// format error that is not part of `pack` (a page that failed, or a
-/// `pack.toml` that did) still has its `[lint]` table read and checked, so a
-/// misspelt check name is reported together with the format errors.
-pub fn unresolved_settings(
-    errors: &[deckplan_schema::FileError],
-    pack: Option<&Pack>,
-) -> Vec<Diagnostic> {
-    let resolved: std::collections::BTreeSet<&std::path::Path> = pack
-        .into_iter()
-        .flat_map(|p| {
-            std::iter::once(p.source.path()).chain(p.pages.values().map(|page| page.source.path()))
-        })
-        .collect();
-    let mut seen: std::collections::BTreeSet<&std::path::Path> = std::collections::BTreeSet::new();
-    let mut findings = Vec::new();
-    for error in errors {
-        let path = error.source.path();
-        if resolved.contains(path) || !seen.insert(path) {
-            continue;
-        }
-        if let Some(settings) = deckplan_schema::load::lint_of_source(&error.source) {
-            checks::unknown_check::check(&settings, &error.source, &mut findings);
-        }
-    }
-    findings
-        .into_iter()
-        .map(|f| into_diagnostic(f, checks::unknown_check::META, Severity::Error))
-        .collect()
-}
-
-/// Runs the lint-settings check and, when every file loaded, every rule check.
-pub fn check_pack(pack: &Pack, run_rules: bool) -> Vec<Diagnostic> {
-    let mut settings = Vec::new();
-    checks::unknown_check::check(&pack.lint, &pack.source, &mut settings);
-    for page in pack.pages.values() {
-        checks::unknown_check::check(&page.lint, &page.source, &mut settings);
-    }
-    let mut diagnostics: Vec<Diagnostic> = settings
-        .into_iter()
-        .map(|f| into_diagnostic(f, checks::unknown_check::META, Severity::Error))
-        .collect();
-    if !run_rules {
-        return diagnostics;
-    }
-    let board = Board::new(pack);
-    let found: Vec<(CheckMeta, Finding)> = checks::REGISTRY
-        .par_iter()
-        .flat_map_iter(|check| {
-            let mut findings = Vec::new();
-            (check.run)(&board, &mut findings);
-            checks::cap_findings(&mut findings, check.meta.name);
-            findings.into_iter().map(move |f| (check.meta, f))
-        })
-        .collect();
-    // Page settings that cover none of their check's findings (they are all
-    // filed elsewhere): only the pack's table can set this one.
-    let mut misplaced = Vec::new();
-    checks::misplaced_setting::check(pack, &found, &mut misplaced);
-    let meta = checks::misplaced_setting::META;
-    for finding in misplaced {
-        let severity = match level_for(meta, None, &pack.lint) {
-            None => meta.severity,
-            Some(LintLevel::Allow) => continue,
-            Some(LintLevel::Warn) => Severity::Warning,
-            Some(LintLevel::Deny) => Severity::Error,
-        };
-        diagnostics.push(into_diagnostic(finding, meta, severity));
-    }
-    for (meta, finding) in found {
-        let page_settings = finding
-            .page
-            .and_then(|id| pack.pages.get(&id))
-            .map(|p| &p.lint);
-        let level = level_for(meta, page_settings, &pack.lint);
-        let severity = match level {
-            None => meta.severity,
-            Some(LintLevel::Allow) => continue,
-            Some(LintLevel::Warn) => Severity::Warning,
-            Some(LintLevel::Deny) => Severity::Error,
-        };
-        diagnostics.push(into_diagnostic(finding, meta, severity));
-    }
-    diagnostics
-}
-
-/// The level set for a check: the page's setting first, then the pack's.
-fn level_for(
-    meta: CheckMeta,
-    page: Option<&LintSettings>,
-    pack: &LintSettings,
-) -> Option<LintLevel> {
-    page.and_then(|p| p.checks.get(meta.name))
-        .or_else(|| pack.checks.get(meta.name))
-        .map(|setting| setting.level)
-}
-
-fn into_diagnostic(finding: Finding, meta: CheckMeta, severity: Severity) -> Diagnostic {
-    Diagnostic {
-        code: meta.code,
-        name: meta.name,
-        severity,
-        message: finding.message,
-        file: finding.file,
-        span: finding.span,
-        place: finding.place,
-        help: finding.help,
-        labels: finding.labels,
     }
 }
 
@@ -325,12 +200,12 @@ fn into_diagnostic(finding: Finding, meta: CheckMeta, severity: Severity) -> Dia
 mod tests {
     use super::LintOutcome;
 
-    fn checked(packs: usize, pages: usize, lone: usize, format_only: usize) -> String {
+    fn checked(packs: usize, boards: usize, alone: usize, format_only: usize) -> String {
         LintOutcome {
             diagnostics: Vec::new(),
             packs,
-            pages,
-            lone,
+            boards,
+            alone,
             format_only,
             ..LintOutcome::default()
         }

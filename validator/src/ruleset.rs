@@ -3,10 +3,10 @@
 //! A game is a [`Ruleset`]: it reads its own files, builds its own graphs once
 //! per pack, runs its own checks and draws its own boards. Everything around
 //! that — finding the files a command names, diagnostics and their renderers,
-//! lint levels, `explain`, writing pictures — is shared and asks the ruleset
-//! through this trait. [`REGISTRY`] holds every game, keyed by the name a pack
-//! gives in `ruleset = "…"`; adding a game is one line there (see
-//! `docs/architecture.md`).
+//! lint levels, `explain`, writing pictures, the command line — is shared and
+//! asks the ruleset through this trait. [`REGISTRY`](crate::REGISTRY), in
+//! `games.rs`, holds every game, keyed by the name a pack gives in
+//! `ruleset = "…"`; adding a game is one line there (see `docs/architecture.md`).
 
 use std::path::Path;
 use std::sync::Arc;
@@ -15,21 +15,23 @@ use deckplan_schema::load::{self, PACK_FILE};
 use deckplan_schema::sniff::{self, RulesetName};
 use deckplan_schema::{FormatCode, FormatError, suggest};
 
-use crate::battlestations::Battlestations;
 use crate::check::CheckMeta;
 use crate::diagnostic::Diagnostic;
 use crate::draw::Scene;
-use crate::enormity::Enormity;
 use crate::lint::LintOutcome;
-use crate::nemesis::Nemesis;
 use crate::reformat::Formatted;
 use crate::targets::{Target, TargetError};
-use crate::ti4::Ti4;
+use crate::verb::GameVerb;
+
+pub use crate::games::REGISTRY;
 
 /// One game: everything the command line asks of it.
 pub trait Ruleset: Sync {
     /// The name packs give in `ruleset = "…"`, e.g. `enormity`.
     fn name(&self) -> &'static str;
+
+    /// The game's name in a sentence ("Enormity", "TI4").
+    fn game(&self) -> &'static str;
 
     /// What the game's boards are, for help texts ("Enormity Location maps").
     fn title(&self) -> &'static str;
@@ -37,6 +39,10 @@ pub trait Ruleset: Sync {
     /// Its checks, for `explain` and `docs/checks.md` (the shared format codes
     /// are listed once, not by each game).
     fn checks(&self) -> Vec<CheckMeta>;
+
+    /// The families its check codes fall in, by their first letter
+    /// (`('R', "Reachability")`), for `docs/checks.md`.
+    fn families(&self) -> &'static [(char, &'static str)];
 
     /// The JSON Schema of each kind of file it reads, by kind (`page`, `pack`).
     fn schemas(&self) -> Vec<FileSchema>;
@@ -68,6 +74,29 @@ pub trait Ruleset: Sync {
         target: &Target,
         request: &DrawRequest<'_>,
     ) -> Result<Drawing<Scene>, DrawError>;
+
+    /// Draws each board of a target that `diagnostics` point at, with every
+    /// problem marked and labelled with its code (`deckplan lint --annotate`).
+    /// A game that cannot mark problems draws nothing.
+    fn annotate(
+        &self,
+        target: &Target,
+        diagnostics: &[Diagnostic],
+    ) -> Result<Drawing<Scene>, DrawError> {
+        let _ = (target, diagnostics);
+        Ok(Drawing::default())
+    }
+
+    /// Reads and resolves a target's files as lint would, without building
+    /// graphs or running checks: only the format errors, and how many boards
+    /// loaded. The yardstick `bench/run` measures lint against.
+    fn read_only(&self, target: &Target) -> Result<LintOutcome, TargetError>;
+
+    /// The subcommands it answers (`reach`, `noise`, `export --tiled`, …),
+    /// each with its own arguments.
+    fn verbs(&self) -> Vec<GameVerb> {
+        Vec::new()
+    }
 }
 
 /// The JSON Schema of one kind of file.
@@ -117,16 +146,39 @@ pub enum DrawError {
     Refused(String),
 }
 
-/// Every game deckplan knows, in the order `explain` lists them.
-pub static REGISTRY: Registry = Registry(&[&Enormity, &Nemesis, &Ti4, &Battlestations]);
+/// Declares every game of the crate: its folder (`pub mod enormity;`) and its
+/// ruleset in [`REGISTRY`]. Used once, in `games.rs`; `[default]` marks the
+/// game whose files may name no ruleset.
+#[macro_export]
+macro_rules! register_rulesets {
+    (@default) => { false };
+    (@default $default:ident) => { true };
+    ($($module:ident => $ruleset:path $([$default:ident])?),* $(,)?) => {
+        $(pub mod $module;)*
 
-/// The ruleset used for a lone file that names none: Enormity's page files
-/// predate the seam and carry no `ruleset` key.
-pub const DEFAULT: &str = "enormity";
+        /// Every game deckplan knows, in the order `explain` lists them.
+        pub static REGISTRY: $crate::ruleset::Registry = $crate::ruleset::Registry::new(&[
+            $($crate::ruleset::Registered {
+                ruleset: &$ruleset,
+                default: $crate::register_rulesets!(@default $($default)?),
+            }),*
+        ]);
+    };
+}
 
-/// A list of rulesets with distinct names.
+/// A ruleset in [`REGISTRY`](crate::REGISTRY), and whether it reads a lone
+/// file that names no `ruleset` (files that predate the key).
 #[derive(Clone, Copy)]
-pub struct Registry(&'static [&'static dyn Ruleset]);
+pub struct Registered {
+    /// The game.
+    pub ruleset: &'static dyn Ruleset,
+    /// Whether it reads files that name no ruleset; one game at most.
+    pub default: bool,
+}
+
+/// A list of rulesets with distinct names, at most one of them the default.
+#[derive(Clone, Copy)]
+pub struct Registry(&'static [Registered]);
 
 impl std::fmt::Debug for Registry {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -134,27 +186,52 @@ impl std::fmt::Debug for Registry {
     }
 }
 
-/// Two rulesets registered under one name.
+/// Why a list of rulesets is not a registry.
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
-#[error("two rulesets are registered as `{0}`")]
-pub struct DuplicateRuleset(pub &'static str);
+#[non_exhaustive]
+pub enum RegistryError {
+    /// Two rulesets registered under one name.
+    #[error("two rulesets are registered as `{0}`")]
+    Duplicate(&'static str),
+    /// More than one ruleset reads files that name none.
+    #[error("`{0}` and `{1}` are both registered as the default ruleset")]
+    TwoDefaults(&'static str, &'static str),
+}
 
 impl Registry {
     /// A registry of `rulesets`, refused when two share a name (a pack could
-    /// not say which it means).
-    pub fn new(rulesets: &'static [&'static dyn Ruleset]) -> Result<Self, DuplicateRuleset> {
+    /// not say which it means) or two claim files that name none.
+    pub const fn new(rulesets: &'static [Registered]) -> Self {
+        Self(rulesets)
+    }
+
+    /// The registry, or why it is not one (checked by a test of every build).
+    pub fn checked(self) -> Result<Self, RegistryError> {
         let mut seen = std::collections::BTreeSet::new();
-        for ruleset in rulesets {
-            if !seen.insert(ruleset.name()) {
-                return Err(DuplicateRuleset(ruleset.name()));
+        let mut default: Option<&'static str> = None;
+        for registered in self.0 {
+            let name = registered.ruleset.name();
+            if !seen.insert(name) {
+                return Err(RegistryError::Duplicate(name));
+            }
+            if registered.default {
+                if let Some(first) = default {
+                    return Err(RegistryError::TwoDefaults(first, name));
+                }
+                default = Some(name);
             }
         }
-        Ok(Self(rulesets))
+        Ok(self)
     }
 
     /// Every ruleset.
     pub fn all(&self) -> impl Iterator<Item = &'static dyn Ruleset> + use<> {
-        self.0.iter().copied()
+        self.0.iter().map(|registered| registered.ruleset)
+    }
+
+    /// The ruleset of files that name none.
+    pub fn default_ruleset(&self) -> Option<&'static dyn Ruleset> {
+        self.0.iter().find(|r| r.default).map(|r| r.ruleset)
     }
 
     /// Every ruleset's name.
@@ -168,7 +245,7 @@ impl Registry {
     }
 
     /// The ruleset a target is written for: the one its `pack.toml` (or, for a
-    /// lone file, the file itself) names, else [`DEFAULT`]. A name no ruleset
+    /// lone file, the file itself) names, else the default one. A name no ruleset
     /// has is an error pointing at it, with the known names and a suggestion.
     pub fn for_target(&self, target: &Target) -> Result<&'static dyn Ruleset, RulesetChoice> {
         let file = match target {
@@ -186,7 +263,7 @@ impl Registry {
             .ok()
             .and_then(|source| sniff::ruleset_name(&source).map(|name| (source, name)));
         let Some((source, RulesetName { name, span })) = named else {
-            return self.get(DEFAULT).ok_or(RulesetChoice::Empty);
+            return self.default_ruleset().ok_or(RulesetChoice::Empty);
         };
         self.get(&name).ok_or_else(|| {
             let error = FormatError::new(
@@ -225,31 +302,38 @@ pub enum RulesetChoice {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::panic)]
+#[allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
 mod tests {
     use super::*;
+    use crate::REGISTRY;
 
     #[test]
-    fn the_registry_holds_each_name_once() {
-        let names: Vec<&str> = REGISTRY.names().collect();
-        let mut unique = names.clone();
-        unique.sort_unstable();
-        unique.dedup();
-        assert_eq!(names.len(), unique.len(), "{names:?}");
-        assert!(Registry::new(REGISTRY.0).is_ok());
+    fn the_registry_holds_each_name_once_and_one_default() {
+        assert!(REGISTRY.checked().is_ok());
+        assert!(REGISTRY.default_ruleset().is_some());
     }
 
     #[test]
-    fn a_registry_with_two_rulesets_of_one_name_is_refused() {
-        static TWICE: [&dyn Ruleset; 2] = [&Enormity, &Enormity];
+    fn a_registry_with_two_rulesets_of_one_name_or_two_defaults_is_refused() {
+        let first = REGISTRY.0.first().copied().unwrap();
+        let twice: &'static [Registered] = Box::leak(Box::new([first, first]));
         assert_eq!(
-            Registry::new(&TWICE).map(|_| ()),
-            Err(DuplicateRuleset("enormity"))
+            Registry::new(twice).checked().map(|_| ()),
+            Err(RegistryError::Duplicate(first.ruleset.name()))
         );
-    }
-
-    #[test]
-    fn the_default_ruleset_is_registered() {
-        assert_eq!(REGISTRY.get(DEFAULT).map(|r| r.name()), Some(DEFAULT));
+        let defaults: Vec<Registered> = REGISTRY
+            .0
+            .iter()
+            .map(|r| Registered {
+                default: true,
+                ..*r
+            })
+            .collect();
+        let names: Vec<&str> = REGISTRY.names().collect();
+        let defaults: &'static [Registered] = Box::leak(defaults.into_boxed_slice());
+        assert_eq!(
+            Registry::new(defaults).checked().map(|_| ()),
+            Err(RegistryError::TwoDefaults(names[0], names[1]))
+        );
     }
 }

@@ -6,18 +6,19 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use deckplan_schema::SourceFile;
+use deckplan_schema::lint_table::LintSettings;
 use deckplan_schema::load::{self, PACK_FILE};
-use deckplan_schema::model::LintSettings;
 use deckplan_schema::ship_pack::{self, ShipFormat};
-use deckplan_schema::{Place, SourceFile, Span};
 
 use crate::check::{self, CheckMeta};
-use crate::diagnostic::{Diagnostic, Label};
+use crate::diagnostic::Diagnostic;
 use crate::draw::Scene;
 use crate::lint::LintOutcome;
 use crate::reformat::Formatted;
 use crate::ruleset::{DrawError, DrawRequest, Drawing, FileSchema, Ruleset};
 use crate::targets::{self, Target, TargetError};
+use crate::verb::GameVerb;
 
 /// The ship type of a game.
 pub type ShipOf<G> = <<G as ShipGame>::Format as ShipFormat>::Ship;
@@ -35,6 +36,9 @@ pub trait ShipGame: Sync {
 
     /// How a ship is drawn, for the refusal of `--page` ("drawn whole").
     const DRAWN_WHOLE: &'static str;
+
+    /// The families its check codes fall in, by their first letter.
+    const FAMILIES: &'static [(char, &'static str)];
 
     /// Its checks, in code order.
     fn checks() -> Vec<CheckMeta>;
@@ -56,11 +60,20 @@ pub trait ShipGame: Sync {
 
     /// A ship drawn as a scene, for PNG and SVG.
     fn ship_scene(ship: &ShipOf<Self>, request: &DrawRequest<'_>) -> Scene;
+
+    /// The subcommands it answers.
+    fn verbs() -> Vec<GameVerb> {
+        Vec::new()
+    }
 }
 
 impl<G: ShipGame> Ruleset for G {
     fn name(&self) -> &'static str {
         G::Format::RULESET
+    }
+
+    fn game(&self) -> &'static str {
+        G::Format::GAME
     }
 
     fn title(&self) -> &'static str {
@@ -69,6 +82,10 @@ impl<G: ShipGame> Ruleset for G {
 
     fn checks(&self) -> Vec<CheckMeta> {
         G::checks()
+    }
+
+    fn families(&self) -> &'static [(char, &'static str)] {
+        G::FAMILIES
     }
 
     /// The ship file is the board file, so it is the `page` kind that
@@ -104,7 +121,7 @@ impl<G: ShipGame> Ruleset for G {
                 &pack.source,
             ));
             if let Some(ship) = &pack.ship {
-                outcome.pages = 1;
+                outcome.boards = 1;
                 if clean {
                     outcome.diagnostics.extend(G::check_ship(ship, &pack.lint));
                 }
@@ -116,7 +133,7 @@ impl<G: ShipGame> Ruleset for G {
     fn lint_file(&self, path: &Path) -> Result<LintOutcome, TargetError> {
         let loaded = ship_pack::load_ship::<G::Format>(path)?;
         let mut outcome = LintOutcome {
-            pages: 1,
+            boards: 1,
             ..LintOutcome::default()
         };
         let clean = loaded.errors.is_empty();
@@ -169,6 +186,32 @@ impl<G: ShipGame> Ruleset for G {
             loaded.value.as_ref().map(G::write_ship),
             loaded.errors,
         ))
+    }
+
+    fn read_only(&self, target: &Target) -> Result<LintOutcome, TargetError> {
+        let (boards, errors) = match target {
+            Target::Pack(dir) => {
+                let loaded = ship_pack::load_pack::<G::Format>(dir)?;
+                let boards = loaded
+                    .value
+                    .as_ref()
+                    .map_or(0, |p| usize::from(p.ship.is_some()));
+                (boards, loaded.errors)
+            }
+            Target::Page(file) => {
+                let loaded = ship_pack::load_ship::<G::Format>(file)?;
+                (usize::from(loaded.value.is_some()), loaded.errors)
+            }
+        };
+        Ok(LintOutcome {
+            diagnostics: errors.into_iter().map(Diagnostic::from).collect(),
+            boards,
+            ..LintOutcome::default()
+        })
+    }
+
+    fn verbs(&self) -> Vec<GameVerb> {
+        G::verbs()
     }
 
     fn show(
@@ -238,84 +281,6 @@ fn drawable_ship<G: ShipGame>(
         (name, ship)
     });
     Ok((ship, problems))
-}
-
-/// What a ship check found, in the ship file, at a place of the game's
-/// kind `P`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ShipFinding<P> {
-    /// One sentence.
-    pub message: String,
-    /// Where in the ship file; `None` for the whole file.
-    pub span: Option<Span>,
-    /// Where on the ship.
-    pub place: P,
-    /// A fix.
-    pub help: Option<String>,
-    /// Other places that explain it.
-    pub labels: Vec<Label>,
-}
-
-impl<P> ShipFinding<P> {
-    /// A finding at a span and a place.
-    pub fn new(span: Option<Span>, place: P, message: impl Into<String>) -> Self {
-        Self {
-            message: message.into(),
-            span,
-            place,
-            help: None,
-            labels: Vec::new(),
-        }
-    }
-
-    /// Adds a fix.
-    #[must_use]
-    pub fn help(mut self, help: impl Into<String>) -> Self {
-        self.help = Some(help.into());
-        self
-    }
-
-    /// Adds a secondary label.
-    #[must_use]
-    pub fn label(mut self, span: Span, message: impl Into<String>) -> Self {
-        self.labels.push(Label {
-            span,
-            message: message.into(),
-        });
-        self
-    }
-}
-
-/// Runs each of a game's checks that `lint` leaves on, and files what they
-/// find in `source` at the check's level. `run` runs one check.
-pub fn run_checks<C, P: Into<Place>>(
-    checks: &[C],
-    meta: impl Fn(&C) -> CheckMeta,
-    run: impl Fn(&C, &mut Vec<ShipFinding<P>>),
-    source: &Arc<SourceFile>,
-    lint: &LintSettings,
-) -> Vec<Diagnostic> {
-    let mut diagnostics = Vec::new();
-    for check in checks {
-        let meta = meta(check);
-        let Some(severity) = meta.severity_under(lint) else {
-            continue;
-        };
-        let mut findings = Vec::new();
-        run(check, &mut findings);
-        diagnostics.extend(findings.into_iter().map(|f| Diagnostic {
-            code: meta.code,
-            name: meta.name,
-            severity,
-            message: f.message,
-            file: Arc::clone(source),
-            span: f.span,
-            place: Some(f.place.into()),
-            help: f.help,
-            labels: f.labels,
-        }));
-    }
-    diagnostics
 }
 
 #[cfg(test)]

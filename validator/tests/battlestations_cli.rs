@@ -94,7 +94,7 @@ fn reach_as_json_gives_every_move_of_every_path() {
 
 #[test]
 fn reach_refuses_questions_about_other_games_and_unknown_names() {
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 6] = [
         (
             &["reach", WAYFARER, "--from", "lower C3", "--move", "2"],
             "error: --from: lower C3 is blocked: no one stands there\n",
@@ -120,7 +120,7 @@ fn reach_refuses_questions_about_other_games_and_unknown_names() {
             &[
                 "reach", SMALL, "--from", "E2", "--move", "2", "--spacer", "E3",
             ],
-            "error: --spacer, --intruder, --open-door, --welded-door, --why, --path and --paths are for Enormity Location maps; on a Battlestations ship use --friend and --enemy, and every path is printed\n",
+            "error: --spacer does not apply to Battlestations ships: it is an option of `reach` for Enormity Location maps\n",
         ),
         (
             &[
@@ -132,7 +132,23 @@ fn reach_refuses_questions_about_other_games_and_unknown_names() {
                 "2",
                 "--jet",
             ],
-            "error: --friend, --unconscious, --slagged, --actions, --ooc, --outside, --magboots, --jet, --run and --peeks are for Battlestations ships\n",
+            "error: `reach` is a question for Enormity Location maps, Twilight Imperium 4 galaxies and Battlestations ships; maps/kestrel-relay is a pack of Nemesis ships\n",
+        ),
+        (
+            &[
+                "reach",
+                "maps/derelict-meridian-tithe",
+                "--from",
+                "L1p1:E2",
+                "--move",
+                "2",
+                "--jet",
+                "--why",
+                "L1p1:E3",
+                "--token",
+                "3",
+            ],
+            "error: --jet (for Battlestations ships) and --token (for Twilight Imperium 4 galaxies) do not apply to `reach` on Enormity Location maps\n",
         ),
     ];
     for (args, expected) in cases {

@@ -15,18 +15,21 @@ use std::process::Command;
 use std::sync::Arc;
 
 use deckplan_schema::{
-    Direction, Edge, Intersection, LocationPlace, Offset, Pack, Page, PageEdge, PageId, SourceFile,
-    Space,
+    SourceFile,
+    enormity::{
+        Direction, Edge, Intersection, LocationPlace, Offset, Pack, Page, PageEdge, PageId, Space,
+    },
 };
 use deckplan_validator::diagnostic::Severity;
-use deckplan_validator::draw::annotate::{Annotation, Outline, annotated_page_scene};
-use deckplan_validator::draw::layout::{LayoutStyle, layout, pack_scene};
-use deckplan_validator::draw::page::{PageStyle, page_scene};
+use deckplan_validator::enormity::draw::annotate;
+use deckplan_validator::enormity::draw::annotate::{Annotation, Outline, annotated_page_scene};
+use deckplan_validator::enormity::draw::layout::{LayoutStyle, layout, pack_scene};
+use deckplan_validator::enormity::draw::page::{PageStyle, page_scene};
+use deckplan_validator::enormity::tiled::{self, TiledError, world};
 use deckplan_validator::export::png::{RasterOptions, encode, picture_size, rasterize};
 use deckplan_validator::export::svg::{SvgOptions, render};
 use deckplan_validator::export::units::{Length, pixels_per_space};
-use deckplan_validator::export::{Paper, annotated};
-use deckplan_validator::tiled::{self, TiledError, world};
+use deckplan_validator::export::{Paper, png};
 use image::RgbaImage;
 
 fn maps() -> PathBuf {
@@ -34,7 +37,7 @@ fn maps() -> PathBuf {
 }
 
 fn pack() -> Pack {
-    let loaded = deckplan_schema::load::load_pack(&maps()).unwrap();
+    let loaded = deckplan_schema::enormity::load::load_pack(&maps()).unwrap();
     assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
     loaded.value.unwrap()
 }
@@ -200,11 +203,18 @@ fn lint_pictures_are_written_for_pages_with_problems() {
         labels: Vec::new(),
     };
     let dir = scratch("lint-pictures");
-    let written = annotated::write_lint_pictures(&pack.pages, &[diagnostic], &dir)
-        .unwrap()
-        .written;
-    assert_eq!(written, vec![dir.join("L1p1.png")]);
-    let picture = decode(&std::fs::read(&written[0]).unwrap());
+    let by_page = annotate::annotations_by_page(&[diagnostic]);
+    let pages: Vec<PageId> = by_page.keys().copied().collect();
+    assert_eq!(pages, [PageId { book: 1, page: 1 }]);
+    let page = &pack.pages[&pages[0]];
+    let scene = annotate::annotated_page_scene(page, &by_page[&pages[0]]);
+    let path = dir.join("L1p1.png");
+    let options = RasterOptions {
+        px_per_space: 64.0,
+        paper: Paper::White,
+    };
+    png::write(&scene, &options, None, &path).unwrap();
+    let picture = decode(&std::fs::read(&path).unwrap());
     assert!(picture.width() > 12 * 64);
 }
 
@@ -381,7 +391,7 @@ blips = [{ at = "B2 ne", direction = "west" }]
 misaligned-join = { level = "allow", reason = "printed: half a space off" }
 "#;
     let source = SourceFile::new("every.toml", text.to_string());
-    let loaded = deckplan_schema::load::page_from_source(&source);
+    let loaded = deckplan_schema::enormity::load::page_from_source(&source);
     assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
     let page = loaded.value.unwrap();
     assert!(page.notes.is_some() && !page.lint.checks.is_empty());
@@ -436,7 +446,7 @@ fn the_bundled_pack_survives_the_tiled_world_round_trip() {
         let again = std::fs::read_to_string(folder.join(file)).unwrap();
         assert_eq!(again, original, "{file}");
     }
-    let reloaded = deckplan_schema::load::load_pack(&folder).unwrap();
+    let reloaded = deckplan_schema::enormity::load::load_pack(&folder).unwrap();
     assert!(reloaded.errors.is_empty(), "{:?}", reloaded.errors);
 }
 

@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use deckplan_validator::generate::{self, PackSpec};
+use deckplan_validator::enormity::generate::{self, PackSpec};
 use deckplan_validator::lint;
 use deckplan_validator::reformat;
 use deckplan_validator::render::human::{self, Styling};

@@ -17,9 +17,14 @@
 
 use std::collections::BTreeSet;
 
-use deckplan_schema::{Direction, Join, Offset, Pack, Page, PageEdge, PageId, Size, Span};
-use deckplan_validator::board::layout::{Contact, PackLayout, Placement, UNIT, place_across};
-use deckplan_validator::draw::layout::{PictureLayout, layout};
+use deckplan_schema::{
+    Span,
+    enormity::{Direction, Join, Offset, Pack, Page, PageEdge, PageId, Size},
+};
+use deckplan_validator::enormity::board::layout::{
+    Contact, PackLayout, Placement, UNIT, place_across,
+};
+use deckplan_validator::enormity::draw::layout::{PictureLayout, layout};
 use proptest::prelude::*;
 
 /// The pages a random pack may name: two books of four pages.
@@ -116,7 +121,7 @@ fn pack() -> impl Strategy<Value = Pack> {
 mod float_walk {
     use std::collections::{BTreeMap, VecDeque};
 
-    use deckplan_schema::{Direction, Join, Pack, Page, PageId, Size};
+    use deckplan_schema::enormity::{Direction, Join, Pack, Page, PageId, Size};
     use deckplan_validator::draw::{Point, Rect};
 
     pub struct FloatLayout {

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use deckplan_schema::{SourceFile, load};
+use deckplan_schema::SourceFile;
 
 /// How many times each writer is killed.
 const KILLS: usize = 40;
@@ -139,7 +139,8 @@ fn fmt_killed_at_random_moments_leaves_every_page_old_or_new() {
                 path.display()
             );
             formatted += usize::from(text == new[index]);
-            let loaded = load::page_from_source(&SourceFile::new("p.toml", text));
+            let loaded =
+                deckplan_schema::enormity::load::page_from_source(&SourceFile::new("p.toml", text));
             assert!(loaded.is_clean(), "kill {kill}: page {p} does not parse");
         }
         match formatted {

@@ -7,18 +7,21 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use deckplan_schema::load::pack_file_from_source;
+use deckplan_schema::enormity::load::pack_file_from_source;
 use deckplan_schema::{
-    Direction, EdgeFeature, EdgeKind, ForcedArrow, LocationArrow, Pack, Page, PageId, Size,
-    SourceFile, Space, SpaceKind, Span,
+    SourceFile, Span,
+    enormity::{
+        Direction, EdgeFeature, EdgeKind, ForcedArrow, LocationArrow, Pack, Page, PageId, Size,
+        Space, SpaceKind,
+    },
 };
-use deckplan_validator::board::spacer::is_walkable;
-use deckplan_validator::board::{Board, PageSpace};
-use deckplan_validator::rules::intruder_move::{
+use deckplan_validator::enormity::board::spacer::is_walkable;
+use deckplan_validator::enormity::board::{Board, PageSpace};
+use deckplan_validator::enormity::rules::intruder_move::{
     IntruderMoveOptions, in_range, intruder_moves, intruder_steps,
 };
-use deckplan_validator::rules::spacer_move::{MoveOptions, reach};
-use deckplan_validator::rules::{DoorState, Intruder, PlayState};
+use deckplan_validator::enormity::rules::spacer_move::{MoveOptions, reach};
+use deckplan_validator::enormity::rules::{DoorState, Intruder, PlayState};
 use proptest::prelude::*;
 
 const PAGE: PageId = PageId { book: 1, page: 1 };

@@ -126,7 +126,7 @@ fn another_games_pack_is_refused_by_name() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
-        "error: this command answers questions on Nemesis ships; maps/derelict-meridian-tithe is a pack of Enormity Location maps\n"
+        "error: `move` is a question for Nemesis ships; maps/derelict-meridian-tithe is a pack of Enormity Location maps\n"
     );
 }
 

@@ -6,20 +6,20 @@
 
 use std::path::Path;
 
-use deckplan_schema::{Axis, Direction, Pack, PageId, Space, load};
-use deckplan_validator::board::{Board, PageSpace};
-use deckplan_validator::rules::distance::{Walker, manhattan, walking_distance};
-use deckplan_validator::rules::intruder_move::{IntruderMoveOptions, intruder_moves};
-use deckplan_validator::rules::spacer_move::{
+use deckplan_schema::enormity::{Axis, Direction, Pack, PageId, Space};
+use deckplan_validator::enormity::board::{Board, PageSpace};
+use deckplan_validator::enormity::rules::distance::{Walker, manhattan, walking_distance};
+use deckplan_validator::enormity::rules::intruder_move::{IntruderMoveOptions, intruder_moves};
+use deckplan_validator::enormity::rules::spacer_move::{
     Figure, MoveBlocker, MoveOptions, Unreachable, reach,
 };
-use deckplan_validator::rules::{DoorState, Intruder, PlayState};
+use deckplan_validator::enormity::rules::{DoorState, Intruder, PlayState};
 
 fn fixture(name: &str) -> Pack {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../tests/fixtures/rules")
         .join(name);
-    let loaded = load::load_pack(&path).unwrap();
+    let loaded = deckplan_schema::enormity::load::load_pack(&path).unwrap();
     assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
     loaded.value.unwrap()
 }

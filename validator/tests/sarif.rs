@@ -8,7 +8,10 @@ mod common;
 
 use std::path::Path;
 
-use deckplan_schema::{LocationPlace, PageId, SourceFile, Space, Span};
+use deckplan_schema::{
+    SourceFile, Span,
+    enormity::{LocationPlace, PageId, Space},
+};
 use deckplan_validator::diagnostic::{Diagnostic, Label, Severity};
 use deckplan_validator::lint::LintOutcome;
 use deckplan_validator::render::sarif;
@@ -48,9 +51,8 @@ fn every_kind_of_finding_is_valid_sarif() {
     };
     let outcome = LintOutcome {
         diagnostics: vec![warning(), whole_file, warning()],
-        information: Vec::new(),
         packs: 1,
-        pages: 2,
+        boards: 2,
         ..LintOutcome::default()
     };
     for root in [None, Some(Path::new("/home/designer/my maps"))] {
@@ -77,9 +79,8 @@ fn an_empty_run_is_valid_sarif() {
 fn the_schema_check_catches_invalid_logs() {
     let outcome = LintOutcome {
         diagnostics: vec![warning()],
-        information: Vec::new(),
         packs: 1,
-        pages: 1,
+        boards: 1,
         ..LintOutcome::default()
     };
     let mut log: serde_json::Value = serde_json::from_str(&sarif::render(&outcome, None)).unwrap();

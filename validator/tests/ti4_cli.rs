@@ -242,7 +242,7 @@ fn enormity_reach_refuses_the_ti4_flags() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         text(&out.stderr),
-        "error: --enemy, --token and --active are for TI4 galaxies (and --enemy for Battlestations ships)\n"
+        "error: --active does not apply to Enormity Location maps: it is an option of `reach` for Twilight Imperium 4 galaxies\n"
     );
 }
 

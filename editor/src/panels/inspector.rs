@@ -10,8 +10,8 @@
 
 use std::collections::HashMap;
 
-use deckplan_schema::model::{Console, Discovery, DiscoveryColour};
-use deckplan_schema::{
+use deckplan_schema::enormity::model::{Console, Discovery, DiscoveryColour};
+use deckplan_schema::enormity::{
     Background, Direction, Edge, EdgeKind, Intersection, Marker, Page, PageId, Space, SpaceKind,
 };
 use eframe::egui::{self, Button, ComboBox, DragValue, Id, RichText, Slider, TextEdit, Ui};
@@ -150,7 +150,7 @@ impl Inspector {
                     {
                         edits.push(Edit::LocationName {
                             designation: designation.clone(),
-                            location: Some(deckplan_schema::model::Location {
+                            location: Some(deckplan_schema::enormity::model::Location {
                                 designation: designation.clone(),
                                 name: designation,
                                 span: deckplan_schema::Span::default(),

@@ -9,9 +9,9 @@
 //! the start page's bottom-left corner; `screen_from_layout` is the only
 //! place they meet screen points.
 
-use deckplan_schema::model::Offset;
-use deckplan_schema::{Direction, PageEdge, PageId};
-use deckplan_validator::board::layout::{JoinProblem, PackLayout, Placement, UNIT};
+use deckplan_schema::enormity::model::Offset;
+use deckplan_schema::enormity::{Direction, PageEdge, PageId};
+use deckplan_validator::enormity::board::layout::{JoinProblem, PackLayout, Placement, UNIT};
 use eframe::egui::{
     self, Align2, Color32, FontId, Painter, PointerButton, Pos2, Rect, Sense, Stroke, StrokeKind,
     Ui, Vec2, pos2, vec2,
@@ -37,16 +37,17 @@ const ALLOWED: Color32 = Color32::from_rgb(110, 170, 235);
 /// allowance that covers it, looked up as the validator files the finding
 /// (the `to` page's `[lint]` table first, then the pack's).
 fn allowed_because<'p>(
-    pack: &'p deckplan_schema::Pack,
-    join: &deckplan_schema::Join,
+    pack: &'p deckplan_schema::enormity::Pack,
+    join: &deckplan_schema::enormity::Join,
 ) -> Option<&'p str> {
-    let name = deckplan_validator::checks::misaligned_join::META.name;
+    let name = deckplan_validator::enormity::checks::misaligned_join::META.name;
     let setting = pack
         .pages
         .get(&join.to.page)
         .and_then(|page| page.lint.checks.get(name))
         .or_else(|| pack.lint.checks.get(name))?;
-    (setting.level == deckplan_schema::model::LintLevel::Allow).then_some(setting.reason.as_str())
+    (setting.level == deckplan_schema::lint_table::LintLevel::Allow)
+        .then_some(setting.reason.as_str())
 }
 const LABEL: Color32 = Color32::from_gray(230);
 
@@ -532,7 +533,7 @@ impl Labels {
 fn page_label(
     painter: &Painter,
     rect: Rect,
-    page: &deckplan_schema::Page,
+    page: &deckplan_schema::enormity::Page,
     start: bool,
     labels: &mut Labels,
 ) {
@@ -568,7 +569,7 @@ fn draw_join(
     painter: &Painter,
     frame: &Frame,
     layout: &PackLayout,
-    join: &deckplan_schema::Join,
+    join: &deckplan_schema::enormity::Join,
     (aligned, allowed): (bool, bool),
     labels: &mut Labels,
 ) {

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
-use deckplan_schema::PageId;
+use deckplan_schema::enormity::PageId;
 
 use deckplan_validator::diagnostic::Severity;
 use eframe::egui::{self, Color32, PointerButton, Pos2, Rect, Sense, Ui};
@@ -58,7 +58,7 @@ pub struct PageView {
     /// The place under the pointer, in words, for the status bar.
     pub hover_text: Option<String>,
     /// The space under the pointer (play-test shows the path to it).
-    pub hover_space: Option<deckplan_schema::Space>,
+    pub hover_space: Option<deckplan_schema::enormity::Space>,
     /// A scan being aligned by dragging (pointer input goes to it, not the tool).
     pub align: Option<ScanAlign>,
 }
@@ -104,7 +104,7 @@ pub struct PageViewContext<'a> {
     /// The document.
     pub doc: &'a Document,
     /// The page to show.
-    pub page: deckplan_schema::PageId,
+    pub page: deckplan_schema::enormity::PageId,
     /// The selection.
     pub selection: Selection,
     /// The problems of the newest check.
@@ -162,7 +162,7 @@ impl PageView {
 
     /// Makes a page position (in spaces) visible: left as it is when it is
     /// well inside the canvas already, else centred (zoomed to at least `min_cell`).
-    pub fn reveal(&mut self, size: deckplan_schema::Size, x: f32, y: f32, min_cell: f32) {
+    pub fn reveal(&mut self, size: deckplan_schema::enormity::Size, x: f32, y: f32, min_cell: f32) {
         let view = self.view.unwrap_or_else(|| View::fit(size, self.canvas));
         let geo = view.geometry(self.canvas, size);
         let margin = (geo.cell * 1.5).min(self.canvas.width() * 0.2);
@@ -174,7 +174,13 @@ impl PageView {
 
     /// Pans so the page position (in spaces) of a page of `size` is at the
     /// canvas centre, zooming in to at least `min_cell` points per space.
-    pub fn centre_on(&mut self, size: deckplan_schema::Size, x: f32, y: f32, min_cell: f32) {
+    pub fn centre_on(
+        &mut self,
+        size: deckplan_schema::enormity::Size,
+        x: f32,
+        y: f32,
+        min_cell: f32,
+    ) {
         let current = self
             .view
             .map(|v| v.cell)
@@ -337,7 +343,7 @@ impl PageView {
     fn align_pointer(
         &mut self,
         events: &[Pointer],
-        page: &deckplan_schema::Page,
+        page: &deckplan_schema::enormity::Page,
         geo: &crate::view::Geometry,
         scan_size: &Option<[usize; 2]>,
         out: &mut Commands,
@@ -499,7 +505,7 @@ impl PageView {
 
 /// The status bar's description of the place under the pointer:
 /// `L1p2 H3 · board · console 1 (opens door 1)`, then the intersection if one is near.
-fn hover_text(page: &deckplan_schema::Page, highlight: Highlight) -> Option<String> {
+fn hover_text(page: &deckplan_schema::enormity::Page, highlight: Highlight) -> Option<String> {
     let mut parts = Vec::new();
     if let Some(space) = highlight.space {
         parts.push(page.place(space));
@@ -517,12 +523,12 @@ fn hover_text(page: &deckplan_schema::Page, highlight: Highlight) -> Option<Stri
 }
 
 /// The page position (in spaces) at the middle of a mark, for centring on it.
-pub fn mark_centre(mark: ProblemMark, size: deckplan_schema::Size) -> (f32, f32) {
+pub fn mark_centre(mark: ProblemMark, size: deckplan_schema::enormity::Size) -> (f32, f32) {
     match mark {
         ProblemMark::Space(s) => (f32::from(s.col) + 0.5, f32::from(s.row) + 0.5),
         ProblemMark::Edge(e) => match e.axis {
-            deckplan_schema::Axis::Horizontal => (f32::from(e.x) + 0.5, f32::from(e.y)),
-            deckplan_schema::Axis::Vertical => (f32::from(e.x), f32::from(e.y) + 0.5),
+            deckplan_schema::enormity::Axis::Horizontal => (f32::from(e.x) + 0.5, f32::from(e.y)),
+            deckplan_schema::enormity::Axis::Vertical => (f32::from(e.x), f32::from(e.y) + 0.5),
         },
         ProblemMark::Intersection(p) => (f32::from(p.x), f32::from(p.y)),
         ProblemMark::Link(a, b) => (

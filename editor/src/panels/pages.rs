@@ -1,7 +1,7 @@
 //! The pages panel: the pack's pages in `pack.toml`'s order, with buttons to
 //! add, remove, resize and reorder them.
 
-use deckplan_schema::PageId;
+use deckplan_schema::enormity::PageId;
 use eframe::egui::{Button, RichText, ScrollArea, Ui};
 
 use super::ActionInfo;

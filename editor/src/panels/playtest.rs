@@ -8,12 +8,12 @@
 
 use std::collections::BTreeSet;
 
-use deckplan_schema::{Corner, Intersection, Page, Space};
-use deckplan_validator::board::{PageIntersection, PageSpace};
-use deckplan_validator::rules::DoorState;
-use deckplan_validator::rules::blip_move::{BlipMove, NoiseOutcome};
-use deckplan_validator::rules::los::{Sight, SightBlocker};
-use deckplan_validator::rules::reveal::{Phase, RevealStep, Token};
+use deckplan_schema::enormity::{Corner, Intersection, Page, Space};
+use deckplan_validator::enormity::board::{PageIntersection, PageSpace};
+use deckplan_validator::enormity::rules::DoorState;
+use deckplan_validator::enormity::rules::blip_move::{BlipMove, NoiseOutcome};
+use deckplan_validator::enormity::rules::los::{Sight, SightBlocker};
+use deckplan_validator::enormity::rules::reveal::{Phase, RevealStep, Token};
 use eframe::egui::{self, Align2, Color32, FontId, Painter, Slider, Stroke, Ui};
 
 use crate::playtest::{Analysis, NoiseAnswer, Piece, PlayTest, RevealAnswer};
@@ -306,7 +306,7 @@ fn noise_answer_ui(ui: &mut Ui, noise: &NoiseAnswer, shown: Option<usize>) -> Op
     if noise.result.truncated {
         ui.label(format!(
             "(more outcomes exist; the first {} are listed)",
-            deckplan_validator::rules::blip_move::MAX_OPTIONS
+            deckplan_validator::enormity::rules::blip_move::MAX_OPTIONS
         ));
     }
     ui.weak(
@@ -369,9 +369,9 @@ fn reveal_answer_ui(ui: &mut Ui, reveal: &RevealAnswer, scout: bool) {
 /// order: `L1p2 (12 spaces), L2p1 (1 space)`.
 fn elsewhere<'a>(
     spaces: impl Iterator<Item = &'a PageSpace>,
-    shown: Option<deckplan_schema::PageId>,
+    shown: Option<deckplan_schema::enormity::PageId>,
 ) -> String {
-    let mut counts: std::collections::BTreeMap<deckplan_schema::PageId, usize> =
+    let mut counts: std::collections::BTreeMap<deckplan_schema::enormity::PageId, usize> =
         std::collections::BTreeMap::new();
     for at in spaces.filter(|at| Some(at.page) != shown) {
         *counts.entry(at.page).or_default() += 1;
@@ -640,7 +640,7 @@ pub fn draw(painter: &Painter, geo: &Geometry, page: &Page, play: &PlayTest, hov
 
     // Doors not closed.
     for (edge, feature) in &page.edges {
-        if let deckplan_schema::EdgeKind::Door(number) = feature.kind {
+        if let deckplan_schema::enormity::EdgeKind::Door(number) = feature.kind {
             let ink = match play.state.door(page.id, number) {
                 DoorState::Closed => continue,
                 DoorState::Open => Color32::from_rgb(120, 230, 120),

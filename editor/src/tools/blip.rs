@@ -2,7 +2,7 @@
 //! chosen way, or drag from it to point its patrol arrow; clicking the same
 //! Blip again removes it.
 
-use deckplan_schema::{Direction, Intersection};
+use deckplan_schema::enormity::{Direction, Intersection};
 use eframe::egui::{Painter, Stroke, Ui};
 
 use super::forced_arrow::gesture_direction;

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeSet;
 
-use deckplan_schema::{Edge, EdgeKind, Intersection};
+use deckplan_schema::enormity::{Edge, EdgeKind, Intersection};
 use eframe::egui::{Color32, Painter, Stroke, Ui};
 
 use super::{Phase, Pointer, Tool, ToolContext, stroke};

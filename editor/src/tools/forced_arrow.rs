@@ -2,7 +2,7 @@
 //! direction, or drag from the space to point it; clicking the same arrow
 //! again removes it.
 
-use deckplan_schema::{Direction, Space};
+use deckplan_schema::enormity::{Direction, Space};
 use eframe::egui::{Color32, Painter, Stroke, Ui};
 
 use super::{Phase, Pointer, Tool, ToolContext, apply, direction_ui};

@@ -2,7 +2,7 @@
 //! pointing off the page to the chosen target page; clicking the same arrow
 //! again removes it.
 
-use deckplan_schema::{Direction, PageId};
+use deckplan_schema::enormity::{Direction, PageId};
 use eframe::egui::{ComboBox, Ui};
 
 use super::{Phase, Pointer, Tool, ToolContext, apply};

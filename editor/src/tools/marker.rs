@@ -3,8 +3,8 @@
 //! space, Intruder start, Spacer start or Extraction Point. Consoles and
 //! keycards get their doors in the inspector, which opens on them.
 
-use deckplan_schema::model::{Console, Discovery, DiscoveryColour};
-use deckplan_schema::{Marker, Span};
+use deckplan_schema::enormity::model::{Console, Discovery, DiscoveryColour};
+use deckplan_schema::{Span, enormity::Marker};
 use eframe::egui::{ComboBox, DragValue, Ui};
 
 use super::{Phase, Pointer, Tool, ToolContext, apply};

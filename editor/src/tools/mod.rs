@@ -19,7 +19,7 @@ pub mod spawn_link;
 pub mod spawn_point;
 pub mod terrain;
 
-use deckplan_schema::{Page, PageId};
+use deckplan_schema::enormity::{Page, PageId};
 use eframe::egui::{Key, KeyboardShortcut, Modifiers, Painter, Pos2, Ui};
 
 use crate::action::keys;
@@ -295,8 +295,8 @@ pub fn stroke(
 }
 
 /// A compass direction picker: four buttons in a row.
-pub fn direction_ui(ui: &mut Ui, direction: &mut deckplan_schema::Direction) {
-    use deckplan_schema::Direction;
+pub fn direction_ui(ui: &mut Ui, direction: &mut deckplan_schema::enormity::Direction) {
+    use deckplan_schema::enormity::Direction;
     ui.horizontal(|ui| {
         for (d, label) in [
             (Direction::North, "⬆ N"),

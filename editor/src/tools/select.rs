@@ -2,7 +2,7 @@
 //! intersection to move what is on it; drag across empty spaces to select a
 //! rectangle, and inside a selected rectangle to move it with everything in it.
 
-use deckplan_schema::{Intersection, Space};
+use deckplan_schema::enormity::{Intersection, Space};
 use eframe::egui::{Color32, Painter, Stroke, StrokeKind};
 
 use super::{Phase, Pointer, Tool, ToolContext, apply};

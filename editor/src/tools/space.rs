@@ -1,7 +1,7 @@
 //! The space painter: click or drag to make spaces board, out of bounds or
 //! obstacles; Shift-drag to fill a rectangle.
 
-use deckplan_schema::{Space, SpaceKind};
+use deckplan_schema::enormity::{Space, SpaceKind};
 use eframe::egui::{Color32, Painter, Pos2, Stroke, StrokeKind, Ui};
 
 use super::{Phase, Pointer, Tool, ToolContext, apply, stroke};

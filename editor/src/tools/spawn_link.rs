@@ -2,7 +2,7 @@
 //! into a cluster (a red dashed link); dragging between linked points again
 //! removes the link.
 
-use deckplan_schema::Intersection;
+use deckplan_schema::enormity::Intersection;
 use eframe::egui::{Painter, Shape, Stroke, Ui};
 
 use super::{Phase, Pointer, Tool, ToolContext, apply};

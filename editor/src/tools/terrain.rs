@@ -2,8 +2,8 @@
 //! keywords and name. Spaces already in a tile move to the new one (a space
 //! belongs to at most one tile).
 
-use deckplan_schema::Space;
-use deckplan_schema::model::Keyword;
+use deckplan_schema::enormity::Space;
+use deckplan_schema::enormity::model::Keyword;
 use eframe::egui::{Color32, Painter, Stroke, StrokeKind, TextEdit, Ui};
 
 use super::{Phase, Pointer, Tool, ToolContext, apply};

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use super::model::{Content, Role};
 use super::resolve::{MAX_AT, MAX_LEVELS, MAX_MODULES, MODULE_SIZES};
-use crate::nemesis::id::MAX_ID_LEN;
+use crate::id::MAX_ID_LEN;
 
 use crate::json_schema::DIALECT;
 

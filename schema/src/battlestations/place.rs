@@ -3,7 +3,10 @@
 
 use std::fmt;
 
-use crate::nemesis::Id;
+use serde_json::{Value, json};
+
+use crate::id::Id;
+use crate::place::BoardPlace;
 
 use super::square::{Side, Square};
 
@@ -71,6 +74,30 @@ impl fmt::Display for BattlestationsPlace {
                 level(f, l)?;
                 write!(f, "{square} {side}")
             }
+        }
+    }
+}
+
+impl BoardPlace for BattlestationsPlace {
+    const RULESET: &'static str = "battlestations";
+
+    fn fields(&self) -> Value {
+        let kind = self.kind();
+        let level = |l: &Option<Id>| l.map(|l| l.as_str().to_string());
+        match self {
+            Self::Ship => json!({ "kind": kind }),
+            Self::Level(id) => json!({ "kind": kind, "level": id.as_str() }),
+            Self::Module(id) => json!({ "kind": kind, "module": id.as_str() }),
+            Self::Square { level: l, square } => {
+                json!({ "kind": kind, "level": level(l), "square": square.to_string() })
+            }
+            Self::Door {
+                level: l,
+                square,
+                side,
+            } => json!({
+                "kind": kind, "level": level(l), "square": square.to_string(), "side": side.name(),
+            }),
         }
     }
 }

@@ -12,7 +12,7 @@ use toml::Spanned;
 
 use crate::error::{FormatCode, FormatError};
 use crate::nemesis::Id;
-use crate::resolve::{deserialize_raw, text_problems};
+use crate::toml_file::{deserialize_raw, text_problems};
 use crate::source::{SourceFile, Span};
 use crate::suggest;
 
@@ -96,7 +96,7 @@ impl Resolver {
 
     fn version(&mut self, format: &Spanned<i64>) {
         self.errors
-            .extend(crate::resolve::version_problem(format, FORMAT_VERSION));
+            .extend(crate::toml_file::version_problem(format, FORMAT_VERSION));
     }
 
     fn ruleset(&mut self, value: &Text) {

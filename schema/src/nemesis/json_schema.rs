@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 
-use super::id::MAX_ID_LEN;
+use crate::id::MAX_ID_LEN;
 use super::model::RoomKind;
 use super::resolve::{MAX_AT, MAX_ITEMS};
 

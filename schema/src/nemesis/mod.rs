@@ -5,7 +5,6 @@
 //! numbers, doors, technical-corridor entrances and networks, escape pods,
 //! the room-tile pool). The pieces mirror the Location-map format's:
 //!
-//! - [`id`] — short `Copy` ids of rooms and networks;
 //! - `raw` (private) — serde types that mirror the files key for key;
 //! - [`resolve`] — raw types → the checked [`model`], every problem at once;
 //! - [`write`] — the canonical writer behind `deckplan fmt`;
@@ -14,7 +13,6 @@
 //! - [`json_schema`] — the published JSON Schemas;
 //! - [`place`] — where a finding is on a ship.
 
-pub mod id;
 pub mod json_schema;
 pub mod model;
 pub mod place;
@@ -22,7 +20,7 @@ mod raw;
 pub mod resolve;
 pub mod write;
 
-pub use id::Id;
+pub use crate::id::Id;
 pub use model::*;
 pub use place::NemesisPlace;
 

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use crate::source::{SourceFile, Span};
 
-use super::id::Id;
+use crate::id::Id;
 
 /// One or two of the corridor numbers 1–4, as printed at a corridor's end.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]

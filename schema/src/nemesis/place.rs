@@ -3,7 +3,10 @@
 
 use std::fmt;
 
-use super::id::Id;
+use serde_json::{Value, json};
+
+use crate::id::Id;
+use crate::place::BoardPlace;
 
 /// A place on a Nemesis ship, printed as a player names it
 /// (`room cockpit`, `corridor cockpit–storage`).
@@ -50,6 +53,21 @@ impl fmt::Display for NemesisPlace {
             Self::Network(id) => write!(f, "technical network {id}"),
             Self::EscapePod(n) => write!(f, "escape pod {n}"),
             Self::Tiles => f.write_str("room-tile pool"),
+        }
+    }
+}
+
+impl BoardPlace for NemesisPlace {
+    const RULESET: &'static str = "nemesis";
+
+    fn fields(&self) -> Value {
+        let kind = self.kind();
+        match self {
+            Self::Ship | Self::Tiles => json!({ "kind": kind }),
+            Self::Room(id) | Self::Entrance(id) => json!({ "kind": kind, "room": id.as_str() }),
+            Self::Network(id) => json!({ "kind": kind, "network": id.as_str() }),
+            Self::Corridor(a, b) => json!({ "kind": kind, "rooms": [a.as_str(), b.as_str()] }),
+            Self::EscapePod(n) => json!({ "kind": kind, "number": n }),
         }
     }
 }

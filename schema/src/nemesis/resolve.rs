@@ -11,11 +11,11 @@ use std::sync::Arc;
 use toml::Spanned;
 
 use crate::error::{FormatCode, FormatError};
-use crate::resolve::{deserialize_raw, text_problems};
+use crate::toml_file::{deserialize_raw, text_problems};
 use crate::source::{SourceFile, Span};
 use crate::suggest;
 
-use super::id::Id;
+use crate::id::Id;
 use super::model::*;
 use super::place::NemesisPlace;
 use super::raw::{self, Text};
@@ -70,7 +70,7 @@ impl Resolver {
 
     fn version(&mut self, format: &Spanned<i64>) {
         self.errors
-            .extend(crate::resolve::version_problem(format, FORMAT_VERSION));
+            .extend(crate::toml_file::version_problem(format, FORMAT_VERSION));
     }
 
     fn ruleset(&mut self, value: &Text) {

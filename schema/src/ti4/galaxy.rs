@@ -22,10 +22,10 @@ use super::catalogue::{
 use super::hex::Hex;
 use super::map_string::{self, Galaxy, MAX_RINGS, Slot};
 use crate::error::{FormatCode, FormatError};
-use crate::model::LintSettings;
-use crate::place::Ti4Place;
-use crate::raw::TomlLint;
-use crate::resolve::{deserialize_raw, lint_settings};
+use crate::lint_table::LintSettings;
+use super::place::Ti4Place;
+use crate::lint_table::{TomlLint, lint_settings};
+use crate::toml_file::deserialize_raw;
 use crate::source::{SourceFile, Span};
 
 /// The only `format` version of galaxy files.
@@ -285,7 +285,7 @@ pub fn parse_galaxy(
 ) -> Result<GalaxyFile, Vec<FormatError>> {
     let raw: RawGalaxy = deserialize_raw(source.text())?;
     let mut errors = Vec::new();
-    errors.extend(crate::resolve::version_problem(&raw.format, FORMAT_VERSION));
+    errors.extend(crate::toml_file::version_problem(&raw.format, FORMAT_VERSION));
     if raw.ruleset.get_ref() != RULESET {
         errors.push(
             FormatError::new(
@@ -913,7 +913,7 @@ pub fn write(galaxy: &GalaxyFile) -> String {
             out.push_str("enabled = false\n");
         }
     }
-    crate::write::write_lint(&mut out, &galaxy.lint);
+    crate::lint_table::write_lint(&mut out, &galaxy.lint);
     out
 }
 
@@ -1012,7 +1012,7 @@ pub fn galaxy_schema() -> serde_json::Value {
                     "oneOf": [ { "required": ["join"] }, { "required": ["block"] } ]
                 }
             },
-            "lint": crate::json_schema::lint_table("Check levels for this galaxy")
+            "lint": crate::lint_table::lint_table("Check levels for this galaxy")
         }
     })
 }

@@ -8,7 +8,8 @@
 //! - [`map_string`] — the community's map strings, read into a [`map_string::Galaxy`]
 //!   with strict, spanned errors and written back in one canonical form;
 //! - [`galaxy`] — the galaxy file: tiles by position, home seats, custom tiles and
-//!   adjacency modifiers, read strictly and written canonically.
+//!   adjacency modifiers, read strictly and written canonically;
+//! - [`place`] — where a finding is in a galaxy.
 //!
 //! This module knows positions and tiles only: adjacency, movement and checks build
 //! on it elsewhere.
@@ -17,3 +18,6 @@ pub mod catalogue;
 pub mod galaxy;
 pub mod hex;
 pub mod map_string;
+pub mod place;
+
+pub use place::Ti4Place;

@@ -7,10 +7,10 @@
 #![no_main]
 
 use deckplan_schema::load::{self, PACK_FILE};
-use deckplan_schema::{SourceFile, write};
+use deckplan_schema::{SourceFile, enormity::write};
 use deckplan_validator::diagnostic::Diagnostic;
-use deckplan_validator::tiled;
-use deckplan_validator::lint::check_pack;
+use deckplan_validator::enormity::tiled;
+use deckplan_validator::enormity::lint::check_pack;
 use deckplan_validator::render::human::{self, Styling};
 use libfuzzer_sys::fuzz_target;
 
@@ -38,38 +38,38 @@ fn render(errors: Vec<deckplan_schema::FileError>) {
 }
 
 fn page(text: &str) {
-    let loaded = load::page_from_source(&SourceFile::new("page.toml", text.to_owned()));
+    let loaded = deckplan_schema::enormity::load::page_from_source(&SourceFile::new("page.toml", text.to_owned()));
     render(loaded.errors);
     let Some(page) = loaded.value else {
         return;
     };
     let canonical = write::write_page(&page);
-    let again = load::page_from_source(&SourceFile::new("page.toml", canonical.clone()));
+    let again = deckplan_schema::enormity::load::page_from_source(&SourceFile::new("page.toml", canonical.clone()));
     let Some(again) = again.value else {
         panic!("the canonical text of a page does not resolve:\n{canonical}");
     };
     assert_eq!(write::write_page(&again), canonical, "formatting is not stable");
     let Some(mut pack) =
-        load::pack_file_from_source(&SourceFile::new(PACK_FILE, PACK.to_owned())).value
+        deckplan_schema::enormity::load::pack_file_from_source(&SourceFile::new(PACK_FILE, PACK.to_owned())).value
     else {
         return;
     };
     pack.pages.insert(page.id, page);
     let mut errors = Vec::new();
-    load::resolve_references(&pack, true, &mut errors);
+    deckplan_schema::enormity::load::resolve_references(&pack, true, &mut errors);
     let diagnostics = check_pack(&pack, errors.is_empty());
     let mut out = Vec::new();
     let _ = human::render_to(&mut out, &diagnostics, "done", Styling::Plain);
 }
 
 fn pack(text: &str) {
-    let loaded = load::pack_file_from_source(&SourceFile::new(PACK_FILE, text.to_owned()));
+    let loaded = deckplan_schema::enormity::load::pack_file_from_source(&SourceFile::new(PACK_FILE, text.to_owned()));
     render(loaded.errors);
     let Some(pack) = loaded.value else {
         return;
     };
     let canonical = write::write_pack(&pack);
-    let again = load::pack_file_from_source(&SourceFile::new(PACK_FILE, canonical.clone()));
+    let again = deckplan_schema::enormity::load::pack_file_from_source(&SourceFile::new(PACK_FILE, canonical.clone()));
     let Some(again) = again.value else {
         panic!("the canonical text of a pack does not resolve:\n{canonical}");
     };

@@ -6,6 +6,7 @@
 //! `deckplan reach`.
 
 pub mod checks;
+pub mod cli;
 pub mod draw;
 pub mod grid;
 pub mod notation;
@@ -15,20 +16,25 @@ use std::sync::Arc;
 
 use deckplan_schema::SourceFile;
 use deckplan_schema::battlestations::{self, Ship};
-use deckplan_schema::model::LintSettings;
+use deckplan_schema::lint_table::LintSettings;
 
-use crate::check::CheckMeta;
+use crate::check::{CheckMeta, Checks};
 use crate::diagnostic::Diagnostic;
 use crate::draw::Scene;
 use crate::ruleset::DrawRequest;
 use crate::ship_game::ShipGame;
+use crate::verb::GameVerb;
 
-use self::checks::REGISTRY;
 use self::grid::ShipGrid;
 
 /// The Battlestations ruleset (`ruleset = "battlestations"`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Battlestations;
+
+/// The Battlestations checks read the ship's square grid, built once per ship.
+impl Checks for Battlestations {
+    type Board<'a> = grid::ShipGrid<'a>;
+}
 
 impl ShipGame for Battlestations {
     type Format = battlestations::BattlestationsFormat;
@@ -36,6 +42,8 @@ impl ShipGame for Battlestations {
     const TITLE: &'static str = "Battlestations ships";
 
     const DRAWN_WHOLE: &'static str = "drawn whole with all its levels";
+
+    const FAMILIES: &'static [(char, &'static str)] = &[('B', "Battlestations")];
 
     fn checks() -> Vec<CheckMeta> {
         checks::all_meta()
@@ -61,6 +69,10 @@ impl ShipGame for Battlestations {
         draw::ship_text(&ShipGrid::new(ship), request)
     }
 
+    fn verbs() -> Vec<GameVerb> {
+        cli::verbs()
+    }
+
     fn ship_scene(ship: &Ship, request: &DrawRequest<'_>) -> Scene {
         draw::ship_scene(&ShipGrid::new(ship), request)
     }
@@ -69,37 +81,7 @@ impl ShipGame for Battlestations {
 /// Runs every check on a ship, at the levels `lint` sets.
 pub fn check_ship(ship: &Ship, lint: &LintSettings) -> Vec<Diagnostic> {
     let grid = ShipGrid::new(ship);
-    crate::ship_game::run_checks(
-        REGISTRY,
-        |check| check.meta,
-        |check, findings| (check.run)(&grid, findings),
-        &ship.source,
-        lint,
-    )
-}
-
-/// A ship place field by field, for JSON and SARIF: a `kind` and what it
-/// names (`{"kind": "square", "level": "upper", "square": "H3"}`).
-pub fn place_fields(place: &battlestations::BattlestationsPlace) -> serde_json::Value {
-    use battlestations::BattlestationsPlace as P;
-    use serde_json::json;
-    let kind = place.kind();
-    let level = |l: &Option<battlestations::Id>| l.map(|l| l.as_str().to_string());
-    match place {
-        P::Ship => json!({ "kind": kind }),
-        P::Level(id) => json!({ "kind": kind, "level": id.as_str() }),
-        P::Module(id) => json!({ "kind": kind, "module": id.as_str() }),
-        P::Square { level: l, square } => {
-            json!({ "kind": kind, "level": level(l), "square": square.to_string() })
-        }
-        P::Door {
-            level: l,
-            square,
-            side,
-        } => json!({
-            "kind": kind, "level": level(l), "square": square.to_string(), "side": side.name(),
-        }),
-    }
+    crate::check::run_all(checks::CHECKS, &grid, &ship.source, lint)
 }
 
 #[cfg(test)]

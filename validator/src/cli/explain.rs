@@ -2,8 +2,8 @@
 
 use std::process::ExitCode;
 
+use crate::explain;
 use anyhow::bail;
-use deckplan_validator::explain;
 
 /// The arguments of `deckplan explain`.
 #[derive(clap::Args)]

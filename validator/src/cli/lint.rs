@@ -5,17 +5,22 @@ use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use crate::diagnostic::Diagnostic;
+use crate::export::png::{self, RasterOptions};
+use crate::export::{ExportError, Paper};
+use crate::lint;
+use crate::render::{github, human, json, sarif};
+use crate::targets;
 use anyhow::Context as _;
 use clap::ValueEnum;
-use deckplan_schema::load;
-use deckplan_validator::diagnostic::Diagnostic;
-use deckplan_validator::export::annotated;
-use deckplan_validator::lint;
-use deckplan_validator::render::{github, human, json, sarif};
-use deckplan_validator::targets;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::{exit, plural, styling};
+use super::{exit, plural, ruleset_for, styling};
+use crate::ruleset::{DrawError, REGISTRY};
+
+/// Pixels per board unit (a space, a square) of lint pictures: sharp on a
+/// screen, small in an artifact.
+pub const LINT_PX_PER_UNIT: f64 = 64.0;
 
 /// The arguments of `deckplan lint`.
 #[derive(clap::Args)]
@@ -29,13 +34,12 @@ pub struct LintArgs {
     /// Treat warnings as errors (`--deny warnings`).
     #[arg(long, value_name = "warnings")]
     deny: Option<DenyLevel>,
-    /// Also write a PNG of every page with problems, each problem drawn and
+    /// Also write a PNG of every board with problems, each problem drawn and
     /// labelled with its code, into this folder (a CI artifact for reviewers).
     #[arg(long, value_name = "DIR")]
     annotate: Option<PathBuf>,
-    /// Only read and parse the files of Enormity packs and pages (format
-    /// errors), without the board and the checks: the yardstick `bench/run`
-    /// measures lint against.
+    /// Only read and parse the files (format errors), without the boards'
+    /// graphs and the checks: the yardstick `bench/run` measures lint against.
     #[arg(long, hide = true, conflicts_with = "annotate")]
     load_only: bool,
 }
@@ -91,50 +95,55 @@ pub fn run(args: &LintArgs) -> anyhow::Result<ExitCode> {
     Ok(exit(outcome.fails(args.deny.is_some())))
 }
 
-/// Reads and parses every target as lint would, and says how many pages
+/// Reads and parses every target as lint would, and says how many boards
 /// loaded and how many format errors were found; exits 1 on any.
 fn load_only(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
-    let (mut pages, mut errors) = (0, 0);
+    let (mut boards, mut errors) = (0, 0);
     for target in targets::collect(paths)? {
-        match target {
-            targets::Target::Pack(dir) => {
-                let loaded = load::load_pack(&dir)?;
-                pages += loaded.value.map_or(0, |pack| pack.pages.len());
-                errors += loaded.errors.len();
-            }
-            targets::Target::Page(path) => {
-                let loaded = load::load_page(&path)?;
-                pages += usize::from(loaded.value.is_some());
-                errors += loaded.errors.len();
-            }
-        }
+        let Some(ruleset) = ruleset_for(&target, "Fix this problem first.") else {
+            errors += 1;
+            continue;
+        };
+        let read = ruleset.read_only(&target)?;
+        boards += read.boards;
+        errors += read.diagnostics.len();
     }
-    println!("Read {pages} page(s): {errors} format error(s).");
+    println!("Read {boards} board file(s): {errors} format error(s).");
     Ok(exit(errors > 0))
 }
 
-/// Writes one picture per page with problems. With several packs, each gets
-/// its own subfolder (page ids repeat between packs). Said on stderr, so JSON
-/// or SARIF on stdout stays clean.
+/// Writes one picture per board with problems, each problem drawn and
+/// labelled with its code. With several packs, each gets its own subfolder
+/// (board names repeat between packs). Said on stderr, so JSON or SARIF on
+/// stdout stays clean.
 fn annotate_pages(paths: &[PathBuf], diagnostics: &[Diagnostic], dir: &Path) -> anyhow::Result<()> {
-    let packs: Vec<PathBuf> = targets::collect(paths)?
+    let packs: Vec<targets::Target> = targets::collect(paths)?
         .into_iter()
-        .filter_map(|t| match t {
-            targets::Target::Pack(pack) => Some(pack),
-            targets::Target::Page(_) => None,
-        })
+        .filter(|t| matches!(t, targets::Target::Pack(_)))
         .collect();
     let (mut written, mut too_large) = (0, 0);
-    for pack_dir in &packs {
-        let Some(pack) = load::load_pack(pack_dir)?.value else {
-            continue;
-        };
+    for target in &packs {
+        let pack_dir = target.path();
         let own: Vec<Diagnostic> = diagnostics
             .iter()
             .filter(|d| pack_dir == Path::new(".") || d.file.path().starts_with(pack_dir))
             .cloned()
             .collect();
-        if !annotated::has_lint_pictures(&pack.pages, &own) {
+        if own.is_empty() {
+            continue;
+        }
+        let Ok(ruleset) = REGISTRY.for_target(target) else {
+            continue;
+        };
+        let drawing = match ruleset.annotate(target, &own) {
+            Ok(drawing) => drawing,
+            Err(DrawError::Target(error)) => return Err(error.into()),
+            Err(DrawError::Refused(why)) => {
+                eprintln!("note: no pictures of {}: {why}", pack_dir.display());
+                continue;
+            }
+        };
+        if drawing.boards.is_empty() {
             continue;
         }
         let out = match (packs.len(), pack_dir.file_name()) {
@@ -143,12 +152,23 @@ fn annotate_pages(paths: &[PathBuf], diagnostics: &[Diagnostic], dir: &Path) -> 
             (_, Some(name)) => deckplan_schema::save::create_dir_within(dir, Path::new(name))
                 .with_context(|| format!("cannot create a folder in {}", dir.display()))?,
         };
-        let pictures = annotated::write_lint_pictures(&pack.pages, &own, &out)?;
-        for (id, why) in &pictures.too_large {
-            eprintln!("note: no picture of {id}: {why}");
+        std::fs::create_dir_all(&out)
+            .with_context(|| format!("cannot create {}", out.display()))?;
+        for (name, scene) in &drawing.boards {
+            let path = out.join(format!("{name}.png"));
+            let options = RasterOptions {
+                px_per_space: LINT_PX_PER_UNIT,
+                paper: Paper::White,
+            };
+            match png::write(scene, &options, None, &path) {
+                Ok(()) => written += 1,
+                Err(error @ ExportError::TooLarge { .. }) => {
+                    eprintln!("note: no picture of {name}: {error}");
+                    too_large += 1;
+                }
+                Err(error) => return Err(error.into()),
+            }
         }
-        written += pictures.written.len();
-        too_large += pictures.too_large.len();
     }
     if written + too_large == 0 {
         eprintln!("no annotated page pictures: no page has a problem to draw");

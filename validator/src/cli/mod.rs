@@ -1,41 +1,100 @@
-//! The subcommands of `deckplan`, one file each, and the few helpers they share.
+//! The `deckplan` command line. Exit codes follow linters: 0 clean (warnings
+//! allowed), 1 lint errors or files that need formatting, 2 usage, I/O or
+//! internal failure.
 //!
-//! Each subcommand file has its arguments (a `clap::Args` struct) and a `run`
-//! function that returns the exit code: 0 clean, 1 problems found, 2 usage or
-//! I/O failure (an `Err`, printed by `main`).
+//! The subcommands every game shares (`lint`, `fmt`, `schema`, `show`,
+//! `explain`, `render`) live here, one file each, with the few helpers they
+//! share. The others come from the games ([`crate::verb`]): [`game_verbs`]
+//! merges each game's arguments under one subcommand and hands a pack's
+//! question to the game it is written for.
 
-pub mod blip;
 pub mod explain;
-pub mod export;
-pub mod generate;
-pub mod import;
-pub mod import_graphml;
-pub mod intruder;
+pub mod game_verbs;
 pub mod limits;
 pub mod lint;
-pub mod los;
-pub mod movement;
-pub mod nemesis_play;
-pub mod noise;
-pub mod noise_enormity;
-pub mod play;
-pub mod reach;
-pub mod reach_battlestations;
-pub mod reach_ti4;
 pub mod reformat;
 pub mod render;
-pub mod reveal;
 pub mod schema;
 pub mod show;
 
+use std::ffi::OsString;
 use std::io::IsTerminal as _;
+use std::path::Path;
 use std::process::ExitCode;
 
+use anyhow::{Context as _, bail};
+use clap::{CommandFactory as _, FromArgMatches as _, Parser, Subcommand};
 use deckplan_schema::FileError;
-use deckplan_validator::diagnostic::Diagnostic;
-use deckplan_validator::render::human::{self, Styling};
-use deckplan_validator::ruleset::{REGISTRY, Ruleset, RulesetChoice};
-use deckplan_validator::targets::Target;
+
+use crate::diagnostic::Diagnostic;
+use crate::render::human::{self, Styling};
+use crate::ruleset::{REGISTRY, Ruleset, RulesetChoice};
+use crate::targets::Target;
+
+#[derive(Parser)]
+#[command(
+    name = "deckplan",
+    version,
+    about = "Check, draw and play-test the boards of board games: Enormity Location maps, Nemesis ships, TI4 galaxies and Battlestations ships",
+    after_help = "Exit codes: 0 clean (warnings allowed), 1 problems found, 2 usage or I/O failure."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+    #[command(flatten)]
+    limits: limits::LimitArgs,
+}
+
+/// The subcommands every game shares.
+#[derive(Subcommand)]
+enum Command {
+    /// Check map packs and pages; exits 1 when there are errors.
+    Lint(lint::LintArgs),
+    /// Rewrite map files in canonical form.
+    Fmt(reformat::FmtArgs),
+    /// Print the JSON Schema of a ruleset's files: page files (default) or `pack.toml`.
+    Schema(schema::SchemaArgs),
+    /// Draw boards in the terminal: a page file, a pack's pages, a ship or a galaxy.
+    Show(show::ShowArgs),
+    /// Explain a diagnostic code (`F002`) or name (`unknown-key`); without one, list them all.
+    Explain(explain::ExplainArgs),
+    /// Draw a page, a whole pack laid out by its joins, a ship or a galaxy, as a PNG or SVG.
+    Render(render::RenderArgs),
+}
+
+/// The whole command line, games' subcommands included.
+pub fn command() -> clap::Command {
+    Cli::command().subcommands(game_verbs::Verbs::of(&REGISTRY).commands())
+}
+
+/// Runs `deckplan` with the process's arguments.
+pub fn main() -> ExitCode {
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let verbs = game_verbs::Verbs::of(&REGISTRY);
+    let matches = command().get_matches_from(&args);
+    match limits::LimitArgs::from_arg_matches(&matches) {
+        Ok(limits) => limits.apply(),
+        Err(error) => error.exit(),
+    }
+    match matches.subcommand() {
+        Some((name, _)) if verbs.has(name) => crate::pipe::run(|| verbs.run(name, &args)),
+        _ => match Cli::from_arg_matches(&matches) {
+            Ok(cli) => crate::pipe::run(|| run(&cli.command)),
+            Err(error) => error.exit(),
+        },
+    }
+}
+
+fn run(command: &Command) -> anyhow::Result<ExitCode> {
+    match command {
+        Command::Lint(args) => lint::run(args),
+        Command::Fmt(args) => reformat::run(args),
+        Command::Schema(args) => schema::run(args),
+        Command::Show(args) => show::run(args),
+        Command::Explain(args) => explain::run(args),
+        Command::Render(args) => render::run(args),
+    }
+}
 
 /// Whether to colour output: only on a terminal, and never with `NO_COLOR` set.
 pub fn styling() -> Styling {
@@ -69,21 +128,6 @@ pub fn ruleset_for(target: &Target, summary: &str) -> Option<&'static dyn Rulese
     }
 }
 
-/// For a command that answers one game's questions: whether `target` is that
-/// game's (`Ok(false)` after printing an unknown ruleset); another game's
-/// pack is refused by name.
-pub fn is_game(target: &Target, game: &dyn Ruleset, question: &str) -> anyhow::Result<bool> {
-    match ruleset_for(target, "Fix this problem first.") {
-        Some(ruleset) if ruleset.name() == game.name() => Ok(true),
-        Some(ruleset) => anyhow::bail!(
-            "{question}; {} is a pack of {}",
-            target.path().display(),
-            ruleset.title()
-        ),
-        None => Ok(false),
-    }
-}
-
 /// [`print_problems`] for format errors straight from the loader.
 pub fn print_load_errors(errors: Vec<FileError>, summary: &str) {
     let problems: Vec<Diagnostic> = errors.into_iter().map(Diagnostic::from).collect();
@@ -106,4 +150,27 @@ pub fn exit(failed: bool) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// Writes `text` to `output` (refusing to replace a file unless told), or prints it.
+pub fn write_or_print(
+    output: Option<&Path>,
+    text: &str,
+    overwrite: bool,
+) -> anyhow::Result<ExitCode> {
+    match output {
+        Some(path) => {
+            if !overwrite && std::fs::symlink_metadata(path).is_ok() {
+                bail!(
+                    "{} already exists; pass --overwrite to replace it",
+                    path.display()
+                );
+            }
+            deckplan_schema::save::write_atomically(path, text)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            println!("wrote {}", path.display());
+        }
+        None => print!("{text}"),
+    }
+    Ok(ExitCode::SUCCESS)
 }

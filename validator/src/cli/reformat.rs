@@ -4,9 +4,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::reformat;
+use crate::render::{escape_controls, human};
 use anyhow::Context as _;
-use deckplan_validator::reformat;
-use deckplan_validator::render::{escape_controls, human};
 
 use super::{exit, plural, styling};
 

@@ -4,13 +4,14 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::ruleset::DrawRequest;
+use crate::targets::Target;
 use anyhow::{Context as _, bail};
 use clap::ValueEnum;
-use deckplan_validator::ruleset::DrawRequest;
-use deckplan_validator::targets::Target;
 
 use super::{exit, print_problems, ruleset_for};
 
+/// The arguments of `deckplan render`.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   deckplan render maps/derelict-meridian-tithe/book1/page1.toml -o page.png --coords --legend
@@ -36,7 +37,7 @@ pub struct RenderArgs {
     dpi: Option<f64>,
     /// Printed size of one space: `1in`, `25mm`, `2.5cm`, `72pt`.
     #[arg(long, default_value = "1in")]
-    space_size: deckplan_validator::export::units::Length,
+    space_size: crate::export::units::Length,
     /// What is under and around the map.
     #[arg(long, value_enum, default_value_t = PaperArg::White)]
     background: PaperArg,
@@ -85,8 +86,8 @@ const LAYOUT_MAX_SIDE: u64 = 4000;
 /// The DPI of a PNG when none is asked for: 300, lowered so that a layout
 /// stays within [`LAYOUT_MAX_SIDE`] and any picture within the pixel limit,
 /// saying on stderr what was chosen.
-fn default_dpi(scene: &deckplan_validator::draw::Scene, args: &RenderArgs) -> f64 {
-    use deckplan_validator::export::{png, units};
+fn default_dpi(scene: &crate::draw::Scene, args: &RenderArgs) -> f64 {
+    use crate::export::{png, units};
     let size_at =
         |dpi: f64| png::picture_size(scene, units::pixels_per_space(dpi, args.space_size));
     let (width, height) = size_at(DEFAULT_DPI);
@@ -164,12 +165,12 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {
 
 /// Writes a scene as PNG or SVG, by the format asked for.
 fn write_picture(
-    scene: &deckplan_validator::draw::Scene,
+    scene: &crate::draw::Scene,
     args: &RenderArgs,
     format: PictureFormat,
     path: &std::path::Path,
 ) -> anyhow::Result<()> {
-    use deckplan_validator::export::{Paper, png, svg, units};
+    use crate::export::{Paper, png, svg, units};
     let paper = match args.background {
         PaperArg::White => Paper::White,
         PaperArg::Transparent => Paper::Transparent,

@@ -3,8 +3,8 @@
 
 use std::process::ExitCode;
 
+use crate::ruleset::REGISTRY;
 use anyhow::bail;
-use deckplan_validator::ruleset::{self, REGISTRY};
 
 /// The arguments of `deckplan schema`.
 #[derive(clap::Args)]
@@ -15,9 +15,14 @@ pub struct SchemaArgs {
     /// The schema of `pack.toml`.
     #[arg(long)]
     pack: bool,
-    /// The game whose files it describes.
-    #[arg(long, default_value = ruleset::DEFAULT)]
+    /// The game whose files it describes [default: the ruleset of files that name none].
+    #[arg(long, default_value = default_ruleset())]
     ruleset: String,
+}
+
+/// The ruleset of files that name none, the one `--ruleset` defaults to.
+fn default_ruleset() -> &'static str {
+    REGISTRY.default_ruleset().map_or("", |r| r.name())
 }
 
 /// Prints the schema.

@@ -3,8 +3,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use deckplan_validator::ruleset::DrawRequest;
-use deckplan_validator::targets::Target;
+use crate::ruleset::DrawRequest;
+use crate::targets::Target;
 
 use super::{exit, print_problems, ruleset_for, styling};
 

@@ -1,13 +1,11 @@
 //! Pictures made from the drawing description in [`crate::draw`] (Tiled maps,
-//! which go both ways, are [`crate::tiled`]):
+//! which go both ways, are [`crate::enormity::tiled`]):
 //!
 //! - [`png`] — anti-aliased raster pictures (tiny-skia, written with `image`),
 //!   carrying their DPI so they print at the real size;
 //! - [`svg`] — the same scene as vector graphics, for vector printing;
-//! - [`units`] — DPI and physical space sizes (`1in`, `25mm`) to pixels;
-//! - [`annotated`] — the pictures of `deckplan lint --annotate`.
+//! - [`units`] — DPI and physical space sizes (`1in`, `25mm`) to pixels.
 
-pub mod annotated;
 pub mod png;
 pub mod svg;
 pub mod units;

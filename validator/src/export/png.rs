@@ -549,15 +549,15 @@ mod tests {
     fn bands_join_without_seams() {
         // A picture big enough to be drawn in bands, against the same drawn whole.
         let mut scene = Scene::new(Rect::new(0.0, 0.0, 12.0, 10.0));
-        let page = deckplan_schema::Page::new(
-            deckplan_schema::PageId { book: 1, page: 1 },
+        let page = deckplan_schema::enormity::Page::new(
+            deckplan_schema::enormity::PageId { book: 1, page: 1 },
             "SR",
-            deckplan_schema::Size {
+            deckplan_schema::enormity::Size {
                 columns: 12,
                 rows: 10,
             },
         );
-        crate::draw::page::draw_page(&mut scene, &page, crate::draw::Point::default());
+        crate::enormity::draw::page::draw_page(&mut scene, &page, crate::draw::Point::default());
         scene.circle(
             Layer::Markers,
             crate::draw::Point::new(6.0, 5.0),

@@ -5,6 +5,7 @@
 //! `deckplan move` and `deckplan noise`.
 
 pub mod checks;
+pub mod cli;
 pub mod draw;
 pub mod graph;
 pub mod graphml;
@@ -13,21 +14,26 @@ pub mod rules;
 use std::sync::Arc;
 
 use deckplan_schema::SourceFile;
-use deckplan_schema::model::LintSettings;
+use deckplan_schema::lint_table::LintSettings;
 use deckplan_schema::nemesis::{self, Ship};
 
-use crate::check::CheckMeta;
+use crate::check::{CheckMeta, Checks};
 use crate::diagnostic::Diagnostic;
 use crate::draw::Scene;
 use crate::ruleset::DrawRequest;
 use crate::ship_game::ShipGame;
+use crate::verb::GameVerb;
 
-use self::checks::REGISTRY;
 use self::graph::ShipGraph;
 
 /// The Nemesis ruleset (`ruleset = "nemesis"`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Nemesis;
+
+/// The Nemesis checks read the ship's room graph, built once per ship.
+impl Checks for Nemesis {
+    type Board<'a> = graph::ShipGraph<'a>;
+}
 
 impl ShipGame for Nemesis {
     type Format = nemesis::NemesisFormat;
@@ -35,6 +41,8 @@ impl ShipGame for Nemesis {
     const TITLE: &'static str = "Nemesis ships";
 
     const DRAWN_WHOLE: &'static str = "drawn whole";
+
+    const FAMILIES: &'static [(char, &'static str)] = &[('N', "Nemesis")];
 
     fn checks() -> Vec<CheckMeta> {
         checks::all_meta()
@@ -60,6 +68,10 @@ impl ShipGame for Nemesis {
         draw::ship_text(ship)
     }
 
+    fn verbs() -> Vec<GameVerb> {
+        cli::verbs()
+    }
+
     fn ship_scene(ship: &Ship, request: &DrawRequest<'_>) -> Scene {
         draw::ship_scene(ship, request.title)
     }
@@ -68,26 +80,5 @@ impl ShipGame for Nemesis {
 /// Runs every check on a ship, at the levels `lint` sets.
 pub fn check_ship(ship: &Ship, lint: &LintSettings) -> Vec<Diagnostic> {
     let graph = ShipGraph::new(ship);
-    crate::ship_game::run_checks(
-        REGISTRY,
-        |check| check.meta,
-        |check, findings| (check.run)(&graph, findings),
-        &ship.source,
-        lint,
-    )
-}
-
-/// A ship place field by field, for JSON and SARIF: a `kind` and the ids it
-/// names (`{"kind": "corridor", "rooms": ["lab", "dock"]}`).
-pub fn place_fields(place: &deckplan_schema::nemesis::NemesisPlace) -> serde_json::Value {
-    use deckplan_schema::nemesis::NemesisPlace as P;
-    use serde_json::json;
-    let kind = place.kind();
-    match place {
-        P::Ship | P::Tiles => json!({ "kind": kind }),
-        P::Room(id) | P::Entrance(id) => json!({ "kind": kind, "room": id.as_str() }),
-        P::Network(id) => json!({ "kind": kind, "network": id.as_str() }),
-        P::Corridor(a, b) => json!({ "kind": kind, "rooms": [a.as_str(), b.as_str()] }),
-        P::EscapePod(n) => json!({ "kind": kind, "number": n }),
-    }
+    crate::check::run_all(checks::CHECKS, &graph, &ship.source, lint)
 }

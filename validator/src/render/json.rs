@@ -32,7 +32,7 @@
 use serde::Serialize;
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::lint::{Information, LintOutcome};
+use crate::lint::{Figure, LintOutcome};
 use crate::render::{place_fields, range, slash_path};
 
 /// Bumped when a field is removed or changes meaning; adding fields keeps it.
@@ -95,7 +95,7 @@ impl<'a> From<&'a Diagnostic> for JsonDiagnostic<'a> {
             column: start.column,
             end_line: end.line,
             end_column: end.column,
-            page: diagnostic.page().map(|page| page.to_string()),
+            page: diagnostic.board(),
             place: diagnostic.place.map(|place| place.to_string()),
             board_place: diagnostic.place.as_ref().map(place_fields),
             help: diagnostic.help.as_deref(),
@@ -116,7 +116,7 @@ impl<'a> From<&'a Diagnostic> for JsonDiagnostic<'a> {
 }
 
 /// One figure: its file, then its own fields.
-fn information(info: &Information) -> serde_json::Value {
+fn information(info: &Figure) -> serde_json::Value {
     let mut fields = serde_json::Map::new();
     fields.insert("file".into(), slash_path(info.file.path()).into());
     if let serde_json::Value::Object(own) = &info.fields {
@@ -134,12 +134,12 @@ pub fn render(outcome: &LintOutcome) -> String {
             .iter()
             .map(JsonDiagnostic::from)
             .collect(),
-        information: outcome.information.iter().map(information).collect(),
+        information: outcome.figures.iter().map(information).collect(),
         summary: Summary {
             errors: outcome.count(Severity::Error),
             warnings: outcome.count(Severity::Warning),
             packs: outcome.packs,
-            pages: outcome.pages,
+            pages: outcome.boards,
         },
     };
     // Serializing plain structs of strings and integers cannot fail; an empty

@@ -12,7 +12,7 @@ pub mod sarif;
 
 use std::path::Path;
 
-use deckplan_schema::{LineCol, LocationPlace, Place, Ti4Place};
+use deckplan_schema::{LineCol, Place};
 
 use crate::diagnostic::Diagnostic;
 
@@ -67,62 +67,10 @@ pub fn range(diagnostic: &Diagnostic) -> (LineCol, LineCol) {
 /// A board place field by field, for JSON and SARIF consumers: the ruleset,
 /// a `kind`, and the positions in printed notation, e.g.
 /// `{"ruleset": "enormity", "kind": "door", "page": "L1p2", "number": 4,
-/// "edge": "H3 north", "between": ["H3", "H4"]}`.
+/// "edge": "H3 north", "between": ["H3", "H4"]}` (each game says its own, see
+/// [`BoardPlace::fields`](deckplan_schema::BoardPlace::fields)).
 pub fn place_fields(place: &Place) -> serde_json::Value {
-    use serde_json::json;
-    let mut fields = match place {
-        Place::Location(place) => match *place {
-            LocationPlace::Page(page) => json!({ "kind": "page", "page": page.to_string() }),
-            LocationPlace::Space { page, space } => {
-                json!({ "kind": "space", "page": page.to_string(), "space": space.to_string() })
-            }
-            LocationPlace::Edge { page, edge } => {
-                json!({ "kind": "edge", "page": page.to_string(), "edge": edge.to_string() })
-            }
-            LocationPlace::Door {
-                page,
-                number,
-                edge,
-                between,
-            } => json!({
-                "kind": "door",
-                "page": page.to_string(),
-                "number": number,
-                "edge": edge.to_string(),
-                "between": between.map(|(a, b)| [a.to_string(), b.to_string()]),
-            }),
-            LocationPlace::Intersection { page, point } => json!({
-                "kind": "intersection",
-                "page": page.to_string(),
-                "intersection": point.to_string(),
-            }),
-            LocationPlace::SpawnLink { page, from, to } => json!({
-                "kind": "spawn-link",
-                "page": page.to_string(),
-                "from": from.to_string(),
-                "to": to.to_string(),
-            }),
-            LocationPlace::Join { from, to } => {
-                json!({ "kind": "join", "from": from.to_string(), "to": to.to_string() })
-            }
-        },
-        Place::Nemesis(place) => crate::nemesis::place_fields(place),
-        Place::Battlestations(place) => crate::battlestations::place_fields(place),
-        Place::Ti4(place) => match *place {
-            Ti4Place::Galaxy => json!({ "kind": "galaxy" }),
-            Ti4Place::System { position } => json!({ "kind": "system", "position": position }),
-            Ti4Place::Side { position, side } => {
-                json!({ "kind": "side", "position": position, "side": side.name() })
-            }
-            Ti4Place::Seat { seat, position } => {
-                json!({ "kind": "seat", "seat": seat, "position": position })
-            }
-        },
-    };
-    if let Some(object) = fields.as_object_mut() {
-        object.insert("ruleset".to_string(), place.ruleset().into());
-    }
-    fields
+    place.fields()
 }
 
 /// The message with its board place and fix on one line:
@@ -146,7 +94,10 @@ pub(crate) mod tests {
     //! Diagnostics built by hand, so every renderer is tested with a warning,
     //! a rule code and a label before any check produces them.
 
-    use deckplan_schema::{LocationPlace, PageId, Place, SourceFile, Space, Span};
+    use deckplan_schema::{
+        Place, SourceFile, Span,
+        enormity::{LocationPlace, PageId, Space},
+    };
 
     use super::*;
     use crate::diagnostic::{Label, Severity};
@@ -178,9 +129,8 @@ pub(crate) mod tests {
     pub(crate) fn outcome(diagnostics: Vec<Diagnostic>) -> LintOutcome {
         LintOutcome {
             diagnostics,
-            information: Vec::new(),
             packs: 1,
-            pages: 2,
+            boards: 2,
             ..LintOutcome::default()
         }
     }

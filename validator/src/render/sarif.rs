@@ -313,7 +313,7 @@ fn result(diagnostic: &Diagnostic, rule_index: usize) -> SarifResult {
             })
             .collect(),
         properties: Properties {
-            page: diagnostic.page().map(|page| page.to_string()),
+            page: diagnostic.board(),
             place: diagnostic.place.map(|place| place.to_string()),
             board_place: diagnostic.place.as_ref().map(place_fields),
         },

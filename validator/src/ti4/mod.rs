@@ -5,6 +5,7 @@
 pub mod adjacency;
 pub mod balance;
 pub mod checks;
+pub mod cli;
 pub mod draw;
 pub mod rules;
 pub mod show;
@@ -17,25 +18,40 @@ use deckplan_schema::ti4::catalogue::Catalogue;
 use deckplan_schema::ti4::galaxy::{self, GalaxyFile};
 use deckplan_schema::{FileError, FormatCode, FormatError, SourceFile};
 
-use crate::check::{self, CheckMeta};
+use crate::check::{self, CheckMeta, Checks};
 use crate::diagnostic::Diagnostic;
 use crate::draw::Scene;
-use crate::lint::{Information, LintOutcome};
+use crate::lint::{Figure, LintOutcome};
 use crate::reformat::Formatted;
 use crate::ruleset::{DrawError, DrawRequest, Drawing, FileSchema, Ruleset};
 use crate::targets::{self, Target, TargetError};
+use crate::verb::GameVerb;
 
 /// The TI4 ruleset (`ruleset = "ti4"`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Ti4;
+
+/// The TI4 checks read the galaxy with its catalogue and adjacency, built
+/// once per galaxy.
+impl Checks for Ti4 {
+    type Board<'a> = checks::Galaxy<'a>;
+}
 
 impl Ruleset for Ti4 {
     fn name(&self) -> &'static str {
         "ti4"
     }
 
+    fn game(&self) -> &'static str {
+        "TI4"
+    }
+
     fn title(&self) -> &'static str {
         "Twilight Imperium 4 galaxies"
+    }
+
+    fn families(&self) -> &'static [(char, &'static str)] {
+        &[('T', "TI4 galaxy")]
     }
 
     fn checks(&self) -> Vec<CheckMeta> {
@@ -60,7 +76,7 @@ impl Ruleset for Ti4 {
         let display = targets::relative_to_cwd(path);
         let source = load::read_source(path, &display)?;
         let (galaxy, mut diagnostics) = parse(&source);
-        let mut information = Vec::new();
+        let mut figures = Vec::new();
         if let (Some(galaxy), Ok(builtin)) = (galaxy, builtin_catalogue()) {
             let catalogue = galaxy.catalogue(builtin);
             let adjacency = adjacency::Adjacency::of(&galaxy, &catalogue);
@@ -77,15 +93,15 @@ impl Ruleset for Ti4 {
                 &source,
             ));
             diagnostics.extend(checks::run_all(&view, &galaxy.lint));
-            information.extend(balance::of(&view).iter().map(|seat| Information {
+            figures.extend(balance::of(&view).iter().map(|seat| Figure {
                 file: Arc::clone(&source),
                 fields: seat.fields(),
             }));
         }
         Ok(LintOutcome {
             diagnostics,
-            information,
-            pages: 1,
+            figures,
+            boards: 1,
             ..LintOutcome::default()
         })
     }
@@ -108,6 +124,25 @@ impl Ruleset for Ti4 {
             changed,
             errors,
         })
+    }
+
+    fn read_only(&self, target: &Target) -> Result<LintOutcome, TargetError> {
+        if let Target::Pack(dir) = target {
+            confine_pack_file(dir)?;
+        }
+        let path = galaxy_path(target);
+        let display = targets::relative_to_cwd(&path);
+        let source = load::read_source(&path, &display)?;
+        let (galaxy, diagnostics) = parse(&source);
+        Ok(LintOutcome {
+            diagnostics,
+            boards: usize::from(galaxy.is_some()),
+            ..LintOutcome::default()
+        })
+    }
+
+    fn verbs(&self) -> Vec<GameVerb> {
+        cli::verbs()
     }
 
     fn show(

@@ -21,25 +21,7 @@ pub mod stabilizer_exposed;
 pub mod unreachable_level;
 pub mod unreachable_square;
 
-/// A registered check.
-#[derive(Clone, Copy)]
-pub struct Check {
-    /// Its metadata.
-    pub meta: CheckMeta,
-    /// Runs it over a ship.
-    pub run: fn(&ShipGrid<'_>, &mut Vec<Finding>),
-}
-
-impl std::fmt::Debug for Check {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Check")
-            .field("meta", &self.meta)
-            .finish_non_exhaustive()
-    }
-}
-
-/// What a check found, in the ship file.
-pub type Finding = crate::ship_game::ShipFinding<BattlestationsPlace>;
+pub use crate::check::Finding;
 
 /// The place of a ship square, its level named on a multilevel ship.
 pub fn square_place(grid: &ShipGrid<'_>, cell: Cell) -> BattlestationsPlace {
@@ -63,14 +45,8 @@ pub fn facing(module: &Module, message: String, help: &str) -> Finding {
     .help(help)
 }
 
-macro_rules! registry {
-    ($($check:ident),* $(,)?) => {
-        /// Every check, in code order.
-        pub const REGISTRY: &[Check] = &[$(Check { meta: $check::META, run: $check::run }),*];
-    };
-}
-
-registry![
+checks![
+    super::Battlestations:
     missing_module,
     helm_facing,
     engine_facing,
@@ -86,7 +62,7 @@ registry![
 
 /// Every check's metadata, in code order.
 pub fn all_meta() -> Vec<CheckMeta> {
-    REGISTRY.iter().map(|c| c.meta).collect()
+    CHECKS.iter().map(|c| c.meta).collect()
 }
 
 #[cfg(test)]
@@ -95,7 +71,7 @@ mod tests {
 
     #[test]
     fn codes_are_in_order_and_in_the_b_family() {
-        let codes: Vec<&str> = REGISTRY.iter().map(|c| c.meta.code).collect();
+        let codes: Vec<&str> = CHECKS.iter().map(|c| c.meta.code).collect();
         let expected: Vec<String> = (1..=codes.len()).map(|n| format!("B{n:03}")).collect();
         assert_eq!(codes, expected);
     }

@@ -1,7 +1,7 @@
 //! T001: anomalies next to anomalies, and wormholes next to the same type.
 
 use super::{Galaxy, label};
-use crate::diagnostic::Diagnostic;
+use crate::check::Finding;
 use crate::ti4::adjacency::{Node, Via};
 
 declare_check! {
@@ -27,7 +27,7 @@ declare_check! {
 }
 
 /// Reports each pair once, at the later position.
-pub fn run(galaxy: &Galaxy<'_>, out: &mut Vec<Diagnostic>) {
+pub fn run(galaxy: &Galaxy<'_>, out: &mut Vec<Finding>) {
     for node in galaxy.adjacency.nodes() {
         let Node::Board(here) = node else { continue };
         let Some(system) = galaxy.system(node) else {
@@ -53,7 +53,6 @@ pub fn run(galaxy: &Galaxy<'_>, out: &mut Vec<Diagnostic>) {
                 continue;
             };
             let mut finding = galaxy.finding(
-                &META,
                 node,
                 format!(
                     "tile {} at position {here} is next to tile {} at position {there}, both with an {what}",

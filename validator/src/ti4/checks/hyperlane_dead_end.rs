@@ -1,9 +1,9 @@
 //! T006: hyperlane lanes that lead into nothing.
 
-use deckplan_schema::{Place, Ti4Place};
+use deckplan_schema::{Place, ti4::Ti4Place};
 
 use super::Galaxy;
-use crate::diagnostic::Diagnostic;
+use crate::check::Finding;
 use crate::ti4::adjacency::Node;
 
 declare_check! {
@@ -26,10 +26,9 @@ declare_check! {
 }
 
 /// Reports each dead end at its hyperlane's position and side.
-pub fn run(galaxy: &Galaxy<'_>, out: &mut Vec<Diagnostic>) {
+pub fn run(galaxy: &Galaxy<'_>, out: &mut Vec<Finding>) {
     for dead in galaxy.adjacency.dead_ends() {
         let mut finding = galaxy.finding(
-            &META,
             Node::Board(dead.position),
             format!(
                 "a lane of the hyperlane at position {} leaves by its {} side into no tile",

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use deckplan_schema::ti4::galaxy::wormhole_name;
 
 use super::Galaxy;
-use crate::diagnostic::Diagnostic;
+use crate::check::Finding;
 
 declare_check! {
     /// ## What it checks
@@ -28,7 +28,7 @@ declare_check! {
 }
 
 /// Reports the one system of each lone type.
-pub fn run(galaxy: &Galaxy<'_>, out: &mut Vec<Diagnostic>) {
+pub fn run(galaxy: &Galaxy<'_>, out: &mut Vec<Finding>) {
     let mut holders = BTreeMap::new();
     for node in galaxy.adjacency.nodes() {
         for wormhole in galaxy
@@ -43,7 +43,6 @@ pub fn run(galaxy: &Galaxy<'_>, out: &mut Vec<Diagnostic>) {
         if let [node] = nodes.as_slice() {
             let name = wormhole_name(wormhole);
             let mut finding = galaxy.finding(
-                &META,
                 *node,
                 format!("the only {name} wormhole of the galaxy is at {node}, so it leads nowhere"),
             );

@@ -11,13 +11,14 @@ pub mod unreachable_system;
 
 use std::sync::Arc;
 
-use deckplan_schema::model::LintSettings;
+use deckplan_schema::lint_table::LintSettings;
 use deckplan_schema::ti4::catalogue::{Catalogue, System};
 use deckplan_schema::ti4::galaxy::GalaxyFile;
 use deckplan_schema::ti4::map_string::Slot;
-use deckplan_schema::{Place, SourceFile, Span, Ti4Place};
+use deckplan_schema::{SourceFile, Span, ti4::Ti4Place};
 
 use super::adjacency::{Adjacency, Node};
+pub use crate::check::Finding;
 use crate::check::CheckMeta;
 use crate::diagnostic::{Diagnostic, Label};
 
@@ -54,23 +55,13 @@ impl Galaxy<'_> {
         }
     }
 
-    /// A finding of `meta` at `node`.
-    pub fn finding(&self, meta: &CheckMeta, node: Node, message: String) -> Diagnostic {
+    /// A finding at `node`.
+    pub fn finding(&self, node: Node, message: String) -> Finding {
         let place = match node {
-            Node::Board(position) => Some(Place::Ti4(Ti4Place::System { position })),
-            Node::OffBoard(_) => Some(Place::Ti4(Ti4Place::Galaxy)),
+            Node::Board(position) => Ti4Place::System { position },
+            Node::OffBoard(_) => Ti4Place::Galaxy,
         };
-        Diagnostic {
-            code: meta.code,
-            name: meta.name,
-            severity: meta.severity,
-            message,
-            file: Arc::clone(self.source),
-            span: self.span(node),
-            place,
-            help: None,
-            labels: Vec::new(),
-        }
+        Finding::new(self.span(node), place, message)
     }
 }
 
@@ -82,36 +73,23 @@ pub fn label(galaxy: &Galaxy<'_>, node: Node, message: impl Into<String>) -> Opt
     })
 }
 
+checks![
+    super::Ti4:
+    adjacent_anomalies,
+    lone_wormhole,
+    seat_placement,
+    unreachable_system,
+    tile_used_twice,
+    hyperlane_dead_end,
+    position_outside_rings,
+];
+
 /// Every TI4 check's metadata, in code order.
 pub fn all_meta() -> Vec<CheckMeta> {
-    vec![
-        adjacent_anomalies::META,
-        lone_wormhole::META,
-        seat_placement::META,
-        unreachable_system::META,
-        tile_used_twice::META,
-        hyperlane_dead_end::META,
-        position_outside_rings::META,
-    ]
+    CHECKS.iter().map(|c| c.meta).collect()
 }
 
 /// Runs every check at the levels the galaxy's `[lint]` table sets.
 pub fn run_all(galaxy: &Galaxy<'_>, settings: &LintSettings) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    adjacent_anomalies::run(galaxy, &mut out);
-    lone_wormhole::run(galaxy, &mut out);
-    seat_placement::run(galaxy, &mut out);
-    unreachable_system::run(galaxy, &mut out);
-    tile_used_twice::run(galaxy, &mut out);
-    hyperlane_dead_end::run(galaxy, &mut out);
-    position_outside_rings::run(galaxy, &mut out);
-    let metas = all_meta();
-    out.retain_mut(|finding| {
-        let level = metas
-            .iter()
-            .find(|meta| meta.code == finding.code)
-            .map_or(Some(finding.severity), |meta| meta.severity_under(settings));
-        level.map(|severity| finding.severity = severity).is_some()
-    });
-    out
+    crate::check::run_all(CHECKS, galaxy, galaxy.source, settings)
 }

@@ -3,7 +3,7 @@
 use deckplan_schema::ti4::hex::Hex;
 
 use super::Galaxy;
-use crate::diagnostic::Diagnostic;
+use crate::check::Finding;
 use crate::ti4::adjacency::Node;
 
 declare_check! {
@@ -28,7 +28,7 @@ declare_check! {
 }
 
 /// Reports each tile beyond the last ring at its `[tiles]` line.
-pub fn run(galaxy: &Galaxy<'_>, out: &mut Vec<Diagnostic>) {
+pub fn run(galaxy: &Galaxy<'_>, out: &mut Vec<Finding>) {
     let rings = galaxy.file.rings;
     for &position in galaxy.file.tiles.keys() {
         let ring = Hex::from_index(position).ring();
@@ -36,7 +36,6 @@ pub fn run(galaxy: &Galaxy<'_>, out: &mut Vec<Diagnostic>) {
             continue;
         }
         let mut finding = galaxy.finding(
-            &META,
             Node::Board(position),
             format!(
                 "position {position} is in ring {ring}, outside the galaxy's {}",

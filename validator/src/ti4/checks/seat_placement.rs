@@ -2,10 +2,10 @@
 
 use deckplan_schema::ti4::hex::Hex;
 use deckplan_schema::ti4::map_string::Slot;
-use deckplan_schema::{Place, Ti4Place};
+use deckplan_schema::{Place, ti4::Ti4Place};
 
 use super::Galaxy;
-use crate::diagnostic::Diagnostic;
+use crate::check::Finding;
 use crate::ti4::adjacency::Node;
 
 declare_check! {
@@ -29,7 +29,7 @@ declare_check! {
 }
 
 /// Reports each misplaced seat at its `[[homes]]` entry.
-pub fn run(galaxy: &Galaxy<'_>, out: &mut Vec<Diagnostic>) {
+pub fn run(galaxy: &Galaxy<'_>, out: &mut Vec<Finding>) {
     let Some(first) = galaxy.file.homes.first() else {
         return;
     };
@@ -57,7 +57,7 @@ pub fn run(galaxy: &Galaxy<'_>, out: &mut Vec<Diagnostic>) {
             )
         });
         for message in problem.into_iter().chain(unequal) {
-            let mut finding = galaxy.finding(&META, node, message);
+            let mut finding = galaxy.finding(node, message);
             finding.span = Some(home.span);
             finding.place = Some(Place::Ti4(Ti4Place::Seat {
                 seat: home.seat,

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use deckplan_schema::ti4::map_string::Slot;
 
 use super::{Galaxy, label};
-use crate::diagnostic::Diagnostic;
+use crate::check::Finding;
 use crate::ti4::adjacency::Node;
 
 declare_check! {
@@ -27,7 +27,7 @@ declare_check! {
 }
 
 /// Reports each later use of a tile, with a label on the first.
-pub fn run(galaxy: &Galaxy<'_>, out: &mut Vec<Diagnostic>) {
+pub fn run(galaxy: &Galaxy<'_>, out: &mut Vec<Finding>) {
     let mut first: BTreeMap<u16, u32> = BTreeMap::new();
     for (&index, placed) in &galaxy.file.tiles {
         let number = match placed.slot {
@@ -40,7 +40,6 @@ pub fn run(galaxy: &Galaxy<'_>, out: &mut Vec<Diagnostic>) {
             }
             Some(&earlier) => {
                 let mut finding = galaxy.finding(
-                    &META,
                     Node::Board(index),
                     format!("tile {number} is at position {earlier} already"),
                 );

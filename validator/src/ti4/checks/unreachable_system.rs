@@ -1,7 +1,7 @@
 //! T004: systems that a home seat cannot reach.
 
 use super::Galaxy;
-use crate::diagnostic::Diagnostic;
+use crate::check::Finding;
 use crate::ti4::adjacency::Node;
 
 declare_check! {
@@ -25,7 +25,7 @@ declare_check! {
 }
 
 /// Reports each system unreachable from the first seat that cannot reach it.
-pub fn run(galaxy: &Galaxy<'_>, out: &mut Vec<Diagnostic>) {
+pub fn run(galaxy: &Galaxy<'_>, out: &mut Vec<Finding>) {
     let mut reported = std::collections::BTreeSet::new();
     for home in &galaxy.file.homes {
         let reach = galaxy.adjacency.reachable_from(Node::Board(home.position));
@@ -34,7 +34,6 @@ pub fn run(galaxy: &Galaxy<'_>, out: &mut Vec<Diagnostic>) {
                 continue;
             }
             let mut finding = galaxy.finding(
-                &META,
                 node,
                 format!(
                     "the system at {node} cannot be reached from seat {} at position {}",

@@ -1,0 +1,258 @@
+//! Reading and writing a TOML map file the same way in every game: the size
+//! limit, the `format` version, serde's messages rephrased in a map author's
+//! terms, limits on free text, and quoting in the canonical writers.
+//!
+//! Each game's resolver reads its raw serde types through [`deserialize_raw`]
+//! and checks its texts with [`text_problems`], so a misspelt key or an
+//! over-long name reads the same whatever the game.
+
+use std::fmt::Write as _;
+
+use toml::Spanned;
+
+use crate::error::{FormatCode, FormatError};
+use crate::limits;
+use crate::source::Span;
+use crate::suggest;
+
+/// The only `format` version this build reads and writes, in every game's files.
+pub const FORMAT_VERSION: i64 = 1;
+
+/// A spanned string, the type of every coordinate and name in a raw file.
+pub type Text = Spanned<String>;
+
+/// Just the version, read first when a file fails to parse, so a newer file
+/// gets "unsupported version" rather than "unknown key".
+#[derive(serde::Deserialize)]
+struct TomlVersion {
+    format: Option<Spanned<toml::Value>>,
+}
+
+/// The span of a spanned value.
+pub fn span_of<T>(spanned: &Spanned<T>) -> Span {
+    Span::from_range(spanned.span())
+}
+
+/// Parses a file into a game's raw types: the size limit, the version check
+/// and serde's messages in a map author's terms.
+pub fn deserialize_raw<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, Vec<FormatError>> {
+    if text.len() as u64 > limits::MAX_FILE_BYTES {
+        return Err(vec![FormatError::new(
+            FormatCode::LimitExceeded,
+            format!(
+                "the file is {} bytes; map files are limited to {} bytes",
+                text.len(),
+                limits::MAX_FILE_BYTES
+            ),
+            None,
+        )]);
+    }
+    toml::from_str(text).map_err(|error| {
+        if let Some(version) = unsupported_version(text) {
+            return vec![version];
+        }
+        vec![translate_toml_error(&error, text)]
+    })
+}
+
+/// What is wrong with a free-text value (a name, a title): empty when it is
+/// `required`, or longer than the limit. Every game's resolver checks text here.
+pub fn text_problems(value: &Spanned<String>, what: &str, required: bool) -> Vec<FormatError> {
+    let text = value.get_ref();
+    let mut problems = Vec::new();
+    if required && text.trim().is_empty() {
+        problems.push(FormatError::new(
+            FormatCode::InvalidValue,
+            format!("{what} is empty"),
+            Some(span_of(value)),
+        ));
+    }
+    if text.chars().count() > limits::MAX_TEXT_CHARS {
+        problems.push(FormatError::new(
+            FormatCode::LimitExceeded,
+            format!(
+                "{what} is longer than {} characters",
+                limits::MAX_TEXT_CHARS
+            ),
+            Some(span_of(value)),
+        ));
+    }
+    problems
+}
+
+/// A version error, when a file that failed to parse declares another `format`.
+fn unsupported_version(text: &str) -> Option<FormatError> {
+    let version: TomlVersion = toml::from_str(text).ok()?;
+    let format = version.format?;
+    if format.get_ref().as_integer() == Some(FORMAT_VERSION) {
+        return None;
+    }
+    Some(version_error(
+        format.get_ref().to_string(),
+        span_of(&format),
+        FORMAT_VERSION,
+    ))
+}
+
+fn version_error(found: String, span: Span, supported: i64) -> FormatError {
+    FormatError::new(
+        FormatCode::UnsupportedVersion,
+        format!("`format = {found}` is not supported; this version of deckplan reads `format = {supported}`"),
+        Some(span),
+    )
+    .with_help(format!(
+        "upgrade deckplan, or write the file in format {supported} (see docs/format.md)"
+    ))
+}
+
+/// The error for a `format` other than the `supported` one, the same in
+/// every game's files.
+pub fn version_problem(format: &Spanned<i64>, supported: i64) -> Option<FormatError> {
+    (*format.get_ref() != supported)
+        .then(|| version_error(format.get_ref().to_string(), span_of(format), supported))
+}
+
+/// The error for a file of the game called `game` (ruleset `ruleset`) that
+/// names another ruleset.
+pub fn ruleset_problem(value: &Text, ruleset: &str, game: &str) -> Option<FormatError> {
+    (value.get_ref() != ruleset).then(|| {
+        FormatError::new(
+            FormatCode::InvalidValue,
+            format!(
+                "this is a {game} file, but it names the ruleset `{}`",
+                value.get_ref()
+            ),
+            Some(span_of(value)),
+        )
+        .with_help(format!("write `ruleset = \"{ruleset}\"`"))
+    })
+}
+
+/// Serde's messages, rephrased: unknown keys get a suggestion, type names are
+/// the ones a TOML author knows.
+fn translate_toml_error(error: &toml::de::Error, text: &str) -> FormatError {
+    let span = error.span().map(Span::from_range);
+    let message = error.message().trim_end();
+    if message == "duplicate key" {
+        let key = error
+            .span()
+            .and_then(|range| text.get(range))
+            .filter(|key| !key.is_empty() && !key.contains('\n'));
+        let message = key.map_or_else(
+            || "invalid TOML: duplicate key".to_string(),
+            |key| format!("invalid TOML: duplicate key `{key}`"),
+        );
+        return FormatError::new(FormatCode::Syntax, message, span)
+            .with_help("a key appears once in each table; remove one of them");
+    }
+    if let Some(rest) = message.strip_prefix("unknown field `") {
+        let (key, expected) = rest.split_once('`').unwrap_or((rest, ""));
+        let known: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
+        let help = match suggest::closest(key, known.iter().copied()) {
+            Some(best) => format!("did you mean `{best}`?"),
+            None if known.is_empty() => "this table takes no keys".to_string(),
+            None => format!(
+                "expected one of {}",
+                known
+                    .iter()
+                    .map(|k| format!("`{k}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        };
+        return FormatError::new(FormatCode::UnknownKey, format!("unknown key `{key}`"), span)
+            .with_help(help);
+    }
+    if let Some(rest) = message.strip_prefix("missing field `") {
+        let key = rest.split('`').next().unwrap_or(rest);
+        // A key missing from the top level comes with an empty span at the
+        // start of the file: it concerns the whole file, not its first line.
+        let span = span.filter(|span| span.end > span.start);
+        return FormatError::new(
+            FormatCode::InvalidValue,
+            format!("missing key `{key}`"),
+            span,
+        )
+        .with_help(format!(
+            "add `{key} = …`; docs/format.md lists the required keys"
+        ));
+    }
+    let data_error = [
+        "invalid type",
+        "invalid value",
+        "invalid length",
+        "unknown variant",
+    ]
+    .iter()
+    .any(|prefix| message.starts_with(prefix));
+    if data_error {
+        let message = plain_types(message);
+        let help = if message.starts_with("invalid type: string") && message.ends_with("an integer")
+        {
+            Some("write a whole number without quotes, like `1`")
+        } else if message.ends_with("expected an array") {
+            Some("write a list in square brackets, like `[\"…\"]`")
+        } else {
+            None
+        };
+        return FormatError::new(FormatCode::InvalidValue, message, span)
+            .with_optional_help(help.map(str::to_string));
+    }
+    FormatError::new(
+        FormatCode::Syntax,
+        format!("invalid TOML: {}", first_line(message)),
+        span,
+    )
+}
+
+fn first_line(message: &str) -> &str {
+    message.lines().next().unwrap_or(message)
+}
+
+/// Replaces Rust type names in serde messages with TOML ones.
+fn plain_types(message: &str) -> String {
+    let mut text = first_line(message).to_string();
+    for (rust, plain) in [
+        ("expected i64", "expected an integer"),
+        ("expected a sequence", "expected an array"),
+        ("expected a map", "expected a table"),
+        ("sequence", "array"),
+    ] {
+        text = text.replace(rust, plain);
+    }
+    if let Some(index) = text.find("expected struct ") {
+        text.truncate(index);
+        text.push_str("expected a table");
+    }
+    text
+}
+
+/// A bare key when TOML allows one, else a quoted key.
+pub fn key(name: &str) -> String {
+    let bare = !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if bare { name.to_string() } else { quote(name) }
+}
+
+/// A TOML basic string.
+pub fn quote(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04X}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}

@@ -1,0 +1,412 @@
+//! The subcommands games add ([`GameVerb`]), merged under one name each.
+//!
+//! `deckplan reach PACK …` is one subcommand for every game that answers it,
+//! but each game parses its own options. [`Verbs::commands`] gives clap one
+//! command per name whose options are every game's, each shown under the
+//! heading of the games it belongs to (`deckplan reach --help`); a run is
+//! parsed with that merged command first, only to learn the game (from the
+//! pack's `ruleset`, or from an option only one game has), and then again
+//! with the game's own arguments. An option of another game is refused by
+//! name before that (exit 2), never ignored.
+
+use std::collections::BTreeMap;
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::bail;
+use clap::parser::ValueSource;
+use clap::{Arg, ArgAction, ArgMatches, Args as _, Command};
+
+use super::limits::LimitArgs;
+use super::print_problems;
+use crate::ruleset::{Registry, Ruleset, RulesetChoice};
+use crate::targets::Target;
+use crate::verb::{ChosenBy, GameVerb};
+
+/// Every game's subcommands, by name, each with the games that answer it in
+/// registry order.
+pub struct Verbs {
+    by_name: BTreeMap<&'static str, Vec<(&'static dyn Ruleset, GameVerb)>>,
+}
+
+impl Verbs {
+    /// The subcommands of every game in `registry`.
+    pub fn of(registry: &Registry) -> Self {
+        let mut by_name: BTreeMap<&'static str, Vec<(&'static dyn Ruleset, GameVerb)>> =
+            BTreeMap::new();
+        for ruleset in registry.all() {
+            for verb in ruleset.verbs() {
+                by_name.entry(verb.name).or_default().push((ruleset, verb));
+            }
+        }
+        Self { by_name }
+    }
+
+    /// Whether some game answers the subcommand `name`.
+    pub fn has(&self, name: &str) -> bool {
+        self.by_name.contains_key(name)
+    }
+
+    /// The games that answer `name`, with their part of it.
+    pub fn answering(&self, name: &str) -> &[(&'static dyn Ruleset, GameVerb)] {
+        self.by_name.get(name).map_or(&[], Vec::as_slice)
+    }
+
+    /// One clap command per subcommand, with every game's options.
+    pub fn commands(&self) -> Vec<Command> {
+        self.by_name
+            .iter()
+            .map(|(name, games)| merged(name, games))
+            .collect()
+    }
+
+    /// Runs the subcommand `name` as the process's arguments `args` ask:
+    /// finds the game, refuses other games' options, parses the game's own
+    /// arguments and answers.
+    pub fn run(&self, name: &str, args: &[OsString]) -> anyhow::Result<ExitCode> {
+        let games = self.answering(name);
+        // The words after the subcommand's name (options before it are the
+        // shared limits, already applied).
+        let at = args
+            .iter()
+            .skip(1)
+            .position(|a| a == name)
+            .map_or(args.len(), |i| i + 1);
+        let words: Vec<OsString> = args.get(at..).map(<[OsString]>::to_vec).unwrap_or_default();
+        let union = merged(name, games)
+            .no_binary_name(true)
+            .try_get_matches_from(words.iter().skip(1));
+        let union = match union {
+            Ok(matches) => matches,
+            Err(error) => error.exit(),
+        };
+        let Some((ruleset, verb)) = chosen(name, games, &union)? else {
+            return Ok(ExitCode::from(1));
+        };
+        refuse_strays(name, ruleset, &verb, games, &union)?;
+        let command = LimitArgs::augment_args(verb.command())
+            .bin_name(format!("deckplan {name}"))
+            .no_binary_name(true);
+        match command.try_get_matches_from(words.iter().skip(1)) {
+            Ok(matches) => (verb.run)(&matches),
+            Err(error) => error.exit(),
+        }
+    }
+}
+
+/// The game whose arguments apply, and its part of the subcommand; `None`
+/// after printing why no game can read the pack named.
+fn chosen(
+    name: &str,
+    games: &[(&'static dyn Ruleset, GameVerb)],
+    union: &ArgMatches,
+) -> anyhow::Result<Option<(&'static dyn Ruleset, GameVerb)>> {
+    let Some((_, first)) = games.first() else {
+        bail!("no game answers `{name}`");
+    };
+    match first.chosen_by {
+        ChosenBy::Alone => Ok(games.first().copied()),
+        ChosenBy::Option(_) => {
+            let given: Vec<&(&dyn Ruleset, GameVerb)> = games
+                .iter()
+                .filter(
+                    |(_, verb)| matches!(verb.chosen_by, ChosenBy::Option(id) if given(union, id)),
+                )
+                .collect();
+            match given.as_slice() {
+                [one] => Ok(Some(**one)),
+                [] => bail!("name what to {name}: {}", options_of(games)),
+                _ => bail!("{name} one thing at a time: {}", options_of(games)),
+            }
+        }
+        ChosenBy::Target(id) => {
+            let Some(path) = union.get_one::<PathBuf>(id) else {
+                bail!("name the pack to {name}");
+            };
+            let target = Target::of(path);
+            let ruleset = match crate::ruleset::REGISTRY.for_target(&target) {
+                Ok(ruleset) => ruleset,
+                Err(RulesetChoice::Unknown(problem)) => {
+                    print_problems(&[*problem], "Fix this problem first.");
+                    return Ok(None);
+                }
+                Err(RulesetChoice::Empty) => bail!("no rulesets are registered"),
+            };
+            match games.iter().find(|(r, _)| r.name() == ruleset.name()) {
+                Some(found) => Ok(Some(*found)),
+                None => bail!(
+                    "`{name}` is a question for {}; {} is a pack of {}",
+                    titles(games),
+                    path.display(),
+                    ruleset.title()
+                ),
+            }
+        }
+    }
+}
+
+/// Refuses the options given on the command line that the chosen game does
+/// not take, naming each option, the game and the games it is for.
+fn refuse_strays(
+    name: &str,
+    ruleset: &dyn Ruleset,
+    verb: &GameVerb,
+    games: &[(&'static dyn Ruleset, GameVerb)],
+    union: &ArgMatches,
+) -> anyhow::Result<()> {
+    let own = verb.command();
+    let mut strays: Vec<(String, String)> = Vec::new();
+    for id in union.ids() {
+        if !given(union, id.as_str()) || own.get_arguments().any(|a| a.get_id() == id) {
+            continue;
+        }
+        let mut shown = id.to_string();
+        let mut owners: Vec<&str> = Vec::new();
+        for (other, other_verb) in games {
+            if let Some(arg) = other_verb
+                .command()
+                .get_arguments()
+                .find(|a| a.get_id() == id)
+            {
+                shown = shown_name(arg);
+                owners.push(other.title());
+            }
+        }
+        strays.push((shown, sentence(&owners, "and")));
+    }
+    let Some((_, first_owners)) = strays.first() else {
+        return Ok(());
+    };
+    let options: Vec<String> = strays.iter().map(|(option, _)| option.clone()).collect();
+    let title = ruleset.title();
+    if strays.iter().all(|(_, owners)| owners == first_owners) {
+        let (verb_phrase, what) = match strays.len() {
+            1 => ("does", "it is an option"),
+            _ => ("do", "they are options"),
+        };
+        bail!(
+            "{} {verb_phrase} not apply to {title}: {what} of `{name}` for {first_owners}",
+            sentence(&options, "and")
+        );
+    }
+    let listed: Vec<String> = strays
+        .iter()
+        .map(|(option, owners)| format!("{option} (for {owners})"))
+        .collect();
+    bail!(
+        "{} do not apply to `{name}` on {title}",
+        sentence(&listed, "and")
+    )
+}
+
+/// Items in a sentence: `a`, `a and b`, `a, b and c`.
+fn sentence<T: AsRef<str>>(items: &[T], and: &str) -> String {
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => {
+            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
+            format!("{} {and} {}", rest.join(", "), last.as_ref())
+        }
+        Some((last, _)) => last.as_ref().to_string(),
+        None => String::new(),
+    }
+}
+
+/// Whether the option with this id was given on the command line.
+fn given(matches: &ArgMatches, id: &str) -> bool {
+    matches.value_source(id) == Some(ValueSource::CommandLine)
+}
+
+/// An option as a user types it: `--why`, or a positional's name.
+fn shown_name(arg: &Arg) -> String {
+    match arg.get_long() {
+        Some(long) => format!("--{long}"),
+        None => arg.get_id().to_string(),
+    }
+}
+
+/// The games' titles in a sentence.
+fn titles(games: &[(&'static dyn Ruleset, GameVerb)]) -> String {
+    let titles: Vec<&str> = games.iter().map(|(r, _)| r.title()).collect();
+    sentence(&titles, "and")
+}
+
+/// The options that pick a game, as `--tiled FILE, --graphml FILE or --map-string STRING`.
+fn options_of(games: &[(&'static dyn Ruleset, GameVerb)]) -> String {
+    let options: Vec<String> = games
+        .iter()
+        .filter_map(|(_, verb)| match verb.chosen_by {
+            ChosenBy::Option(id) => verb
+                .command()
+                .get_arguments()
+                .find(|a| a.get_id() == id)
+                .map(|a| {
+                    let value = a
+                        .get_value_names()
+                        .and_then(|names| names.first())
+                        .map(|v| format!(" {v}"))
+                        .unwrap_or_default();
+                    format!("{}{value}", shown_name(a))
+                }),
+            _ => None,
+        })
+        .collect();
+    sentence(&options, "or")
+}
+
+/// One subcommand with every game's options: an option of some games only
+/// is listed under their titles; the help of an option the games describe
+/// differently says what each game means by it.
+fn merged(name: &str, games: &[(&'static dyn Ruleset, GameVerb)]) -> Command {
+    let mut owners: BTreeMap<String, Vec<(&'static dyn Ruleset, Arg)>> = BTreeMap::new();
+    let mut order: Vec<String> = Vec::new();
+    for (ruleset, verb) in games {
+        for arg in verb.command().get_arguments() {
+            let id = arg.get_id().to_string();
+            if !owners.contains_key(&id) {
+                order.push(id.clone());
+            }
+            owners.entry(id).or_default().push((*ruleset, arg.clone()));
+        }
+    }
+    let mut command = Command::new(name.to_string())
+        .about(about(games))
+        .hide(games.iter().all(|(_, verb)| verb.hidden));
+    for id in &order {
+        let Some(versions) = owners.get(id) else {
+            continue;
+        };
+        command = command.arg(merged_arg(versions, games.len()));
+    }
+    command
+}
+
+/// One option as every game that has it declares it, optional (each game
+/// says what it requires when its own arguments are parsed). Positionals
+/// keep the order they are merged in.
+fn merged_arg(versions: &[(&'static dyn Ruleset, Arg)], games: usize) -> Arg {
+    let Some((_, first)) = versions.first() else {
+        return Arg::new("none");
+    };
+    let mut arg = Arg::new(first.get_id().clone())
+        .action(match first.get_action() {
+            ArgAction::SetTrue => ArgAction::SetTrue,
+            ArgAction::Count => ArgAction::Count,
+            ArgAction::Append => ArgAction::Append,
+            _ => ArgAction::Set,
+        })
+        .value_parser(first.get_value_parser().clone())
+        .allow_hyphen_values(first.is_allow_hyphen_values_set())
+        .hide(first.is_hide_set());
+    if let Some(long) = first.get_long() {
+        arg = arg.long(long.to_string());
+    }
+    if let Some(short) = first.get_short() {
+        arg = arg.short(short);
+    }
+    if let Some(aliases) = first.get_all_aliases() {
+        arg = arg.aliases(aliases.into_iter().map(str::to_string).collect::<Vec<_>>());
+    }
+    let mut names: Vec<String> = Vec::new();
+    for (_, version) in versions {
+        for value in version.get_value_names().unwrap_or_default() {
+            if !names.contains(&value.to_string()) {
+                names.push(value.to_string());
+            }
+        }
+    }
+    if !names.is_empty() {
+        arg = arg.value_name(names.join("|"));
+    }
+    let helps: Vec<(String, String)> = versions
+        .iter()
+        .map(|(ruleset, version)| {
+            let help = version
+                .get_help()
+                .map(ToString::to_string)
+                .unwrap_or_default();
+            (ruleset.game().to_string(), help)
+        })
+        .collect();
+    let same = helps
+        .windows(2)
+        .all(|w| w.first().map(|a| &a.1) == w.get(1).map(|b| &b.1));
+    let help = if same {
+        helps.first().map(|(_, h)| h.clone()).unwrap_or_default()
+    } else {
+        helps
+            .iter()
+            .map(|(game, help)| format!("{game}: {help}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    arg = arg.help(help);
+    if versions.len() < games {
+        let heading: Vec<&str> = versions.iter().map(|(r, _)| r.title()).collect();
+        arg = arg.help_heading(heading.join(", "));
+    }
+    arg
+}
+
+/// What the subcommand does in each game.
+fn about(games: &[(&'static dyn Ruleset, GameVerb)]) -> String {
+    match games {
+        [(_, only)] => only.about.to_string(),
+        _ => games
+            .iter()
+            .map(|(ruleset, verb)| format!("{}: {}", ruleset.game(), verb.about))
+            .collect::<Vec<_>>()
+            .join("; "),
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::panic)]
+mod tests {
+    use super::*;
+    use crate::ruleset::REGISTRY;
+
+    #[test]
+    fn games_that_share_a_subcommand_agree_on_how_it_is_chosen_and_on_their_options() {
+        let verbs = Verbs::of(&REGISTRY);
+        for (name, games) in &verbs.by_name {
+            let kinds: Vec<ChosenBy> = games.iter().map(|(_, v)| v.chosen_by).collect();
+            match kinds.first() {
+                Some(ChosenBy::Target(id)) => assert!(
+                    kinds.iter().all(|k| *k == ChosenBy::Target(id)),
+                    "`{name}`: every game picks its pack by the same positional: {kinds:?}"
+                ),
+                Some(ChosenBy::Option(_)) => assert!(
+                    kinds.iter().all(|k| matches!(k, ChosenBy::Option(_))),
+                    "`{name}`: every game is picked by an option of its own: {kinds:?}"
+                ),
+                Some(ChosenBy::Alone) => {
+                    assert_eq!(games.len(), 1, "`{name}` is one game's alone");
+                }
+                None => panic!("`{name}` has no game"),
+            }
+            // An option two games share is one option: same flag, same way
+            // of taking values, so the merged command reads it right for both.
+            let mut seen: BTreeMap<String, (Option<String>, bool, bool)> = BTreeMap::new();
+            for (ruleset, verb) in games {
+                for arg in verb.command().get_arguments() {
+                    let shape = (
+                        arg.get_long().map(str::to_string),
+                        matches!(arg.get_action(), ArgAction::SetTrue),
+                        arg.is_positional(),
+                    );
+                    if let Some(before) = seen.insert(arg.get_id().to_string(), shape.clone()) {
+                        assert_eq!(
+                            before,
+                            shape,
+                            "`{name}` option `{}` differs in {}",
+                            arg.get_id(),
+                            ruleset.name()
+                        );
+                    }
+                }
+            }
+            merged(name, games).debug_assert();
+        }
+    }
+}

@@ -1,0 +1,55 @@
+//! `deckplan intruder`: where an Intruder on a Nemesis ship goes when an
+//! Event card moves it through the corridor with a number.
+
+use std::process::ExitCode;
+
+use crate::nemesis::graph::ShipGraph;
+use crate::nemesis::rules::describe::{intruder_json, intruder_text};
+use crate::nemesis::rules::intruder_move;
+use crate::nemesis::rules::state::room_arg;
+use serde_json::json;
+
+use super::play::{PlayFormat, ShipState, load_ship, play_state};
+
+/// The arguments of `deckplan intruder`.
+#[derive(clap::Args)]
+#[command(after_help = "Example:
+  deckplan intruder maps/kestrel-relay --room hibernatorium --corridor 3")]
+pub struct IntruderArgs {
+    #[command(flatten)]
+    state: ShipState,
+    /// The Intruder's room.
+    #[arg(long, value_name = "ROOM")]
+    room: String,
+    /// The corridor number on the Event card.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=4))]
+    corridor: u8,
+}
+
+/// Answers the question.
+pub fn run(args: &IntruderArgs) -> anyhow::Result<ExitCode> {
+    let Some(ship) = load_ship(&args.state.pack)? else {
+        return Ok(ExitCode::from(1));
+    };
+    let graph = ShipGraph::new(&ship);
+    let state = play_state(&graph, &args.state)?;
+    let room = room_arg(&graph, &args.room)?;
+    let options = intruder_move(&graph, &state, room, args.corridor);
+    if args.state.format == PlayFormat::Json {
+        let value = json!({
+            "room": room.as_str(),
+            "corridor": args.corridor,
+            "options": options.iter().map(|o| intruder_json(&graph, o)).collect::<Vec<_>>(),
+        });
+        println!("{}", serde_json::to_string_pretty(&value)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    for option in &options {
+        println!(
+            "The Intruder in {room}, moved by corridor {}, {}",
+            args.corridor,
+            intruder_text(&graph, option)
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
