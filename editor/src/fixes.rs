@@ -699,8 +699,8 @@ mod tests {
 
     /// The first problem of check `code` in its failing test fixture.
     fn fixture_problem(code: &str) -> (Pack, Problem) {
-        let folder =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/checks");
+        let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/fixtures/checks/enormity");
         let fixture = std::fs::read_dir(&folder)
             .unwrap()
             .map(|e| e.unwrap().path())

@@ -293,7 +293,7 @@ fn unsaved_work_is_recovered_after_a_crash() {
 fn clicking_a_problem_shows_and_selects_its_place() {
     let dir = scratch("problems");
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/fixtures/checks/R004-forced-arrow-blocked/fail");
+        .join("../tests/fixtures/checks/enormity/R004-forced-arrow-blocked/fail");
     let pack = dir.join("pack");
     copy_dir(&fixture, &pack);
     let mut harness = harness(app(Some(pack), &dir));
@@ -1046,7 +1046,7 @@ fn the_play_test_builds_its_board_on_a_worker_with_a_spinner() {
 fn fixture_harness(name: &str, check: &str) -> Harness<'static, EditorApp> {
     let dir = scratch(name);
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/fixtures/checks")
+        .join("../tests/fixtures/checks/enormity")
         .join(check)
         .join("fail");
     let pack = dir.join("pack");

@@ -16,7 +16,7 @@ use deckplan_schema::ship_pack;
 fn packs() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut packs = vec![root.join("../maps/battlestations-wayfarer")];
-    for entry in std::fs::read_dir(root.join("fixtures/checks")).unwrap() {
+    for entry in std::fs::read_dir(root.join("fixtures/checks/battlestations")).unwrap() {
         let entry = entry.unwrap();
         if entry.file_name().to_string_lossy().starts_with('B') {
             packs.push(entry.path().join("fail"));

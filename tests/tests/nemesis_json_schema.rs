@@ -22,7 +22,7 @@ fn errors(schema: &serde_json::Value, text: &str) -> Vec<String> {
 fn nemesis_packs() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut packs = vec![root.join("../maps/kestrel-relay")];
-    for entry in std::fs::read_dir(root.join("fixtures/checks")).unwrap() {
+    for entry in std::fs::read_dir(root.join("fixtures/checks/nemesis")).unwrap() {
         let entry = entry.unwrap();
         if entry.file_name().to_string_lossy().starts_with('N') {
             packs.push(entry.path().join("pass"));

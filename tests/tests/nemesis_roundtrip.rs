@@ -41,7 +41,7 @@ fn every_nemesis_file_is_canonical() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     check_canonical(&root.join("../maps/kestrel-relay"));
     let mut fixtures = 0;
-    for entry in std::fs::read_dir(root.join("fixtures/checks")).unwrap() {
+    for entry in std::fs::read_dir(root.join("fixtures/checks/nemesis")).unwrap() {
         let entry = entry.unwrap();
         if entry.file_name().to_string_lossy().starts_with('N') {
             check_canonical(&entry.path().join("fail"));

@@ -63,21 +63,18 @@ pub fn find(query: &str) -> Option<CodeDoc> {
         .find(|c| c.code.eq_ignore_ascii_case(query) || c.name == query)
 }
 
-/// The family a code belongs to, from its letter.
+/// The family a code belongs to, from its letter: the format codes every
+/// game shares, or the family its game declares.
 fn family(code: &str) -> &'static str {
-    match code.get(..1) {
-        Some("F") => "Format",
-        Some("L") => "Lint settings",
-        Some("R") => "Reachability",
-        Some("A") => "Alignment",
-        Some("S") => "Spawning",
-        Some("E") => "Extraction",
-        Some("X") => "Placement",
-        Some("N") => "Nemesis",
-        Some("T") => "TI4 galaxy",
-        Some("B") => "Battlestations",
-        _ => "Other",
+    let letter = code.chars().next();
+    if letter == Some('F') {
+        return "Format";
     }
+    REGISTRY
+        .all()
+        .flat_map(|ruleset| ruleset.families().iter())
+        .find(|(family, _)| Some(*family) == letter)
+        .map_or("Other", |(_, name)| *name)
 }
 
 /// The text of `docs/checks.md`.
@@ -120,4 +117,41 @@ pub fn markdown() -> String {
         ));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_belongs_to_a_family_its_game_declares_and_no_letter_to_two_games() {
+        for code in all_codes() {
+            assert_ne!(family(code.code), "Other", "{} has no family", code.code);
+        }
+        let mut letters: Vec<char> = REGISTRY
+            .all()
+            .flat_map(|ruleset| ruleset.families().iter().map(|(letter, _)| *letter))
+            .collect();
+        let declared = letters.len();
+        letters.sort_unstable();
+        letters.dedup();
+        assert_eq!(
+            letters.len(),
+            declared,
+            "a letter is declared twice: {letters:?}"
+        );
+        assert!(!letters.contains(&'F'), "F is the shared format family");
+        for ruleset in REGISTRY.all() {
+            for check in ruleset.checks() {
+                let letter = check.code.chars().next();
+                assert!(
+                    ruleset.families().iter().any(|(f, _)| Some(*f) == letter),
+                    "{} of {} is in no family {} declares",
+                    check.code,
+                    ruleset.name(),
+                    ruleset.name()
+                );
+            }
+        }
+    }
 }

@@ -29,7 +29,7 @@ fn text(bytes: &[u8]) -> String {
 
 /// A small one-level ship: Helm D1–F3 with a door on E1's north side,
 /// Science, Hyperdrive and Life Support in a row under it, the Engine below.
-const SMALL: &str = "tests/fixtures/checks/B009-module-without-door-path/pass";
+const SMALL: &str = "tests/fixtures/checks/battlestations/B009-module-without-door-path/pass";
 const WAYFARER: &str = "maps/battlestations-wayfarer";
 
 #[test]
@@ -185,7 +185,7 @@ fn lint_json_gives_ship_places_field_by_field() {
         "lint",
         "--format",
         "json",
-        "tests/fixtures/checks/B007-door-off-hull/fail",
+        "tests/fixtures/checks/battlestations/B007-door-off-hull/fail",
     ]);
     assert_eq!(out.status.code(), Some(1));
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();

@@ -93,7 +93,7 @@ fn the_bundled_hyperlane_galaxy_exports_its_hyperlanes() {
 fn show_draws_the_galaxy_with_symbols_seats_and_balance() {
     let out = deckplan(
         &repository(),
-        &["show", "tests/fixtures/checks/T003-seat-placement/pass"],
+        &["show", "tests/fixtures/checks/ti4/T003-seat-placement/pass"],
     );
     assert_eq!(
         text(&out.stdout),
@@ -113,7 +113,10 @@ Seat 2 (position 4): within 1 move 1 resources / 6 influence; within 2 moves 5 /
     );
     let out = deckplan(
         &repository(),
-        &["show", "tests/fixtures/checks/T001-adjacent-anomalies/fail"],
+        &[
+            "show",
+            "tests/fixtures/checks/ti4/T001-adjacent-anomalies/fail",
+        ],
     );
     assert!(
         text(&out.stdout).starts_with("         41@\n                42~\n"),

@@ -201,7 +201,7 @@ fn refuse_strays(
 }
 
 /// Items in a sentence: `a`, `a and b`, `a, b and c`.
-fn sentence<T: AsRef<str>>(items: &[T], and: &str) -> String {
+pub fn sentence<T: AsRef<str>>(items: &[T], and: &str) -> String {
     match items.split_last() {
         Some((last, rest)) if !rest.is_empty() => {
             let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();

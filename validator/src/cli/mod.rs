@@ -35,7 +35,6 @@ use crate::targets::Target;
 #[command(
     name = "deckplan",
     version,
-    about = "Check, draw and play-test the boards of board games: Enormity Location maps, Nemesis ships, TI4 galaxies and Battlestations ships",
     after_help = "Exit codes: 0 clean (warnings allowed), 1 problems found, 2 usage or I/O failure."
 )]
 struct Cli {
@@ -64,7 +63,13 @@ enum Command {
 
 /// The whole command line, games' subcommands included.
 pub fn command() -> clap::Command {
-    Cli::command().subcommands(game_verbs::Verbs::of(&REGISTRY).commands())
+    let titles: Vec<&str> = REGISTRY.all().map(|r| r.title()).collect();
+    Cli::command()
+        .about(format!(
+            "Check, draw and play-test the boards of board games: {}",
+            game_verbs::sentence(&titles, "and")
+        ))
+        .subcommands(game_verbs::Verbs::of(&REGISTRY).commands())
 }
 
 /// Runs `deckplan` with the process's arguments.

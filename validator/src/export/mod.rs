@@ -1,5 +1,4 @@
-//! Pictures made from the drawing description in [`crate::draw`] (Tiled maps,
-//! which go both ways, are [`crate::enormity::tiled`]):
+//! Pictures made from the drawing description in [`crate::draw`]:
 //!
 //! - [`png`] — anti-aliased raster pictures (tiny-skia, written with `image`),
 //!   carrying their DPI so they print at the real size;
