@@ -767,7 +767,7 @@ mod tests {
             ),
             (
                 "E002",
-                "the wall on C5 east cuts it off from C5, which Spacers reach (the rulebook: red lines and obstacles block adjacency; a wall blocking it is this project's reading, docs/rules.md); replace it with a door or a gap, or move the Extraction Point; in the editor, put a door in the wall with the Door tool (D), open a gap with the Erase edge tool (E), or drag the Extraction Point with the Select tool (V) next to a space Spacers reach",
+                "the wall on C5 east cuts it off from C5, which Spacers reach (the rulebook: red lines and obstacles block adjacency; a wall blocking it is this project's reading, docs/rules/enormity.md); replace it with a door or a gap, or move the Extraction Point; in the editor, put a door in the wall with the Door tool (D), open a gap with the Erase edge tool (E), or drag the Extraction Point with the Select tool (V) next to a space Spacers reach",
             ),
             (
                 "E003",

@@ -4,7 +4,7 @@
 //! A TI4 pack is a folder whose `pack.toml` *is* the galaxy: one galaxy is one
 //! board, so a second file would only add a reference that could dangle. Any
 //! other `.toml` file with `ruleset = "ti4"` is a lone galaxy file in the same
-//! format. `docs/format.md` ("TI4 galaxies") documents every key.
+//! format. `docs/format.md` ("Twilight Imperium 4 galaxies") documents every key.
 //!
 //! Reading collects every problem with its span, a [`Ti4Place`] and a fix when
 //! one is clear; [`write`] is canonical (load → write of a canonical file is
@@ -940,7 +940,7 @@ pub fn galaxy_schema() -> serde_json::Value {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://deckplan.dev/schema/ti4-galaxy-1.json",
         "title": "deckplan TI4 galaxy",
-        "description": "A Twilight Imperium 4 galaxy: tiles by spiral index, home seats, custom tiles and adjacency modifiers (docs/format.md, \"TI4 galaxies\").",
+        "description": "A Twilight Imperium 4 galaxy: tiles by spiral index, home seats, custom tiles and adjacency modifiers (docs/format.md, \"Twilight Imperium 4 galaxies\").",
         "type": "object",
         "additionalProperties": false,
         "required": ["format", "ruleset", "name", "rings"],

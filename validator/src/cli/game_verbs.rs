@@ -61,6 +61,25 @@ impl Verbs {
             .collect()
     }
 
+    /// One clap command per subcommand, with every game's options for the
+    /// subcommand `full` only; the others name and describe themselves for
+    /// `--help`, which is all a run of another subcommand needs of them
+    /// (merging every game's options costs more than linting a small pack).
+    pub fn commands_for(&self, full: &str) -> Vec<Command> {
+        self.by_name
+            .iter()
+            .map(|(name, games)| {
+                if *name == full {
+                    merged(name, games)
+                } else {
+                    Command::new(name.to_string())
+                        .about(about(games))
+                        .hide(games.iter().all(|(_, verb)| verb.hidden))
+                }
+            })
+            .collect()
+    }
+
     /// Runs the subcommand `name` as the process's arguments `args` ask:
     /// finds the game, refuses other games' options, parses the game's own
     /// arguments and answers.
@@ -281,9 +300,9 @@ fn merged(name: &str, games: &[(&'static dyn Ruleset, GameVerb)]) -> Command {
     command
 }
 
-/// One option as every game that has it declares it, optional (each game
-/// says what it requires when its own arguments are parsed). Positionals
-/// keep the order they are merged in.
+/// One option as every game that has it declares it: required only when
+/// every game requires it (each game says what else it requires when its own
+/// arguments are parsed). Positionals keep the order they are merged in.
 fn merged_arg(versions: &[(&'static dyn Ruleset, Arg)], games: usize) -> Arg {
     let Some((_, first)) = versions.first() else {
         return Arg::new("none");
@@ -341,6 +360,9 @@ fn merged_arg(versions: &[(&'static dyn Ruleset, Arg)], games: usize) -> Arg {
             .join("\n")
     };
     arg = arg.help(help);
+    if versions.len() == games && versions.iter().all(|(_, v)| v.is_required_set()) {
+        arg = arg.required(true);
+    }
     if versions.len() < games {
         let heading: Vec<&str> = versions.iter().map(|(r, _)| r.title()).collect();
         arg = arg.help_heading(heading.join(", "));

@@ -63,20 +63,36 @@ enum Command {
 
 /// The whole command line, games' subcommands included.
 pub fn command() -> clap::Command {
+    let verbs = game_verbs::Verbs::of(&REGISTRY);
+    shared().subcommands(verbs.commands())
+}
+
+/// The command line without the games' subcommands.
+fn shared() -> clap::Command {
     let titles: Vec<&str> = REGISTRY.all().map(|r| r.title()).collect();
-    Cli::command()
-        .about(format!(
-            "Check, draw and play-test the boards of board games: {}",
-            game_verbs::sentence(&titles, "and")
-        ))
-        .subcommands(game_verbs::Verbs::of(&REGISTRY).commands())
+    Cli::command().about(format!(
+        "Check, draw and play-test the boards of board games: {}",
+        game_verbs::sentence(&titles, "and")
+    ))
 }
 
 /// Runs `deckplan` with the process's arguments.
 pub fn main() -> ExitCode {
     let args: Vec<OsString> = std::env::args_os().collect();
     let verbs = game_verbs::Verbs::of(&REGISTRY);
-    let matches = command().get_matches_from(&args);
+    // Only the games' subcommand being run (or every one, for `deckplan
+    // help …`) needs all its options merged.
+    let invoked = args
+        .iter()
+        .skip(1)
+        .filter_map(|a| a.to_str())
+        .find(|a| *a == "help" || verbs.has(a) || Cli::has_subcommand(a));
+    let command = match invoked {
+        Some("help") => shared().subcommands(verbs.commands()),
+        Some(name) => shared().subcommands(verbs.commands_for(name)),
+        None => shared().subcommands(verbs.commands_for("")),
+    };
+    let matches = command.get_matches_from(&args);
     match limits::LimitArgs::from_arg_matches(&matches) {
         Ok(limits) => limits.apply(),
         Err(error) => error.exit(),
@@ -87,6 +103,13 @@ pub fn main() -> ExitCode {
             Ok(cli) => crate::pipe::run(|| run(&cli.command)),
             Err(error) => error.exit(),
         },
+    }
+}
+
+impl Cli {
+    /// Whether `name` is one of the shared subcommands.
+    fn has_subcommand(name: &str) -> bool {
+        Command::has_subcommand(name)
     }
 }
 

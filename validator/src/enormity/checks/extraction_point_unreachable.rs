@@ -122,7 +122,7 @@ fn separated_by(board: &Board<'_>, at: PageSpace) -> Option<String> {
     let lines: Vec<String> = lines.into_iter().collect();
     let beyond: Vec<String> = beyond.into_iter().collect();
     Some(format!(
-        "{} {cut} it off from {}, which Spacers reach (the rulebook: red lines and obstacles block adjacency; a wall blocking it is this project's reading, docs/rules.md); replace {them} with a door or a gap, or move the Extraction Point",
+        "{} {cut} it off from {}, which Spacers reach (the rulebook: red lines and obstacles block adjacency; a wall blocking it is this project's reading, docs/rules/enormity.md); replace {them} with a door or a gap, or move the Extraction Point",
         list_some(&lines, 3),
         list_some(&beyond, 3)
     ))

@@ -1877,7 +1877,7 @@ A ...
     }
 
     /// Readings of seed 001's "it moves to the nearest intersection instead"
-    /// across a half-space join (docs/rules.md, "Misaligned joins").
+    /// across a half-space join (docs/rules/enormity.md, "Misaligned joins").
     #[test]
     fn misaligned_joins_snap_toward_the_spacer_and_never_back() {
         const FIVE_ROWS: &str = "format = 1\nbook = 1\npage = 2\nlocation = \"T\"\n\

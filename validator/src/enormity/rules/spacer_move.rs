@@ -25,7 +25,7 @@
 //!   "Finally, you can resume your movement." By default the move ends on the
 //!   arrow ([`MoveOptions::location_arrows_end_move`]): the Move-action rule is
 //!   the one a player reads while moving, and it is the harsher reading (Harsh
-//!   Space Rule; docs/rules.md lists every reading). With the option off, the
+//!   Space Rule; docs/rules/enormity.md lists every reading). With the option off, the
 //!   arrow is an ordinary space. Either way a Spacer that starts on an arrow
 //!   leaves freely, and a Location arrow holding another Spacer cannot be
 //!   entered when the move would have to end there.

@@ -1,0 +1,157 @@
+//! The source tree shows the architecture: every game is a folder in each
+//! crate it has code in, and the code every game shares never names one.
+//!
+//! A file under `<crate>/src/` that is not in a game's folder may name a
+//! game's module (`enormity::`, `nemesis::`, …) only if it is the crate's
+//! registry (`games.rs`), `lib.rs` or `main.rs`. A shared file's unit tests
+//! (from its `#[cfg(test)]` on) may use a game's boards as examples: they
+//! are not code any game runs.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
+use std::path::{Path, PathBuf};
+
+use deckplan_validator::ruleset::REGISTRY;
+
+/// The crates whose sources are split by game.
+const CRATES: [&str; 2] = ["schema", "validator"];
+
+/// Files allowed to name every game.
+const REGISTRY_FILES: [&str; 3] = ["games.rs", "lib.rs", "main.rs"];
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Every `.rs` file below `dir`.
+fn sources(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// The game modules a text names, as `enormity::`.
+fn named_games(text: &str, games: &[String]) -> Vec<String> {
+    let mut named = Vec::new();
+    for game in games {
+        let needle = format!("{game}::");
+        let hit = text.match_indices(&needle).any(|(at, _)| {
+            // A whole module name: not the tail of a longer identifier.
+            text[..at]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !(c.is_alphanumeric() || c == '_'))
+        });
+        if hit {
+            named.push(needle);
+        }
+    }
+    named
+}
+
+/// Which shared files of one crate name a game, with the games they name.
+fn offenders(src: &Path, games: &[String]) -> Vec<String> {
+    let mut found = Vec::new();
+    for path in sources(src) {
+        let relative = path.strip_prefix(src).unwrap();
+        let first = relative.components().next().unwrap();
+        let in_game = relative.components().count() > 1
+            && games.iter().any(|g| first.as_os_str() == g.as_str());
+        let registry = relative.components().count() == 1
+            && REGISTRY_FILES.iter().any(|f| relative == Path::new(f));
+        if in_game || registry {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let code = text.split("#[cfg(test)]").next().unwrap_or("");
+        let named = named_games(code, games);
+        if !named.is_empty() {
+            found.push(format!("{} names {}", relative.display(), named.join(", ")));
+        }
+    }
+    found
+}
+
+fn games() -> Vec<String> {
+    REGISTRY.names().map(str::to_string).collect()
+}
+
+#[test]
+fn code_outside_the_games_folders_names_no_game() {
+    let games = games();
+    for krate in CRATES {
+        let src = root().join(krate).join("src");
+        let found = offenders(&src, &games);
+        assert!(
+            found.is_empty(),
+            "{krate}: shared code names a game; move it into the game's folder or ask the game through its trait:\n{}",
+            found.join("\n")
+        );
+    }
+}
+
+#[test]
+fn every_registered_game_is_a_folder_in_each_crate() {
+    for krate in CRATES {
+        for game in games() {
+            let folder = root().join(krate).join("src").join(&game);
+            assert!(
+                folder.join("mod.rs").is_file(),
+                "{krate} has no folder for `{game}`"
+            );
+        }
+    }
+}
+
+/// The test above must be able to fail: a shared file that names a game is
+/// found, one in the game's folder or in a registry file is not.
+#[test]
+fn the_layout_check_finds_a_shared_file_that_names_a_game() {
+    let games = vec!["chess".to_string()];
+    let dir = std::env::temp_dir().join(format!("deckplan-layout-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("chess")).unwrap();
+    std::fs::write(dir.join("chess/mod.rs"), "use crate::chess::Board;\n").unwrap();
+    std::fs::write(dir.join("games.rs"), "pub mod chess;\n").unwrap();
+    std::fs::write(dir.join("lint.rs"), "use crate::chess::Board;\n").unwrap();
+    std::fs::write(
+        dir.join("render.rs"),
+        "fn f() {}\n#[cfg(test)]\nmod tests { use crate::chess::Board; }\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("draw.rs"), "use crate::nonchess::Board;\n").unwrap();
+    let found = offenders(&dir, &games);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(found, ["lint.rs names chess::"]);
+}
+
+/// Each game has its rules page and its section of the format reference.
+#[test]
+fn every_registered_game_has_its_rules_page_and_format_section() {
+    let format = std::fs::read_to_string(root().join("docs/format.md")).unwrap();
+    for ruleset in REGISTRY.all() {
+        let page = root()
+            .join("docs/rules")
+            .join(format!("{}.md", ruleset.name()));
+        let text =
+            std::fs::read_to_string(&page).unwrap_or_else(|e| panic!("{}: {e}", page.display()));
+        assert!(text.starts_with("# "), "{} has no title", page.display());
+        let heading = format!("\n## {}\n", ruleset.title());
+        assert!(
+            format.contains(&heading),
+            "docs/format.md has no section `## {}`",
+            ruleset.title()
+        );
+    }
+}
