@@ -22,7 +22,15 @@ declare_check! {
     /// Support, but no Science.
     ///
     /// ## How to fix
-    /// Add a module with the missing `role`.
+    /// Add a module with the missing `role` (`helm`, `engine`, `hyperdrive`,
+    /// `life-support` or `science`). A small ship drawn for one scenario — a
+    /// boarding party's shuttle, a practice deck — that is not meant to fly on
+    /// its own can say so in `pack.toml`, with a reason:
+    ///
+    /// ```toml
+    /// [lint]
+    /// missing-module = { level = "allow", reason = "a shuttle carried by the Wayfarer" }
+    /// ```
     code: "B001",
     name: "missing-module",
     severity: Error,
@@ -40,7 +48,11 @@ pub fn run(grid: &ShipGrid<'_>, out: &mut Vec<Finding>) {
                 BattlestationsPlace::Ship,
                 format!("the ship has no {} module", role.title()),
             )
-            .help(format!("add a module with `role = \"{}\"`", role.name())),
+            .help(format!(
+                "add a module with `role = \"{}\"`; a ship that is not meant to fly on its own \
+                 can allow the check in pack.toml: `[lint]` then `missing-module = {{ level = \"allow\", reason = \"…\" }}`",
+                role.name()
+            )),
         );
     }
 }
