@@ -159,7 +159,7 @@ impl Ruleset for Ti4 {
         request: &DrawRequest<'_>,
     ) -> Result<Drawing<Scene>, DrawError> {
         draw_galaxy(target, request, |galaxy| {
-            draw::galaxy_scene(galaxy, request.title)
+            draw::galaxy_scene(galaxy, request.title, request.coordinates)
         })
     }
 }
