@@ -176,6 +176,11 @@ fn draw_galaxy<T>(
             "a TI4 pack holds one galaxy: --page and --layout do not apply".into(),
         ));
     }
+    if request.hull {
+        return Err(DrawError::Refused(
+            "--hull marks the squares outside a ship's hull; a galaxy has none".into(),
+        ));
+    }
     if let Target::Pack(dir) = target {
         confine_pack_file(dir)?;
     }

@@ -64,9 +64,10 @@ mod tests;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::grid::{Cell, Region, ShipGrid};
+use super::grid::{Cell, DoorAt, Region, ShipGrid};
 
-/// Who stands where on the ship and which modules are slagged.
+/// Who stands where on the ship, which modules are slagged, where barrels
+/// lie and which doors are locked.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlayState {
     /// Friendly characters, by square: `true` when conscious.
@@ -75,10 +76,17 @@ pub struct PlayState {
     pub enemies: BTreeMap<Cell, bool>,
     /// Slagged modules, by index in the ship's modules.
     pub slagged: BTreeSet<usize>,
+    /// Barrels placed in play (besides those printed on the modules), on any
+    /// square a character can stand on, outside the hull included.
+    pub barrels: BTreeSet<Cell>,
+    /// External doors that open only outward: an enemy ship's doors, not
+    /// hacked, broken or held open.
+    pub locked_doors: BTreeSet<DoorAt>,
 }
 
 impl PlayState {
-    /// Whether entering a cell costs 2: a barrel, a slagged module, an enemy.
+    /// Whether entering a cell costs 2: a barrel (printed or placed), a
+    /// slagged module, an enemy.
     pub fn is_slagged(&self, grid: &ShipGrid<'_>, cell: Cell) -> bool {
         let square = match grid.region(cell) {
             Region::Ship { module, content } => {
@@ -87,7 +95,18 @@ impl PlayState {
             }
             Region::Hull | Region::Space => false,
         };
-        square || self.enemies.contains_key(&cell)
+        square || self.barrels.contains(&cell) || self.enemies.contains_key(&cell)
+    }
+
+    /// Whether a step from `from` to the orthogonal neighbour `to` comes in
+    /// through a locked door (outside to inside); going out is always free.
+    pub fn locked_against(&self, grid: &ShipGrid<'_>, from: Cell, to: Cell) -> bool {
+        let coming_in = matches!(grid.region(from), Region::Hull | Region::Space)
+            && matches!(grid.region(to), Region::Ship { .. });
+        coming_in
+            && grid
+                .door_between(to, from)
+                .is_some_and(|door| self.locked_doors.contains(&door))
     }
 
     /// Whether a conscious character stands on a cell.
@@ -109,6 +128,8 @@ pub struct Character {
     pub outside: bool,
     /// Whether it wears MagBoots (switched on for one point).
     pub magboots: bool,
+    /// Whether its MagBoots are already on at the start (no point to spend).
+    pub boots_on: bool,
     /// Whether it can make jet moves (a JetPack, or a species that jets).
     pub jet: bool,
     /// Extra squares from running, when the Athletics check at the start of
@@ -125,6 +146,7 @@ impl Character {
             ooc: 0,
             outside: false,
             magboots: false,
+            boots_on: false,
             jet: false,
             run: 0,
         }
