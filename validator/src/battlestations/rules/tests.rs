@@ -653,8 +653,10 @@ proptest! {
         outside: bool,
         magboots: bool,
         jet: bool,
-        people in proptest::collection::vec((0usize..40, 0u8..4), 0..4),
+        people in proptest::collection::vec((0usize..40, 0u8..5), 0..4),
         start_pick in 0usize..40,
+        locked: bool,
+        boots_on: bool,
     ) {
         let mut slots = std::collections::BTreeSet::new();
         let modules: Vec<(u16, u16, [&str; 3])> = modules
@@ -686,10 +688,14 @@ proptest! {
                 0 => { state.friends.insert(at, true); }
                 1 => { state.enemies.insert(at, true); }
                 2 => { state.enemies.insert(at, false); }
+                3 => { state.barrels.insert(at); }
                 _ => { state.slagged.insert(pick % modules.len()); }
             }
         }
-        let who = Character { move_value, actions, ooc, outside, magboots, boots_on: false, jet, run: 0 };
+        if locked {
+            state.locked_doors.extend(grid.doors());
+        }
+        let who = Character { move_value, actions, ooc, outside, magboots, boots_on, jet, run: 0 };
         let rules = Rules::new(&grid, &state, who).unwrap();
         let found = rules.reach(from).unwrap();
         let reported: BTreeMap<Cell, Label> =
@@ -697,7 +703,7 @@ proptest! {
         prop_assert_eq!(&reported, &brute_force(&rules, from));
         for destination in &found.destinations {
             // Replay the path through the rules: every move must be allowed.
-            let mut at = At { cell: from, boots: false };
+            let mut at = At { cell: from, boots: boots_on };
             let mut label = Label { action: 0, spent: 0, moved: false };
             for step in &found.path(destination) {
                 let next = rules
@@ -712,6 +718,18 @@ proptest! {
             }
             prop_assert_eq!(at.cell, destination.to);
             prop_assert_eq!(label, destination.label);
+            // No step of the path enters the ship through a locked door.
+            let mut here = from;
+            for step in &found.path(destination) {
+                if let Move::Step(next, _) = step.mv {
+                    let inward = !matches!(grid.region(here), crate::battlestations::grid::Region::Ship { .. })
+                        && matches!(grid.region(next), crate::battlestations::grid::Region::Ship { .. });
+                    prop_assert!(!(locked && inward), "{:?} → {:?} through a locked door", here, next);
+                    here = next;
+                } else if let Move::Jet(next, _) = step.mv {
+                    here = next;
+                }
+            }
         }
     }
 }
