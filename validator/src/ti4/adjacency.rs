@@ -11,7 +11,10 @@
 //! - a blocked border closes every crossing between its two positions, whether
 //!   the sides touch or a lane crosses there;
 //! - wormholes join every system with a type to every other system with the
-//!   same type (or a type a `join` modifier makes equal), never to itself.
+//!   same type (or a type a `join` modifier makes equal), never to itself;
+//! - the graph keeps one reason per pair (the commonest: sides, then a
+//!   hyperlane, then a wormhole), and a table beside it every reason, seen
+//!   from each system, for the question "what is adjacent here, and by what".
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 use std::fmt;

@@ -34,12 +34,19 @@
 //! - **Jet moves** (`jet`): a point converts to one jet move of up to 10
 //!   squares in a straight line from square centre to square centre, in any
 //!   direction; a diagonal line counts every square it passes through, and a
-//!   line through a corner exactly passes between the two diagonal squares.
-//!   No square on the line may be slagged or blocked. A line may cross the
-//!   hull only through an external door (squarely); outside, it may pass
-//!   through open space but must start and end in contact with the hull, and
-//!   it never passes over the ship. The extra point per outside square is
-//!   for clinging to the hull, so a jet costs its one point anywhere.
+//!   line through a corner exactly passes between the two squares meeting
+//!   there, which it neither counts nor is stopped by — unless they lie on
+//!   the other side of the hull. No square on the line may be slagged or
+//!   blocked. A line may cross the hull only through an external door
+//!   (squarely; inward, not a locked one); outside, it may pass through open
+//!   space but must start and end in contact with the hull, and it never
+//!   passes over the ship. A jet touching any square off the ship needs the
+//!   free hand (`outside`). The pilot check is assumed passed. The extra point
+//!   per outside square is for clinging to the hull, so a jet costs its one
+//!   point anywhere.
+//! - **Play state**: barrels placed in play slag any square, outside the hull
+//!   too; a locked door (an enemy ship's, not hacked, broken or held) opens
+//!   outward only; MagBoots may start switched on.
 //! - **Running** (`run`): a successful Athletics check at the start of a move
 //!   action adds squares to that action, read as points (a run square that is
 //!   slagged still costs 2). The engine assumes the check is made and passed
@@ -53,8 +60,8 @@
 //!   a ladder; climbing costs what entering the square above or below costs.
 //!
 //! Not modelled, because they are not questions about the ship's squares: being
-//! carried, free melee attacks, doors of enemy
-//! ships (hacking, breaking), linking up outside an airlock, jetting between
+//! carried, free melee attacks, hacking and breaking doors (the question says
+//! which are still locked), linking up outside an airlock, jetting between
 //! two ships, and starting a move from a peek.
 
 pub mod jet;
