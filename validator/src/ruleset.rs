@@ -123,6 +123,9 @@ pub struct DrawRequest<'a> {
     pub legend: bool,
     /// Colour (terminal drawings only).
     pub colour: bool,
+    /// Mark the squares outside a ship's hull (terminal drawings of games
+    /// whose boards have them; the others refuse it).
+    pub hull: bool,
 }
 
 /// Boards drawn for `show` or `render`.

@@ -37,6 +37,9 @@ pub trait ShipGame: Sync {
     /// How a ship is drawn, for the refusal of `--page` ("drawn whole").
     const DRAWN_WHOLE: &'static str;
 
+    /// Whether its boards have squares outside a hull that `show --hull` marks.
+    const HULL: bool = false;
+
     /// The families its check codes fall in, by their first letter.
     const FAMILIES: &'static [(char, &'static str)];
 
@@ -270,6 +273,12 @@ fn drawable_ship<G: ShipGame>(
             "a {} pack holds one ship, {}; `{only}` names no part of it",
             G::Format::GAME,
             G::DRAWN_WHOLE
+        )));
+    }
+    if request.hull && !G::HULL {
+        return Err(DrawError::Refused(format!(
+            "--hull marks the squares outside a ship's hull; {} have none",
+            G::TITLE
         )));
     }
     let (ship, problems) = load_ship::<G>(target)?;

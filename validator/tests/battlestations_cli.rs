@@ -92,6 +92,163 @@ fn reach_as_json_gives_every_move_of_every_path() {
     assert!(!answer["peeks"].as_array().unwrap().is_empty());
 }
 
+/// A jet in JSON lists the squares its line passes through; `jet_lines` gives
+/// every line from the start with the square that stops it and why.
+#[test]
+fn reach_json_shows_each_jet_line_and_what_stops_it() {
+    let out = deckplan(&[
+        "reach", WAYFARER, "--from", "lower H3", "--move", "1", "--jet", "--format", "json",
+    ]);
+    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let to_o3 = answer["destinations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["square"] == "lower O3")
+        .unwrap();
+    assert_eq!(
+        to_o3["path"][0]["line"],
+        serde_json::json!([
+            "lower I3", "lower J3", "lower K3", "lower L3", "lower M3", "lower N3", "lower O3"
+        ])
+    );
+    let lines = answer["jet_lines"].as_array().unwrap();
+    // West along row 3, the blocked C3 stops the line to A3.
+    let west = lines.iter().find(|l| l["to"] == "lower A3").unwrap();
+    assert_eq!(
+        (&west["stopped_at"], &west["why"]),
+        (
+            &serde_json::json!("lower C3"),
+            &serde_json::json!("no-standing")
+        )
+    );
+    assert_eq!(
+        lines.iter().find(|l| l["to"] == "lower O3").unwrap()["stopped_at"],
+        serde_json::Value::Null
+    );
+}
+
+/// The door on A8's west side, locked: from outside it, the ship cannot be
+/// entered; barrels in play slag their squares, outside too; MagBoots
+/// already on cost nothing.
+#[test]
+fn reach_takes_locked_doors_barrels_and_boots_already_on() {
+    let out = deckplan(&[
+        "reach",
+        WAYFARER,
+        "--from",
+        "lower A8 west",
+        "--move",
+        "3",
+        "--outside",
+        "--magboots-on",
+        "--locked-door",
+        "lower A8 west",
+        "--barrel",
+        "lower A7 west",
+        "--format",
+        "json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let squares: Vec<(&str, bool, u64)> = answer["destinations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["square"].as_str().unwrap(),
+                d["outside"].as_bool().unwrap(),
+                d["points"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert!(
+        squares.iter().all(|(_, outside, _)| *outside),
+        "{squares:?}"
+    );
+    // A7 west holds the barrel: 2 points (boots on, so no extra for outside).
+    assert!(squares.contains(&("lower A7 west", true, 2)), "{squares:?}");
+    assert!(squares.contains(&("lower A9 west", true, 1)), "{squares:?}");
+    assert_eq!(answer["locked_doors"], serde_json::json!(["lower A8 west"]));
+    let wrong = deckplan(&[
+        "reach",
+        SMALL,
+        "--from",
+        "E2",
+        "--move",
+        "2",
+        "--locked-door",
+        "E2 north",
+    ]);
+    assert_eq!(
+        text(&wrong.stderr),
+        "error: the ship has no external door on the north side of E2; its doors are `E1 north`\n"
+    );
+}
+
+/// The JSON answer is bounded by the question's shape: every square is
+/// listed with its cost, the paths of only the first `--limit` squares and
+/// peeks, and it says how many paths it left out.
+#[test]
+fn reach_json_gives_paths_for_the_first_limit_squares_only() {
+    let out = deckplan(&[
+        "reach",
+        WAYFARER,
+        "--from",
+        "lower H3",
+        "--move",
+        "6",
+        "--actions",
+        "2",
+        "--format",
+        "json",
+        "--limit",
+        "5",
+        "--path",
+        "upper N5",
+    ]);
+    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let destinations = answer["destinations"].as_array().unwrap();
+    let peeks = answer["peeks"].as_array().unwrap();
+    let with_path =
+        |list: &[serde_json::Value]| list.iter().filter(|d| d.get("path").is_some()).count();
+    assert!(destinations.len() > 100, "{}", destinations.len());
+    // The first five squares, and N5 asked for by name.
+    assert_eq!(with_path(destinations), 6);
+    assert!(
+        destinations
+            .iter()
+            .find(|d| d["square"] == "upper N5")
+            .unwrap()
+            .get("path")
+            .is_some()
+    );
+    assert_eq!(with_path(peeks), 5);
+    assert_eq!(
+        answer["paths_left_out"].as_u64().unwrap() as usize,
+        destinations.len() - 6 + peeks.len() - 5
+    );
+    assert!(
+        answer["note"]
+            .as_str()
+            .unwrap()
+            .starts_with("paths are given for the first 5 squares")
+    );
+}
+
+#[test]
+fn show_hull_marks_the_squares_outside_and_how_they_are_named() {
+    let out = deckplan(&["show", SMALL, "--hull"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    insta::assert_snapshot!(text(&out.stdout));
+    let refused = deckplan(&["show", "maps/kestrel-relay", "--hull"]);
+    assert_eq!(
+        text(&refused.stderr),
+        "error: --hull marks the squares outside a ship's hull; Nemesis ships have none\n"
+    );
+}
+
 #[test]
 fn reach_refuses_questions_about_other_games_and_unknown_names() {
     let cases: [(&[&str], &str); 6] = [

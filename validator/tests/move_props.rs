@@ -342,3 +342,150 @@ proptest! {
         }
     }
 }
+
+// -------------------------------------------------------------------------
+// Doors on both sides of a join.
+
+/// Two pages side by side, L1p2 against L1p1's east edge at an offset (whole
+/// or half spaces), every space a board space, and doors drawn on the shared
+/// edge by either page, each closed, open or welded.
+#[derive(Clone, Debug)]
+struct Join {
+    sizes: [(u16, u16); 2],
+    /// Half spaces L1p2 is shifted up.
+    offset_halves: i32,
+    /// For each row of each page: 0 no door on the shared edge, 1 closed,
+    /// 2 open, 3 welded.
+    doors: [Vec<u8>; 2],
+    /// The start: page (0 or 1) and space index.
+    from: (usize, usize),
+    move_value: u32,
+}
+
+fn join() -> impl Strategy<Value = Join> {
+    ((1u16..=3, 1u16..=4), (1u16..=3, 1u16..=4), -2i32..=2).prop_flat_map(
+        |(a, b, offset_halves)| {
+            let door = prop_oneof![2 => Just(0u8), 1 => 1u8..=3];
+            (
+                proptest::collection::vec(door.clone(), usize::from(a.1)),
+                proptest::collection::vec(door, usize::from(b.1)),
+                0usize..2,
+                0usize..12,
+                0u32..=6,
+            )
+                .prop_map(move |(doors_a, doors_b, page, space, move_value)| Join {
+                    sizes: [a, b],
+                    offset_halves,
+                    doors: [doors_a, doors_b],
+                    from: (page, space),
+                    move_value,
+                })
+        },
+    )
+}
+
+const PAGES: [PageId; 2] = [PageId { book: 1, page: 1 }, PageId { book: 1, page: 2 }];
+
+fn build_join(join: &Join) -> (Pack, PlayState, PageSpace) {
+    let offset = f64::from(join.offset_halves) / 2.0;
+    let text = format!(
+        "format = 1\nname = \"P\"\nruleset = \"enormity\"\nstart = \"L1p1\"\n\
+         pages = [\"p1.toml\", \"p2.toml\"]\n\n[[books]]\nnumber = 1\n\n\
+         [[locations]]\ndesignation = \"SR\"\nname = \"Solar Ring\"\n\n\
+         [[joins]]\nfrom = \"L1p1 east\"\nto = \"L1p2 west\"\noffset = {offset}\n"
+    );
+    let loaded = pack_file_from_source(&SourceFile::new("pack.toml", text));
+    assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
+    let mut pack = loaded.value.unwrap();
+    let mut state = PlayState::default();
+    for (index, &(columns, rows)) in join.sizes.iter().enumerate() {
+        let id = PAGES[index];
+        let mut page = Page::new(id, "SR", Size { columns, rows });
+        for space in page.size.spaces().collect::<Vec<_>>() {
+            page.set_kind(space, SpaceKind::Board);
+        }
+        for (row, &code) in join.doors[index].iter().enumerate() {
+            let space = if index == 0 {
+                Space::new(columns - 1, row as u16)
+            } else {
+                Space::new(0, row as u16)
+            };
+            let side = if index == 0 {
+                Direction::East
+            } else {
+                Direction::West
+            };
+            let door_state = match code {
+                1 => DoorState::Closed,
+                2 => DoorState::Open,
+                3 => DoorState::Welded,
+                _ => continue,
+            };
+            let number = row as u16 + 1;
+            page.edges.insert(
+                space.side(side),
+                EdgeFeature {
+                    kind: EdgeKind::Door(number),
+                    span: Span::default(),
+                },
+            );
+            state.doors.insert((id, number), door_state);
+        }
+        pack.pages.insert(id, page);
+    }
+    let (page, index) = join.from;
+    let (columns, rows) = join.sizes[page];
+    let index = index % usize::from(columns * rows);
+    let from = PageSpace {
+        page: PAGES[page],
+        space: Space::new(index as u16 % columns, index as u16 / columns),
+    };
+    (pack, state, from)
+}
+
+/// The door a page draws on the side of a space, with its state.
+fn door_on(pack: &Pack, state: &PlayState, at: PageSpace, side: Direction) -> Option<DoorState> {
+    match pack.pages[&at.page].edge(at.space.side(side))?.kind {
+        EdgeKind::Door(number) => Some(state.door(at.page, number)),
+        _ => None,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// "You cannot move through a Door unless it is opened": a step across a
+    /// join passes the door each page draws on that stretch, so every one of
+    /// them must be open — never the page left's alone.
+    #[test]
+    fn crossing_a_join_never_passes_a_closed_door_on_either_page(join in join()) {
+        let (pack, state, from) = build_join(&join);
+        let board = Board::new(&pack);
+        let found = reach(&board, &state, from, MoveOptions::new(join.move_value)).unwrap();
+        for (to, _) in found.destinations() {
+            let path = found.path(to).unwrap();
+            let mut here = from;
+            for &next in &path.spaces {
+                if next.page != here.page {
+                    let (west, east) = if here.page == PAGES[0] { (here, next) } else { (next, here) };
+                    for door in [door_on(&pack, &state, west, Direction::East), door_on(&pack, &state, east, Direction::West)] {
+                        prop_assert!(
+                            door.is_none_or(|d| d == DoorState::Open),
+                            "{} to {} passes a {:?} door", here, next, door
+                        );
+                    }
+                }
+                here = next;
+            }
+        }
+        // With every door open, both pages are one board.
+        if join.doors.iter().flatten().all(|d| *d != 1 && *d != 3) && join.move_value == 6 {
+            // The pages touch along a stretch of the shared line.
+            let (rows_a, rows_b) = (i32::from(join.sizes[0].1), i32::from(join.sizes[1].1));
+            let joined = join.offset_halves < 2 * rows_a && join.offset_halves + 2 * rows_b > 0;
+            if joined {
+                prop_assert!(found.destinations().any(|(to, _)| to.page != from.page));
+            }
+        }
+    }
+}

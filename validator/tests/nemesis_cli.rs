@@ -75,7 +75,83 @@ fn move_as_json_with_careful_choices() {
         .iter()
         .map(|o| o["then"]["outcome"].as_str().unwrap())
         .collect();
-    assert_eq!(outcomes, ["noise-placed", "noise-placed", "encounter"]);
+    // Cargo's ways are corridor hibernatorium–cargo, corridor cargo–engine-2
+    // (in file order) and the aft network, which holds Noise: no choice.
+    let chosen: Vec<&serde_json::Value> = cargo["careful"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| &o["choose"])
+        .collect();
+    assert_eq!(
+        chosen,
+        [
+            &serde_json::json!({ "kind": "corridor", "rooms": ["hibernatorium", "cargo"], "numbers": [3] }),
+            &serde_json::json!({ "kind": "corridor", "rooms": ["cargo", "engine-2"], "numbers": [1, 4] }),
+        ]
+    );
+    assert_eq!(outcomes, ["noise-placed", "noise-placed"]);
+}
+
+#[test]
+fn careful_movement_is_refused_in_combat_and_into_a_room_full_of_noise() {
+    let in_combat = deckplan(&[
+        "move",
+        SHIP,
+        "--from",
+        "hibernatorium",
+        "--intruder",
+        "hibernatorium",
+        "--careful",
+    ]);
+    assert_eq!(in_combat.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&in_combat.stderr),
+        "error: no Careful Movement from hibernatorium: the Character is in Combat (an Intruder is in its room), and Careful Movement is not possible in Combat\n"
+    );
+    let full = deckplan(&[
+        "move",
+        SHIP,
+        "--from",
+        "hibernatorium",
+        "--to",
+        "galley",
+        "--noise",
+        "hibernatorium/galley",
+        "--noise",
+        "galley/evac-a",
+        "--noise",
+        "galley/port-lab",
+        "--noise",
+        "galley/engine-1",
+        "--careful",
+    ]);
+    assert_eq!(
+        stdout(&full),
+        "A Careful Movement from hibernatorium reaches 1 room:\n\
+         \x20 galley           through corridor hibernatorium–galley (1): reveal the room and its Exploration token, then no Careful Movement: every corridor of the room already holds Noise, so Careful Movement into it is not possible\n"
+    );
+}
+
+#[test]
+fn a_movement_in_combat_is_an_escape() {
+    let output = deckplan(&[
+        "move",
+        SHIP,
+        "--from",
+        "cargo",
+        "--intruder",
+        "cargo",
+        "--door",
+        "hibernatorium/cargo=open",
+    ]);
+    assert_eq!(
+        stdout(&output),
+        "A Movement action from cargo reaches 2 rooms:\n\
+         \x20 (an Intruder is in cargo: the Character is in Combat, so this Movement is an Escape and each Intruder there attacks first)\n\
+         \x20 hibernatorium    through corridor hibernatorium–cargo (3): make a Noise roll\n\
+         \x20 engine-2         through corridor cargo–engine-2 (1 and 4): make a Noise roll\n"
+    );
 }
 
 #[test]
@@ -93,11 +169,80 @@ fn noise_gives_each_face_its_outcome() {
     assert_eq!(
         stdout(&output),
         "1 in cargo: Noise placed in corridor cargo–engine-2 (1 and 4)\n\
-         2 in cargo: Noise placed in the technical corridors of aft\n\
+         2 in cargo: Noise placed in the technical corridors (network aft)\n\
          3 in cargo: Encounter: corridor hibernatorium–cargo (3) already holds Noise; Noise removed from corridor hibernatorium–cargo (3)\n\
          4 in cargo: Noise placed in corridor cargo–engine-2 (1 and 4)\n\
-         danger in cargo: Danger: the Intruders in engine-2 move in through corridor cargo–engine-2 (1 and 4)\n\
+         danger in cargo: Danger: the Intruder in engine-2 moves in through corridor cargo–engine-2 (1 and 4)\n\
          silence in cargo: nothing happens\n"
+    );
+}
+
+/// `--character` decides Combat: the two Intruders in engine-2 are in Combat
+/// with the Character there and stay; with no Intruder free to come, Noise
+/// goes in every way of cargo without it. A slimed Character's Silence is
+/// the same Danger.
+#[test]
+fn noise_danger_leaves_intruders_in_combat_and_slime_makes_silence_danger() {
+    let output = deckplan(&[
+        "noise",
+        SHIP,
+        "--room",
+        "cargo",
+        "--roll",
+        "silence",
+        "--slime",
+        "--intruder",
+        "engine-2",
+        "--intruder",
+        "engine-2",
+        "--character",
+        "engine-2",
+        "--noise",
+        "aft",
+    ]);
+    assert_eq!(
+        stdout(&output),
+        "silence (slimed: counts as danger) in cargo: Danger: the 2 Intruders in engine-2 are in Combat with a Character there and stay; no Intruder comes; Noise placed in corridor hibernatorium–cargo (3), corridor cargo–engine-2 (1 and 4)\n"
+    );
+    let in_combat = deckplan(&["noise", SHIP, "--room", "cargo", "--intruder", "cargo"]);
+    assert_eq!(
+        stdout(&in_combat),
+        "No Noise roll in cargo: an Intruder is there, so a Character in cargo is in Combat and makes no Noise roll.\n"
+    );
+}
+
+#[test]
+fn an_event_card_leaves_an_intruder_in_combat_and_a_retreat_moves_it() {
+    let event = deckplan(&[
+        "intruder",
+        SHIP,
+        "--room",
+        "cargo",
+        "--corridor",
+        "1",
+        "--character",
+        "cargo",
+    ]);
+    assert_eq!(
+        stdout(&event),
+        "The Intruder in cargo, moved by corridor 1, stays: it is in Combat with a Character in its room, and an Event card moves only Intruders not in a room with a Character (--retreating moves it anyway)\n"
+    );
+    let retreat = deckplan(&[
+        "intruder",
+        SHIP,
+        "--room",
+        "cargo",
+        "--corridor",
+        "1",
+        "--character",
+        "cargo",
+        "--character",
+        "engine-2",
+        "--retreating",
+    ]);
+    assert_eq!(
+        stdout(&retreat),
+        "The Intruder in cargo, moved by corridor 1, moves to engine-2 through corridor cargo–engine-2 (1 and 4), where a Character is: they are in Combat\n"
     );
 }
 
@@ -106,7 +251,7 @@ fn an_intruder_hides_in_the_technical_corridors() {
     let output = deckplan(&["intruder", SHIP, "--room", "cargo", "--corridor", "2"]);
     assert_eq!(
         stdout(&output),
-        "The Intruder in cargo, moved by corridor 2, enters the technical corridors of aft and hides (leaves the board)\n"
+        "The Intruder in cargo, moved by corridor 2, enters the technical corridors (network aft) and hides (leaves the board)\n"
     );
 }
 

@@ -77,6 +77,28 @@ fn a_bad_map_string_is_refused_at_its_token() {
     );
 }
 
+/// `26,,30` leaves position 2 empty: an error, as TI4-TTPG's validator has
+/// it, never tile 30 read at position 2.
+#[test]
+fn an_empty_token_is_refused_and_a_string_may_start_with_minus_one() {
+    let dir = scratch("empty");
+    let out = deckplan(&dir, &["import", "--map-string", "26,,30"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "error: map string: `,` at bytes 3..4: two commas with no tile between them: write `0` for an open position or `-1` for a position without a tile\n"
+    );
+    // Without `=`, a string that starts with `-1` is still the option's value.
+    let out = deckplan(&dir, &["import", "--map-string", "-1 26 30"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).ends_with("[tiles]\n0 = 18\n2 = 26\n3 = 30\n"),
+        "{}",
+        text(&out.stdout)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn the_bundled_hyperlane_galaxy_exports_its_hyperlanes() {
     let out = deckplan(
@@ -98,13 +120,18 @@ fn show_draws_the_galaxy_with_symbols_seats_and_balance() {
     assert_eq!(
         text(&out.stdout),
         "                [1]
+                #1
+
 
                 18
+                #0
+
 
                 [2]
+                #4
 
 T003-seat-placement pass · 2 rings
-α β γ δ wormholes   : asteroid field   ~ nebula   * supernova   @ gravity rift   [ ] home seat
+α β γ δ wormholes   : asteroid field   ~ nebula   * supernova   @ gravity rift   [ ] home seat   #19 position (spiral index)
 Seat 1 (position 1): within 1 move 1 resources / 6 influence; within 2 moves 5 / 7; wormholes within 2: none
 Seat 2 (position 4): within 1 move 1 resources / 6 influence; within 2 moves 5 / 8; wormholes within 2: none
 ",
@@ -119,7 +146,8 @@ Seat 2 (position 4): within 1 move 1 resources / 6 influence; within 2 moves 5 /
         ],
     );
     assert!(
-        text(&out.stdout).starts_with("         41@\n                42~\n"),
+        text(&out.stdout)
+            .starts_with("         41@\n         #1\n                42~\n                #2\n"),
         "{}",
         text(&out.stdout)
     );
@@ -176,10 +204,23 @@ fn reach_lists_systems_with_a_path_and_the_rift_rolls() {
     );
     let answer = text(&out.stdout);
     assert!(
-        answer.contains("2: 25 → 24 → 10 → 2 (gravity rift roll at 10: destroyed on 1–3)\n"),
+        answer.starts_with("A ship at 25 (tile 3, Darien) with move 2 can move into 10 systems (no active system named: each as if activated; systems holding your command tokens cannot be activated):\n"),
         "{answer}"
     );
-    assert!(answer.contains("24: 25 → 24\n"), "{answer}");
+    assert!(
+        answer.contains(
+            "2 (tile 61, Ang): 25 → 24 → 10 → 2 (gravity rift roll at 10: destroyed on 1–3)\n"
+        ),
+        "{answer}"
+    );
+    assert!(
+        answer.contains("\n24 (tile 46, empty): 25 → 24\n"),
+        "{answer}"
+    );
+    assert!(
+        answer.contains("\n10 (tile 41, gravity rift): 25 → 24 → 10\n"),
+        "{answer}"
+    );
     let out = deckplan(
         &repository(),
         &[
@@ -203,6 +244,217 @@ fn reach_lists_systems_with_a_path_and_the_rift_rolls() {
         serde_json::json!(["25", "11"])
     );
     assert_eq!(json["destinations"].as_array().map(Vec::len), Some(1));
+}
+
+/// The answer reads without the spiral in one's head: JSON carries each
+/// system's tile number and name beside its position.
+#[test]
+fn reach_json_carries_tile_numbers_and_names() {
+    let out = deckplan(
+        &repository(),
+        &[
+            "reach",
+            "maps/ti4-five-hyperlanes",
+            "--from",
+            "19",
+            "--move",
+            "1",
+            "--format",
+            "json",
+        ],
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        json["start"],
+        serde_json::json!({ "system": "19", "tile": 7, "name": "Winnu" })
+    );
+    let rift = json["destinations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["system"] == "7")
+        .unwrap();
+    assert_eq!(
+        (&rift["tile"], &rift["name"], &rift["path"]),
+        (
+            &serde_json::json!(67),
+            &serde_json::json!("Cormund"),
+            &serde_json::json!(["19", "7"])
+        )
+    );
+    assert_eq!(json["planning"], true);
+}
+
+/// From 19 with move 2, position 8 is two systems away by 19 → 7 → 8 (7 is
+/// a gravity rift: one point and a roll) and by 19 → 20 → 8 (two points, no
+/// roll). Both are legal; the one shown is the one without a roll.
+#[test]
+fn reach_shows_the_safest_of_the_shortest_paths() {
+    let out = deckplan(
+        &repository(),
+        &[
+            "reach",
+            "maps/ti4-five-hyperlanes",
+            "--from",
+            "19",
+            "--move",
+            "2",
+        ],
+    );
+    let answer = text(&out.stdout);
+    assert!(
+        answer.contains("\n8 (tile 60, Perimeter): 19 → 20 → 8\n"),
+        "{answer}"
+    );
+}
+
+#[test]
+fn check_path_says_legal_or_names_the_first_rule_broken() {
+    let legal = deckplan(
+        &repository(),
+        &[
+            "reach",
+            "maps/ti4-five-hyperlanes",
+            "--check-path",
+            "19,7,8",
+            "--move",
+            "1",
+        ],
+    );
+    assert_eq!(legal.status.code(), Some(0));
+    assert_eq!(
+        text(&legal.stdout),
+        "19 → 7 → 8 is a legal move: 2 systems entered; gravity rift roll at 7 (tile 67, Cormund): destroyed on 1–3.\n"
+    );
+    let broken = deckplan(
+        &repository(),
+        &[
+            "reach",
+            "maps/ti4-five-hyperlanes",
+            "--check-path",
+            "19 → 20 → 8",
+            "--move",
+            "1",
+        ],
+    );
+    assert_eq!(broken.status.code(), Some(1));
+    assert_eq!(
+        text(&broken.stdout),
+        "19 → 20 → 8 is not a legal move at 8 (tile 60, Perimeter): entering it makes 2 systems entered, more than move 1 allows.\n"
+    );
+    let mismatch = deckplan(
+        &repository(),
+        &[
+            "reach",
+            "maps/ti4-five-hyperlanes",
+            "--from",
+            "20",
+            "--check-path",
+            "19,7",
+            "--move",
+            "1",
+        ],
+    );
+    assert_eq!(
+        text(&mismatch.stderr),
+        "error: --check-path starts at 19, but --from is 20\n"
+    );
+}
+
+#[test]
+fn adjacent_lists_every_neighbour_by_what_joins_it() {
+    let out = deckplan(
+        &repository(),
+        &["reach", "maps/ti4-five-hyperlanes", "--adjacent", "5"],
+    );
+    // Position 5 (south-west of the centre) touches four systems, reaches 3
+    // and 13 along the hyperlanes south-east and south of it, and 23 by its
+    // alpha wormhole.
+    assert_eq!(
+        text(&out.stdout),
+        "7 systems adjacent to 5 (tile 39, alpha wormhole):\n\
+         \x20 0 (tile 18, Mecatol Rex): sides touch (north-east side)\n\
+         \x20 3 (tile 41, gravity rift): a hyperlane (leaving by the south-east side)\n\
+         \x20 6 (tile 65, Primor): sides touch (north side)\n\
+         \x20 13 (tile 75, Loki, Abaddon and Ashtroth): a hyperlane (leaving by the south side)\n\
+         \x20 15 (tile 68, Everra): sides touch (south-west side)\n\
+         \x20 16 (tile 72, Lisis and Velnor): sides touch (north-west side)\n\
+         \x20 23 (tile 79, asteroid field): alpha wormholes\n"
+    );
+}
+
+#[test]
+fn off_board_systems_and_modifiers_are_named_on_the_command_line() {
+    let dir = std::env::temp_dir().join(format!("deckplan-ti4-off-board-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("pack.toml"),
+        "format = 1\nruleset = \"ti4\"\nname = \"t\"\nrings = 1\noff_board = [51]\n\n\
+         [tiles]\n0 = 18\n1 = 17\n2 = 26\n3 = 25\n\n\
+         [[modifiers]]\nname = \"Wormhole Reconstruction\"\njoin = [\"alpha\", \"beta\"]\nenabled = false\n",
+    )
+    .unwrap();
+    let pack = dir.to_str().unwrap();
+    let from_off = deckplan(
+        &repository(),
+        &[
+            "reach",
+            pack,
+            "--from",
+            "off-board 51",
+            "--move",
+            "1",
+            "--active",
+            "1",
+        ],
+    );
+    assert_eq!(
+        text(&from_off.stdout),
+        "A ship at off-board 51 (Creuss) with move 1 can move into the active system, 1 (tile 17, delta wormhole):\n\
+         1 (tile 17, delta wormhole): off-board 51 → 1\n"
+    );
+    let joined = deckplan(
+        &repository(),
+        &[
+            "reach",
+            pack,
+            "--adjacent",
+            "2",
+            "--modifier",
+            "Wormhole Reconstruction=on",
+        ],
+    );
+    assert!(
+        text(&joined.stdout).contains(
+            "  3 (tile 25, Quann): sides touch (south side); alpha and beta wormholes joined by the modifier \"Wormhole Reconstruction\"\n"
+        ),
+        "{}",
+        text(&joined.stdout)
+    );
+    let unknown = deckplan(
+        &repository(),
+        &["reach", pack, "--from", "off:82", "--move", "1"],
+    );
+    assert_eq!(
+        text(&unknown.stderr),
+        "error: tile 82 is not beside this galaxy's board (its `off_board` lists 51)\n"
+    );
+    let misspelt = deckplan(
+        &repository(),
+        &[
+            "reach",
+            pack,
+            "--adjacent",
+            "2",
+            "--modifier",
+            "Wormhole Reconstuction=on",
+        ],
+    );
+    assert_eq!(
+        text(&misspelt.stderr),
+        "error: --modifier `Wormhole Reconstuction=on`: the galaxy has no modifier named `Wormhole Reconstuction`; did you mean `Wormhole Reconstruction`?\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //!
 //! ## The format
 //!
-//! Tokens separated by spaces and/or commas, one per position in spiral order
+//! Tokens separated by spaces and/or one comma, one per position in spiral order
 //! (see [`super::hex`]): the first token is ring 1's north position (index 1),
 //! and so on outwards. The centre (index 0) is Mecatol Rex (18) unless the
 //! string starts with `{T}`, which puts `T` there instead. Tokens:
@@ -16,6 +16,13 @@
 //! - `-1` — no tile: the position is not part of the galaxy.
 //!
 //! Positions after the last token are not part of the galaxy, like `-1`.
+//!
+//! A separator is any run of spaces with at most one comma in it, as
+//! TI4-TTPG's validator has it ("Delimiters can be either one comma with/or
+//! any amount of spaces"): two commas with no token between them (`26,,30`),
+//! or a comma after the last token, is an empty position and an error —
+//! never read as nothing, which would move every later tile one position
+//! back. A comma before the first token is allowed, as there.
 //!
 //! ## Readings
 //!
@@ -168,8 +175,8 @@ impl MapStringError {
 ///
 /// Every refused token is reported, in order, each with its byte span.
 pub fn parse(text: &str, catalogue: &Catalogue) -> Result<Galaxy, Vec<MapStringError>> {
-    let tokens = split(text);
-    if tokens.is_empty() {
+    let pieces = split(text);
+    if !pieces.iter().any(|piece| matches!(piece, Piece::Token(..))) {
         let span = Span::from_range(0..text.len());
         return Err(vec![MapStringError::new(
             span,
@@ -181,9 +188,25 @@ pub fn parse(text: &str, catalogue: &Catalogue) -> Result<Galaxy, Vec<MapStringE
     let mut centre = Slot::System(MECATOL_REX);
     let mut rest = Vec::new();
     let max_positions = usize::try_from(positions_within(MAX_RINGS)).unwrap_or(usize::MAX);
-    for (position, &(start, token)) in tokens.iter().enumerate() {
+    let mut first = true;
+    for piece in pieces {
+        let (start, token) = match piece {
+            Piece::Token(start, token) => (start, token),
+            Piece::Empty { comma, last } => {
+                let span = Span::from_range(comma..comma + 1);
+                let message = if last {
+                    "a comma with no tile after it: remove it, or write `0` (open) or `-1` (no tile) after it"
+                } else {
+                    "two commas with no tile between them: write `0` for an open position or `-1` for a position without a tile"
+                };
+                errors.push(MapStringError::new(span, ",", message));
+                first = false;
+                continue;
+            }
+        };
         let span = Span::from_range(start..start + token.len());
-        let (is_centre, slot) = read_position(position == 0, token, span, catalogue);
+        let (is_centre, slot) = read_position(first, token, span, catalogue);
+        first = false;
         // Counted before the token is judged, so a string of junk stops at the limit too.
         if !is_centre && rest.len() + errors.len() + 1 >= max_positions {
             errors.push(MapStringError::new(
@@ -274,25 +297,52 @@ pub fn read_slot(token: &str, catalogue: &Catalogue) -> Result<Slot, (String, Op
     read_token(token, catalogue)
 }
 
-/// The tokens of a map string with their byte offsets; spaces and commas separate.
-fn split(text: &str) -> Vec<(usize, &str)> {
-    let mut tokens = Vec::new();
+/// What a map string holds between separators.
+enum Piece<'a> {
+    /// A token and its byte offset.
+    Token(usize, &'a str),
+    /// An empty position: the comma that starts it, and whether it is a
+    /// comma after the last token (otherwise two commas in a row).
+    Empty { comma: usize, last: bool },
+}
+
+/// The tokens of a map string with their byte offsets, and the empty
+/// positions between two commas or after a last comma (see the module's
+/// *Format*).
+fn split(text: &str) -> Vec<Piece<'_>> {
+    let mut pieces = Vec::new();
     let mut start = None;
+    // A comma since the last token (or the start), not yet followed by one.
+    let mut comma: Option<usize> = None;
+    let mut any_token = false;
     for (offset, character) in text.char_indices() {
         let separator = character.is_whitespace() || character == ',';
-        match (separator, start) {
-            (true, Some(from)) => {
-                tokens.extend(text.get(from..offset).map(|token| (from, token)));
-                start = None;
+        if separator && let Some(from) = start.take() {
+            pieces.extend(text.get(from..offset).map(|token| Piece::Token(from, token)));
+        }
+        if character == ',' {
+            if comma.is_some() {
+                pieces.push(Piece::Empty {
+                    comma: offset,
+                    last: false,
+                });
             }
-            (false, None) => start = Some(offset),
-            _ => {}
+            comma = Some(offset);
+        } else if !separator && start.is_none() {
+            start = Some(offset);
+            comma = None;
+            any_token = true;
         }
     }
     if let Some(from) = start {
-        tokens.extend(text.get(from..).map(|token| (from, token)));
+        pieces.extend(text.get(from..).map(|token| Piece::Token(from, token)));
+    } else if let (Some(at), true) = (comma, any_token) {
+        pieces.push(Piece::Empty {
+            comma: at,
+            last: true,
+        });
     }
-    tokens
+    pieces
 }
 
 /// A refusal: the message and a possible "did you mean".
@@ -690,6 +740,36 @@ mod tests {
                 "`{4` at bytes 0..2: a centre is written `{T}`, with both braces; did you mean `{4}`?"
             ]
         );
+    }
+
+    /// "Delimiters can be either one comma with/or any amount of spaces"
+    /// (TI4-TTPG): `26,,30` leaves a position empty, which is an error, not
+    /// a reason to read 30 one position early.
+    #[test]
+    fn an_empty_position_between_commas_is_refused() {
+        assert_eq!(
+            errors("26,,30"),
+            [
+                "`,` at bytes 3..4: two commas with no tile between them: write `0` for an open position or `-1` for a position without a tile"
+            ]
+        );
+        assert_eq!(
+            errors("26, ,30"),
+            [
+                "`,` at bytes 4..5: two commas with no tile between them: write `0` for an open position or `-1` for a position without a tile"
+            ]
+        );
+        assert_eq!(
+            errors("26,30,"),
+            [
+                "`,` at bytes 5..6: a comma with no tile after it: remove it, or write `0` (open) or `-1` (no tile) after it"
+            ]
+        );
+        // One comma with spaces around it, and a comma before the first
+        // token, are separators as in TTPG.
+        assert_eq!(read("26 , 30"), read("26 30"));
+        assert_eq!(read(",26,30"), read("26 30"));
+        assert_eq!(read("26,\t30"), read("26 30"));
     }
 
     #[test]

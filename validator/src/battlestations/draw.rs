@@ -346,7 +346,13 @@ pub fn ship_text(grid: &ShipGrid<'_>, request: &DrawRequest<'_>) -> String {
         } else {
             out.push('\n');
         }
-        out.push_str(&level_text(grid, level, request.coordinates, &|_| None));
+        let hull = |cell: Cell| {
+            (request.hull && grid.region(cell) == Region::Hull && symbol(grid, cell) == ' ')
+                .then_some('~')
+        };
+        // Hull squares are named by the ship square they touch: give its name too.
+        let coordinates = request.coordinates || request.hull;
+        out.push_str(&level_text(grid, level, coordinates, &hull));
     }
     out.push_str("\nmodules:\n");
     for module in &ship.modules {
@@ -367,6 +373,18 @@ pub fn ship_text(grid: &ShipGrid<'_>, request: &DrawRequest<'_>) -> String {
             } else {
                 format!(", turned {}°", u16::from(module.quarters) * 90)
             }
+        );
+    }
+    if request.hull {
+        let count = grid
+            .graph()
+            .nodes()
+            .filter_map(|n| grid.graph().place(n))
+            .filter(|c| grid.region(*c) == Region::Hull)
+            .count();
+        let _ = writeln!(
+            out,
+            "\n~ and D: the {count} squares outside the hull (D outside an external door), named by the ship square they touch and the way out from it, like `A3 west` or `A1 north-west`"
         );
     }
     if request.legend {

@@ -63,6 +63,18 @@ impl Cell {
     }
 }
 
+/// An external door: its level, the ship square inside it and the side of
+/// that square it is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct DoorAt {
+    /// The level, as an index into the ship's levels.
+    pub level: usize,
+    /// The ship square inside the door.
+    pub square: Square,
+    /// The side of that square.
+    pub side: Side,
+}
+
 /// How a step between two places of the movement graph is taken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
@@ -255,6 +267,31 @@ impl<'s> ShipGrid<'s> {
     pub fn has_door(&self, cell: Cell, side: Side) -> bool {
         cell.square()
             .is_some_and(|square| self.doors.contains(&(cell.level, square, side)))
+    }
+
+    /// The external door between a ship square and its orthogonal neighbour
+    /// outside, if there is one.
+    pub fn door_between(&self, inside: Cell, outside: Cell) -> Option<DoorAt> {
+        let side = Side::ALL
+            .into_iter()
+            .find(|side| inside.toward(*side) == outside)?;
+        let square = inside.square()?;
+        self.doors
+            .contains(&(inside.level, square, side))
+            .then_some(DoorAt {
+                level: inside.level,
+                square,
+                side,
+            })
+    }
+
+    /// Every external door of the ship, in file order.
+    pub fn doors(&self) -> impl Iterator<Item = DoorAt> + '_ {
+        self.ship.doors.iter().map(|d| DoorAt {
+            level: d.level,
+            square: d.square,
+            side: d.side,
+        })
     }
 
     /// The modules on a module-grid slot of a level.

@@ -43,6 +43,8 @@ impl ShipGame for Battlestations {
 
     const DRAWN_WHOLE: &'static str = "drawn whole with all its levels";
 
+    const HULL: bool = true;
+
     const FAMILIES: &'static [(char, &'static str)] = &[('B', "Battlestations")];
 
     fn checks() -> Vec<CheckMeta> {

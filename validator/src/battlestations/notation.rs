@@ -5,7 +5,7 @@
 
 use deckplan_schema::battlestations::{Side, Square};
 
-use super::grid::{Cell, Region, ShipGrid};
+use super::grid::{Cell, DoorAt, Region, ShipGrid};
 
 const DIAGONALS: [(&str, i32, i32); 4] = [
     ("north-east", 1, -1),
@@ -99,4 +99,49 @@ pub fn parse(grid: &ShipGrid<'_>, text: &str) -> Result<Cell, String> {
         ));
     }
     Ok(outer)
+}
+
+/// Reads an external door as the ship file writes it, `A8 west` (`lower A8
+/// west` on a ship of several levels); it must be one of the ship's doors.
+pub fn parse_door(grid: &ShipGrid<'_>, text: &str) -> Result<DoorAt, String> {
+    let trimmed = text.trim();
+    let Some((square, side)) = trimmed.rsplit_once(char::is_whitespace) else {
+        return Err(format!(
+            "`{trimmed}` is not a door: write the square inside it and its side, like `A8 west`"
+        ));
+    };
+    let Some(side) = Side::parse(side) else {
+        return Err(format!(
+            "`{side}` is not a side: a door is on the north, east, south or west side of its square"
+        ));
+    };
+    let inner = parse(grid, square)?;
+    let door = DoorAt {
+        level: inner.level,
+        square: inner.square().ok_or_else(|| format!("`{square}` is outside the hull"))?,
+        side,
+    };
+    if grid.door_between(inner, inner.toward(side)) != Some(door) {
+        let doors: Vec<String> = grid
+            .doors()
+            .map(|d| {
+                let level = grid
+                    .ship
+                    .level_id(d.level)
+                    .map(|l| format!("{l} "))
+                    .unwrap_or_default();
+                format!("`{level}{} {}`", d.square, d.side)
+            })
+            .collect();
+        return Err(format!(
+            "the ship has no external door on the {side} side of {}; its doors are {}",
+            name(grid, inner),
+            if doors.is_empty() {
+                "none".to_string()
+            } else {
+                doors.join(", ")
+            }
+        ));
+    }
+    Ok(door)
 }

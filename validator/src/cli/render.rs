@@ -128,6 +128,7 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {
         coordinates: args.coords,
         legend: args.legend,
         colour: false,
+        hull: false,
     };
     let drawing = ruleset.render(&target, &request)?;
     let failed = !drawing.problems.is_empty();

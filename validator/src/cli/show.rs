@@ -16,6 +16,10 @@ pub struct ShowArgs {
     /// With a pack, draw only this page (e.g. `L1p2`).
     #[arg(long)]
     page: Option<String>,
+    /// Mark the virtual squares outside a ship's hull, and say how they are
+    /// named (boards that have them: Battlestations ships).
+    #[arg(long)]
+    hull: bool,
 }
 
 /// Draws the boards, one after another.
@@ -27,6 +31,7 @@ pub fn run(args: &ShowArgs) -> anyhow::Result<ExitCode> {
     let request = DrawRequest {
         only: args.page.as_deref(),
         colour: styling().is_ansi(),
+        hull: args.hull,
         ..DrawRequest::default()
     };
     let drawing = ruleset.show(&target, &request)?;

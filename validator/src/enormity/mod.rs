@@ -198,6 +198,11 @@ impl Ruleset for Enormity {
         target: &Target,
         request: &DrawRequest<'_>,
     ) -> Result<Drawing<String>, DrawError> {
+        if request.hull {
+            return Err(DrawError::Refused(
+                "--hull marks the squares outside a ship's hull; Location maps have none".into(),
+            ));
+        }
         let (pages, problems) = load_pages(target)?;
         let wanted = request
             .only

@@ -11,7 +11,10 @@
 //! - a blocked border closes every crossing between its two positions, whether
 //!   the sides touch or a lane crosses there;
 //! - wormholes join every system with a type to every other system with the
-//!   same type (or a type a `join` modifier makes equal), never to itself.
+//!   same type (or a type a `join` modifier makes equal), never to itself;
+//! - the graph keeps one reason per pair (the commonest: sides, then a
+//!   hyperlane, then a wormhole), and a table beside it every reason, seen
+//!   from each system, for the question "what is adjacent here, and by what".
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 use std::fmt;
@@ -52,6 +55,41 @@ pub enum Via {
     Wormhole(Wormhole),
 }
 
+/// Every way two systems are adjacent, as a player would name it: for the
+/// `reach --adjacent` question, where the commonest reason ([`Via`]) is not
+/// enough.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Reason {
+    /// Their sides touch, across this side of the system asked about.
+    Side(Direction),
+    /// A hyperlane chain leaves the system asked about by this side and ends
+    /// at the other.
+    Hyperlane(Direction),
+    /// Both have this wormhole type.
+    Wormhole(Wormhole),
+    /// A modifier makes two wormhole types one: the system asked about has
+    /// the first, the other system the second.
+    Joined {
+        /// The type of the system asked about.
+        here: Wormhole,
+        /// The type of the other system.
+        there: Wormhole,
+        /// The modifier's name.
+        modifier: String,
+    },
+}
+
+/// A border a modifier closes: the side of a system, and the modifier.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Closed {
+    /// The side of the system asked about.
+    pub side: Direction,
+    /// The position across that side.
+    pub across: u32,
+    /// The modifier's name.
+    pub modifier: String,
+}
+
 /// A lane of a hyperlane tile that leads to no system.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct DeadEnd {
@@ -76,6 +114,10 @@ pub struct Switches {
 #[derive(Clone, Debug, Default)]
 pub struct Adjacency {
     neighbours: BTreeMap<Node, BTreeMap<Node, Via>>,
+    /// Every reason each pair is adjacent, seen from the first system.
+    reasons: BTreeMap<Node, BTreeMap<Node, BTreeSet<Reason>>>,
+    /// Borders closed by a `block` modifier, by the system whose side it is.
+    closed: BTreeMap<Node, Vec<Closed>>,
     graph: MoveGraph<Node, Via>,
     dead_ends: Vec<DeadEnd>,
 }
@@ -92,8 +134,8 @@ impl Adjacency {
         catalogue: &Catalogue,
         switches: &Switches,
     ) -> Adjacency {
-        let mut joins: Vec<(Wormhole, Wormhole)> = Vec::new();
-        let mut blocked: BTreeSet<(Hex, Hex)> = BTreeSet::new();
+        let mut joins: Vec<(Wormhole, Wormhole, &str)> = Vec::new();
+        let mut blocked: BTreeMap<(Hex, Hex), &str> = BTreeMap::new();
         for modifier in &galaxy.modifiers {
             let on = switches
                 .overrides
@@ -104,11 +146,11 @@ impl Adjacency {
                 continue;
             }
             match modifier.effect {
-                Effect::Join(a, b) => joins.push((a, b)),
+                Effect::Join(a, b) => joins.push((a, b, modifier.name.as_str())),
                 Effect::Block(a, b) => {
                     let (a, b) = (Hex::from_index(a), Hex::from_index(b));
-                    blocked.insert((a, b));
-                    blocked.insert((b, a));
+                    blocked.insert((a, b), modifier.name.as_str());
+                    blocked.insert((b, a), modifier.name.as_str());
                 }
             }
         }
@@ -132,9 +174,24 @@ impl Adjacency {
             let Node::Board(index) = node else { continue };
             let hex = Hex::from_index(index);
             for side in Direction::ALL {
+                let next = hex.neighbour(side);
+                if let (Some(name), Some(across)) = (blocked.get(&(hex, next)), next.index())
+                    && galaxy.slot(next) != Slot::Off
+                {
+                    adjacency.closed.entry(node).or_default().push(Closed {
+                        side,
+                        across,
+                        modifier: (*name).to_string(),
+                    });
+                }
                 for (to, via) in adjacency.across(galaxy, catalogue, &blocked, hex, side) {
                     if to != node {
                         adjacency.link(node, to, via);
+                        let reason = match via {
+                            Via::Touch => Reason::Side(side),
+                            _ => Reason::Hyperlane(side),
+                        };
+                        adjacency.reason(node, to, reason);
                     }
                 }
             }
@@ -144,8 +201,22 @@ impl Adjacency {
             // Types joined by a modifier count as the first type named.
             joins
                 .iter()
-                .find_map(|&(a, b)| (w == a || w == b).then_some(a.min(b)))
+                .find_map(|&(a, b, _)| (w == a || w == b).then_some(a.min(b)))
                 .unwrap_or(w)
+        };
+        // The modifier that makes two different types one.
+        let joined_by = |a: Wormhole, b: Wormhole| -> Option<&str> {
+            joins
+                .iter()
+                .find(|&&(x, y, _)| (x, y) == (a, b) || (y, x) == (a, b))
+                .map(|&(_, _, name)| name)
+                .or_else(|| {
+                    // Joined through a chain of modifiers: name the first that joins either.
+                    joins
+                        .iter()
+                        .find(|&&(x, y, _)| [x, y].contains(&a) || [x, y].contains(&b))
+                        .map(|&(_, _, name)| name)
+                })
         };
         for (i, &(a, system_a)) in nodes.iter().enumerate() {
             for &(b, system_b) in nodes.iter().skip(i + 1) {
@@ -160,6 +231,34 @@ impl Adjacency {
                 });
                 if let Some(&wormhole) = shared {
                     adjacency.link(a, b, Via::Wormhole(wormhole));
+                }
+                for &wa in &system_a.wormholes {
+                    for &wb in &system_b.wormholes {
+                        if wa == wb {
+                            adjacency.reason(a, b, Reason::Wormhole(wa));
+                            adjacency.reason(b, a, Reason::Wormhole(wa));
+                        } else if class(wa) == class(wb) {
+                            let modifier = joined_by(wa, wb).unwrap_or_default().to_string();
+                            adjacency.reason(
+                                a,
+                                b,
+                                Reason::Joined {
+                                    here: wa,
+                                    there: wb,
+                                    modifier: modifier.clone(),
+                                },
+                            );
+                            adjacency.reason(
+                                b,
+                                a,
+                                Reason::Joined {
+                                    here: wb,
+                                    there: wa,
+                                    modifier,
+                                },
+                            );
+                        }
+                    }
                 }
             }
         }
@@ -192,6 +291,16 @@ impl Adjacency {
         &self.graph
     }
 
+    /// Records one reason `a` is adjacent to `b`, seen from `a`.
+    fn reason(&mut self, a: Node, b: Node, reason: Reason) {
+        self.reasons
+            .entry(a)
+            .or_default()
+            .entry(b)
+            .or_default()
+            .insert(reason);
+    }
+
     /// Records `a` and `b` as adjacent both ways; a touch wins over a hyperlane,
     /// either over a wormhole, so the commonest reason is kept.
     fn link(&mut self, a: Node, b: Node, via: Via) {
@@ -210,7 +319,7 @@ impl Adjacency {
         &mut self,
         galaxy: &GalaxyFile,
         catalogue: &Catalogue,
-        blocked: &BTreeSet<(Hex, Hex)>,
+        blocked: &BTreeMap<(Hex, Hex), &str>,
         hex: Hex,
         side: Direction,
     ) -> Vec<(Node, Via)> {
@@ -220,7 +329,7 @@ impl Adjacency {
         let mut queue: VecDeque<(Hex, Hex, Direction)> =
             VecDeque::from([(hex, hex.neighbour(side), side.opposite())]);
         while let Some((from, here, entered_by)) = queue.pop_front() {
-            if blocked.contains(&(from, here)) {
+            if blocked.contains_key(&(from, here)) {
                 continue;
             }
             let Some(index) = here.index() else { continue };
@@ -279,6 +388,20 @@ impl Adjacency {
             .get(&node)
             .into_iter()
             .flat_map(|n| n.iter().map(|(to, via)| (*to, *via)))
+    }
+
+    /// Every system adjacent to `node`, in system order, with every reason
+    /// each is (seen from `node`).
+    pub fn reasons(&self, node: Node) -> impl Iterator<Item = (Node, &BTreeSet<Reason>)> + '_ {
+        self.reasons
+            .get(&node)
+            .into_iter()
+            .flat_map(|n| n.iter().map(|(to, why)| (*to, why)))
+    }
+
+    /// The borders of `node` a modifier closes, in side order.
+    pub fn closed(&self, node: Node) -> &[Closed] {
+        self.closed.get(&node).map_or(&[], Vec::as_slice)
     }
 
     /// Whether `a` and `b` are adjacent.
@@ -387,6 +510,48 @@ mod tests {
             overrides: BTreeMap::from([("Wormhole Reconstruction".to_string(), false)]),
         };
         assert!(!Adjacency::with_switches(&g, &c, &off).adjacent(Node::Board(7), Node::Board(13)));
+    }
+
+    /// Every reason a pair is adjacent, seen from the system asked about:
+    /// 7 (Lodor, alpha) touches 1 across its south side; with "Wormhole
+    /// Reconstruction" on, alpha is beta, so 7 is joined to 13 (Quann, beta)
+    /// by that modifier, and 10 (alpha) by alpha itself. A blocked border is
+    /// listed as closed.
+    #[test]
+    fn reasons_name_every_way_two_systems_are_adjacent() {
+        let (g, c) = galaxy(&file(
+            "[tiles]\n0 = 18\n1 = 19\n7 = 26\n10 = 39\n13 = 25\n\n\
+             [[modifiers]]\nname = \"Wormhole Reconstruction\"\njoin = [\"alpha\", \"beta\"]\n\n\
+             [[modifiers]]\nname = \"Wall\"\nblock = [0, 1]\n",
+        ));
+        let a = Adjacency::of(&g, &c);
+        let found: Vec<(Node, Vec<Reason>)> = a
+            .reasons(Node::Board(7))
+            .map(|(n, why)| (n, why.iter().cloned().collect()))
+            .collect();
+        assert_eq!(
+            found,
+            vec![
+                (Node::Board(1), vec![Reason::Side(Direction::S)]),
+                (Node::Board(10), vec![Reason::Wormhole(Wormhole::Alpha)]),
+                (
+                    Node::Board(13),
+                    vec![Reason::Joined {
+                        here: Wormhole::Alpha,
+                        there: Wormhole::Beta,
+                        modifier: "Wormhole Reconstruction".into()
+                    }]
+                ),
+            ]
+        );
+        assert_eq!(
+            a.closed(Node::Board(1)),
+            &[Closed {
+                side: Direction::S,
+                across: 0,
+                modifier: "Wall".into()
+            }]
+        );
     }
 
     #[test]

@@ -90,8 +90,10 @@ fn wormhole_name(wormhole: Wormhole) -> &'static str {
     }
 }
 
-/// The galaxy's scene, with its name above it when `title` is set.
-pub fn galaxy_scene(galaxy: &Galaxy<'_>, title: bool) -> Scene {
+/// The galaxy's scene, with its name above it when `title` is set and each
+/// position's spiral index (`#19`, as every command names it) when
+/// `positions` is.
+pub fn galaxy_scene(galaxy: &Galaxy<'_>, title: bool, positions: bool) -> Scene {
     let placed: Vec<(u32, Hex, Slot)> = galaxy
         .file
         .tiles
@@ -110,6 +112,17 @@ pub fn galaxy_scene(galaxy: &Galaxy<'_>, title: bool) -> Scene {
     for (index, hex, slot) in placed {
         let at = centre(hex);
         draw_position(&mut scene, galaxy, index, at, slot);
+        if positions {
+            // Top left, clear of the tile number at the top centre.
+            scene.text(
+                Layer::Markers,
+                at.offset(-0.42, 0.54),
+                format!("#{index}"),
+                0.14,
+                LABEL.with_alpha(200),
+                Anchor::Centre,
+            );
+        }
     }
     for home in &galaxy.file.homes {
         let at = centre(Hex::from_index(home.position));

@@ -159,7 +159,7 @@ impl Ruleset for Ti4 {
         request: &DrawRequest<'_>,
     ) -> Result<Drawing<Scene>, DrawError> {
         draw_galaxy(target, request, |galaxy| {
-            draw::galaxy_scene(galaxy, request.title)
+            draw::galaxy_scene(galaxy, request.title, request.coordinates)
         })
     }
 }
@@ -174,6 +174,11 @@ fn draw_galaxy<T>(
     if request.only.is_some() || request.layout {
         return Err(DrawError::Refused(
             "a TI4 pack holds one galaxy: --page and --layout do not apply".into(),
+        ));
+    }
+    if request.hull {
+        return Err(DrawError::Refused(
+            "--hull marks the squares outside a ship's hull; a galaxy has none".into(),
         ));
     }
     if let Target::Pack(dir) = target {

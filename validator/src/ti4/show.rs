@@ -1,5 +1,6 @@
 //! A TI4 galaxy drawn for the terminal: each position's tile at its place on a
-//! flat-topped hex grid, seats in brackets, then the seats' balance figures.
+//! flat-topped hex grid with its spiral index under it, seats in brackets,
+//! then the seats' balance figures.
 
 use deckplan_schema::ti4::catalogue::{Anomaly, Wormhole};
 use deckplan_schema::ti4::galaxy::wormhole_name;
@@ -54,22 +55,30 @@ fn label(galaxy: &Galaxy<'_>, index: u32, slot: Slot) -> String {
 /// The galaxy as text.
 pub fn draw(galaxy: &Galaxy<'_>) -> String {
     let rings = i32::try_from(galaxy.file.drawn_rings()).unwrap_or(8);
-    let height = usize::try_from(4 * rings + 1).unwrap_or(0);
+    let height = usize::try_from(8 * rings + 2).unwrap_or(0);
     let width = usize::try_from(2 * rings * COLUMN + COLUMN).unwrap_or(0);
     let mut grid: Vec<Vec<char>> = vec![vec![' '; width]; height];
     for (&index, placed) in &galaxy.file.tiles {
         let hex = Hex::from_index(index);
-        let row = 2 * hex.r() + hex.q() + 2 * rings;
+        // Two lines per half hex: the tile on one, its position under it.
+        let row = 2 * (2 * hex.r() + hex.q() + 2 * rings);
         let centre = (hex.q() + rings) * COLUMN + COLUMN / 2;
-        let text: Vec<char> = label(galaxy, index, placed.slot).chars().collect();
-        let start = centre - i32::try_from(text.len() / 2).unwrap_or(0);
-        let Some(line) = usize::try_from(row).ok().and_then(|r| grid.get_mut(r)) else {
-            continue;
-        };
-        for (offset, character) in text.into_iter().enumerate() {
-            let column = usize::try_from(start).ok().map(|s| s + offset);
-            if let Some(cell) = column.and_then(|c| line.get_mut(c)) {
-                *cell = character;
+        // The tile, and under it the position's spiral index, which every
+        // command names it by.
+        for (line, text) in [
+            (row, label(galaxy, index, placed.slot)),
+            (row + 1, format!("#{index}")),
+        ] {
+            let text: Vec<char> = text.chars().collect();
+            let start = centre - i32::try_from(text.len() / 2).unwrap_or(0);
+            let Some(line) = usize::try_from(line).ok().and_then(|r| grid.get_mut(r)) else {
+                continue;
+            };
+            for (offset, character) in text.into_iter().enumerate() {
+                let column = usize::try_from(start).ok().map(|s| s + offset);
+                if let Some(cell) = column.and_then(|c| line.get_mut(c)) {
+                    *cell = character;
+                }
             }
         }
     }
@@ -86,7 +95,7 @@ pub fn draw(galaxy: &Galaxy<'_>) -> String {
         "\n{} · {} rings\n",
         galaxy.file.name, galaxy.file.rings
     ));
-    out.push_str("α β γ δ wormholes   : asteroid field   ~ nebula   * supernova   @ gravity rift   [ ] home seat\n");
+    out.push_str("α β γ δ wormholes   : asteroid field   ~ nebula   * supernova   @ gravity rift   [ ] home seat   #19 position (spiral index)\n");
     if !galaxy.file.off_board.is_empty() {
         let tiles: Vec<String> = galaxy
             .file

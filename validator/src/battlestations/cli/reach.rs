@@ -2,12 +2,16 @@
 //! end its move actions on, with the cheapest way there, and every peek.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::io::Write as _;
 use std::process::ExitCode;
 
 use anyhow::{Context as _, bail};
+use serde_json::json;
+
 use crate::battlestations::Battlestations;
-use crate::battlestations::grid::{Cell, ShipGrid, Step};
-use crate::battlestations::rules::movement::{Move, PathStep, Rules};
+use crate::battlestations::grid::{Cell, DoorAt, Region, ShipGrid, Step};
+use crate::battlestations::rules::jet;
+use crate::battlestations::rules::movement::{Move, PathStep, Reach, Rules};
 use crate::battlestations::rules::{Character, PlayState};
 use crate::battlestations::{draw, notation};
 use crate::ship_game;
@@ -27,7 +31,8 @@ enum ReachFormat {
 /// The arguments of `deckplan reach` on a Battlestations ship.
 #[derive(clap::Args)]
 #[command(after_help = "Example:
-  deckplan reach maps/wayfarer --from B3 --move 4 --actions 2 --enemy H3")]
+  deckplan reach maps/battlestations-wayfarer --from \"lower B8\" --move 4 --actions 2 --enemy \"lower H3\"
+  deckplan reach maps/battlestations-wayfarer --from \"lower B8\" --move 3 --outside --locked-door all --barrel \"lower A8 west\"")]
 pub struct ReachArgs {
     /// A ship pack folder, its `pack.toml`, or a ship file.
     pack: std::path::PathBuf,
@@ -58,9 +63,21 @@ pub struct ReachArgs {
     /// The character may go out onto the hull (it has a free hand).
     #[arg(long)]
     outside: bool,
-    /// The character wears MagBoots.
+    /// The character wears MagBoots (switched on for a point when needed).
     #[arg(long)]
     magboots: bool,
+    /// The character's MagBoots are already on: no point to switch them on.
+    #[arg(long)]
+    magboots_on: bool,
+    /// A barrel placed in play on this square (slagged: costs 2, no jet
+    /// through), inside or outside the hull; repeatable.
+    #[arg(long = "barrel", value_name = "SQUARE")]
+    barrels: Vec<String>,
+    /// An external door that opens only outward, e.g. `"lower A8 west"` (an
+    /// enemy ship's door not hacked, broken or held open); `all` for every
+    /// door of the ship; repeatable.
+    #[arg(long = "locked-door", value_name = "DOOR")]
+    locked_doors: Vec<String>,
     /// The character can make jet moves.
     #[arg(long)]
     jet: bool,
@@ -71,7 +88,11 @@ pub struct ReachArgs {
     /// List every peek in human output.
     #[arg(long)]
     peeks: bool,
-    /// List at most this many squares (and peeks) in human output (JSON lists all).
+    /// Print the path to this square, even past `--limit`; repeatable.
+    #[arg(long = "path", value_name = "SQUARE")]
+    paths_to: Vec<String>,
+    /// Human output lists at most this many squares (and peeks); JSON lists
+    /// every one, with the paths of the first N only.
     #[arg(long, value_name = "N", default_value_t = 200)]
     limit: usize,
     /// Output format.
@@ -89,7 +110,8 @@ pub fn run_args(args: &ReachArgs) -> anyhow::Result<ExitCode> {
             actions: args.actions,
             ooc: args.ooc,
             outside: args.outside,
-            magboots: args.magboots,
+            magboots: args.magboots || args.magboots_on,
+            boots_on: args.magboots_on,
             jet: args.jet,
             run: args.run,
         },
@@ -97,6 +119,9 @@ pub fn run_args(args: &ReachArgs) -> anyhow::Result<ExitCode> {
         enemies: &args.enemies,
         unconscious: &args.unconscious,
         slagged: &args.slagged,
+        barrels: &args.barrels,
+        locked_doors: &args.locked_doors,
+        paths_to: &args.paths_to,
         peeks: args.peeks,
         limit: args.limit,
         json: args.format == ReachFormat::Json,
@@ -119,9 +144,16 @@ pub struct Question<'a> {
     pub unconscious: &'a [String],
     /// Slagged modules, by id.
     pub slagged: &'a [String],
+    /// Squares with a barrel placed in play.
+    pub barrels: &'a [String],
+    /// Locked doors, or `all`.
+    pub locked_doors: &'a [String],
+    /// Squares whose path is printed whatever the limit.
+    pub paths_to: &'a [String],
     /// List every peek in human output.
     pub peeks: bool,
-    /// List at most this many squares (and peeks) in human output.
+    /// List at most this many squares (and peeks) in human output; give the
+    /// paths of at most this many in JSON.
     pub limit: usize,
     /// JSON instead of text.
     pub json: bool,
@@ -185,69 +217,47 @@ pub fn run(question: &Question<'_>) -> anyhow::Result<ExitCode> {
         };
         state.slagged.insert(index);
     }
+    for text in question.barrels {
+        let at = square(text).context("--barrel")?;
+        if at == from {
+            bail!("{text} is the moving character's own square: a barrel is never where someone stands");
+        }
+        state.barrels.insert(at);
+    }
+    for text in question.locked_doors {
+        if text.trim() == "all" {
+            state.locked_doors.extend(grid.doors());
+            continue;
+        }
+        state
+            .locked_doors
+            .insert(notation::parse_door(&grid, text).map_err(anyhow::Error::msg)?);
+    }
+    let paths_to: BTreeSet<Cell> = question
+        .paths_to
+        .iter()
+        .map(|t| square(t).context("--path"))
+        .collect::<anyhow::Result<_>>()?;
     let rules = Rules::new(&grid, &state, question.who)?;
     let found = rules.reach(from)?;
     let name = |cell: Cell| notation::name(&grid, cell);
     let who = question.who;
 
     if question.json {
-        let steps_json = |path: &[PathStep]| -> Vec<serde_json::Value> {
-            path.iter()
-                .map(|s| {
-                    let (kind, to, squares) = match s.mv {
-                        Move::Step(cell, step) => (step_kind(step), Some(name(cell)), None),
-                        Move::Jet(cell, n) => ("jet", Some(name(cell)), Some(n)),
-                        Move::BootsOn => ("magboots-on", None, None),
-                        Move::NextAction => ("next-action", None, None),
-                    };
-                    serde_json::json!({
-                        "move": kind, "to": to, "squares": squares,
-                        "points": s.points, "action": s.action + 1,
-                    })
-                })
-                .collect()
-        };
-        let destinations: Vec<serde_json::Value> = found
-            .destinations
-            .iter()
-            .map(|d| {
-                serde_json::json!({
-                    "square": name(d.to),
-                    "move_actions": d.label.action + 1,
-                    "points_in_last_action": d.label.spent,
-                    "points": d.points,
-                    "path": steps_json(&d.path),
-                })
-            })
-            .collect();
-        let peeks: Vec<serde_json::Value> = found
-            .peeks
-            .iter()
-            .map(|p| {
-                serde_json::json!({
-                    "squares": [name(p.stay), name(p.into)],
-                    "move_actions": p.label.action + 1,
-                    "points_in_last_action": p.label.spent,
-                    "points": p.points,
-                    "path": steps_json(&p.path),
-                })
-            })
-            .collect();
-        let answer = serde_json::json!({
-            "from": name(from),
-            "move": who.move_value,
-            "move_actions": who.actions,
-            "budgets": who.budgets(),
-            "ooc": who.ooc,
-            "outside": who.outside,
-            "magboots": who.magboots,
-            "jet": who.jet,
-            "run": who.run,
-            "run_difficulty": who.run_difficulty(),
-            "destinations": destinations,
-            "peeks": peeks,
-        });
-        println!("{}", serde_json::to_string_pretty(&answer)?);
+        let mut out = std::io::stdout().lock();
+        write_json(
+            &mut out,
+            &Answer {
+                grid: &grid,
+                state: &state,
+                who,
+                from,
+                found: &found,
+                limit: question.limit,
+                paths_to: &paths_to,
+            },
+        )?;
+        out.flush()?;
         return Ok(ExitCode::SUCCESS);
     }
 
@@ -269,6 +279,13 @@ pub fn run(question: &Question<'_>) -> anyhow::Result<ExitCode> {
             String::new()
         }
     );
+    if who.boots_on {
+        println!("MagBoots already on: outside squares cost one point each.");
+    }
+    if !state.barrels.is_empty() {
+        let barrels: Vec<String> = state.barrels.iter().map(|c| name(*c)).collect();
+        println!("Barrels in play (slagged): {}.", barrels.join(", "));
+    }
     if let Some(difficulty) = who.run_difficulty() {
         println!(
             "Running {} in each move action: Athletics vs {difficulty} at the start of each, assumed passed.",
@@ -281,6 +298,9 @@ pub fn run(question: &Question<'_>) -> anyhow::Result<ExitCode> {
     for d in &found.destinations {
         let digit = char::from_digit(d.points, 10).unwrap_or('+');
         marks.insert(d.to, digit);
+    }
+    for &at in &state.barrels {
+        marks.entry(at).or_insert('B');
     }
     for (list, letter) in [(&state.friends, 'f'), (&state.enemies, 'e')] {
         for (&at, &conscious) in list {
@@ -308,6 +328,10 @@ pub fn run(question: &Question<'_>) -> anyhow::Result<ExitCode> {
     println!(
         "@ start   1-9 points spent to get there (+ for 10 or more)   F E friend, enemy (f e unconscious)\n"
     );
+    if !state.locked_doors.is_empty() {
+        let doors: Vec<String> = state.locked_doors.iter().map(|d| door_name(&grid, *d)).collect();
+        println!("Locked doors (outward only): {}.", doors.join(", "));
+    }
     println!("{} reachable:", plural(found.destinations.len(), "square"));
     let width = found
         .destinations
@@ -315,12 +339,18 @@ pub fn run(question: &Question<'_>) -> anyhow::Result<ExitCode> {
         .map(|d| name(d.to).chars().count())
         .max()
         .unwrap_or(0);
-    for d in found.destinations.iter().take(question.limit) {
+    for d in found
+        .destinations
+        .iter()
+        .enumerate()
+        .filter(|(i, d)| *i < question.limit || paths_to.contains(&d.to))
+        .map(|(_, d)| d)
+    {
         println!(
             "  {:<width$}  {:<18}  {}",
             name(d.to),
             cost_text(who.actions, d.label.action, d.label.spent),
-            path_text(&grid, from, &d.path)
+            path_text(&grid, from, &found.path(d))
         );
     }
     let more = |shown: usize, all: usize| {
@@ -340,7 +370,7 @@ pub fn run(question: &Question<'_>) -> anyhow::Result<ExitCode> {
                 name(p.stay),
                 name(p.into),
                 cost_text(who.actions, p.label.action, p.label.spent),
-                path_text(&grid, from, &p.path)
+                path_text(&grid, from, &found.peek_path(p))
             );
         }
         more(question.limit, found.peeks.len());
@@ -397,4 +427,166 @@ fn path_text(grid: &ShipGrid<'_>, from: Cell, path: &[PathStep]) -> String {
         joint = " → ";
     }
     out
+}
+
+/// An external door as the ship file writes it: `lower A8 west`.
+fn door_name(grid: &ShipGrid<'_>, door: DoorAt) -> String {
+    let level = grid
+        .ship
+        .level_id(door.level)
+        .map(|l| format!("{l} "))
+        .unwrap_or_default();
+    format!("{level}{} {}", door.square, door.side)
+}
+
+/// What `reach --format json` writes.
+struct Answer<'a> {
+    grid: &'a ShipGrid<'a>,
+    state: &'a PlayState,
+    who: Character,
+    from: Cell,
+    found: &'a Reach,
+    limit: usize,
+    paths_to: &'a BTreeSet<Cell>,
+}
+
+/// The JSON answer, streamed one square at a time: a big ship has tens of
+/// thousands of squares, and building the whole document first cost
+/// gigabytes. Every square and peek is listed with its cost; the paths of
+/// the first `limit` of each (and of the squares asked for with `--path`)
+/// are given, and `paths_left_out` says how many were not.
+fn write_json(out: &mut impl std::io::Write, answer: &Answer<'_>) -> anyhow::Result<()> {
+    let (grid, who, found) = (answer.grid, answer.who, answer.found);
+    let name = |cell: Cell| notation::name(grid, cell);
+    let outside = |cell: Cell| !matches!(grid.region(cell), Region::Ship { .. });
+    let head = json!({
+        "from": name(answer.from),
+        "move": who.move_value,
+        "move_actions": who.actions,
+        "budgets": who.budgets(),
+        "ooc": who.ooc,
+        "outside": who.outside,
+        "magboots": who.magboots,
+        "magboots_on": who.boots_on,
+        "jet": who.jet,
+        "run": who.run,
+        "run_difficulty": who.run_difficulty(),
+        "barrels": answer.state.barrels.iter().map(|c| name(*c)).collect::<Vec<_>>(),
+        "locked_doors": answer.state.locked_doors.iter().map(|d| door_name(grid, *d)).collect::<Vec<_>>(),
+        "path_limit": answer.limit,
+    });
+    // The head's fields, then the long lists written entry by entry.
+    let head = serde_json::to_string(&head)?;
+    out.write_all(head.trim_end_matches('}').as_bytes())?;
+    let mut left_out = 0usize;
+    out.write_all(b",\"destinations\":[")?;
+    for (i, d) in found.destinations.iter().enumerate() {
+        let mut entry = json!({
+            "square": name(d.to),
+            "outside": outside(d.to),
+            "move_actions": d.label.action + 1,
+            "points_in_last_action": d.label.spent,
+            "points": d.points,
+        });
+        if i < answer.limit || answer.paths_to.contains(&d.to) {
+            if let Some(map) = entry.as_object_mut() {
+                map.insert("path".into(), steps_json(grid, answer.from, &found.path(d)).into());
+            }
+        } else {
+            left_out += 1;
+        }
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        serde_json::to_writer(&mut *out, &entry)?;
+    }
+    out.write_all(b"],\"peeks\":[")?;
+    for (i, p) in found.peeks.iter().enumerate() {
+        let mut entry = json!({
+            "squares": [name(p.stay), name(p.into)],
+            "move_actions": p.label.action + 1,
+            "points_in_last_action": p.label.spent,
+            "points": p.points,
+        });
+        if i < answer.limit {
+            if let Some(map) = entry.as_object_mut() {
+                map.insert(
+                    "path".into(),
+                    steps_json(grid, answer.from, &found.peek_path(p)).into(),
+                );
+            }
+        } else {
+            left_out += 1;
+        }
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        serde_json::to_writer(&mut *out, &entry)?;
+    }
+    out.write_all(b"]")?;
+    if who.jet {
+        // Every jet the character could try from its square, and what stops it.
+        out.write_all(b",\"jet_lines\":[")?;
+        let lines = jet::lines(grid, answer.state, &who, answer.from);
+        for (i, (to, trace)) in lines.iter().enumerate() {
+            let entry = json!({
+                "to": name(*to),
+                "line": trace.cells.iter().map(|(c, _)| name(*c)).collect::<Vec<_>>(),
+                "stopped_at": trace.stop.map(|(c, _)| name(c)),
+                "why": trace.stop.map(|(_, why)| why.kind()),
+            });
+            if i > 0 {
+                out.write_all(b",")?;
+            }
+            serde_json::to_writer(&mut *out, &entry)?;
+        }
+        out.write_all(b"]")?;
+    }
+    write!(out, ",\"paths_left_out\":{left_out}")?;
+    if left_out > 0 {
+        let note = format!(
+            "paths are given for the first {} squares and peeks (and --path squares); {left_out} left out: --limit N gives more, --path SQUARE one",
+            answer.limit
+        );
+        out.write_all(b",\"note\":")?;
+        serde_json::to_writer(&mut *out, &note)?;
+    }
+    out.write_all(b"}\n")?;
+    Ok(())
+}
+
+/// A path's moves as JSON; a jet lists the squares its line passes through.
+fn steps_json(grid: &ShipGrid<'_>, from: Cell, path: &[PathStep]) -> Vec<serde_json::Value> {
+    let name = |cell: Cell| notation::name(grid, cell);
+    let mut at = from;
+    path.iter()
+        .map(|s| {
+            let mut line = None;
+            let (kind, to, squares) = match s.mv {
+                Move::Step(cell, step) => (step_kind(step), Some(cell), None),
+                Move::Jet(cell, n) => {
+                    line = Some(
+                        jet::line(at, cell)
+                            .iter()
+                            .map(|(c, _)| name(*c))
+                            .collect::<Vec<_>>(),
+                    );
+                    ("jet", Some(cell), Some(n))
+                }
+                Move::BootsOn => ("magboots-on", None, None),
+                Move::NextAction => ("next-action", None, None),
+            };
+            if let Some(cell) = to {
+                at = cell;
+            }
+            let mut value = json!({
+                "move": kind, "to": to.map(name), "squares": squares,
+                "points": s.points, "action": s.action + 1,
+            });
+            if let (Some(line), Some(map)) = (line, value.as_object_mut()) {
+                map.insert("line".into(), line.into());
+            }
+            value
+        })
+        .collect()
 }

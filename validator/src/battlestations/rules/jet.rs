@@ -48,10 +48,63 @@ fn side_between(a: Cell, b: Cell) -> Option<Side> {
     Side::ALL.into_iter().find(|&side| a.toward(side) == b)
 }
 
-/// Whether the straight step from `a` to the next square of a line is allowed:
-/// across the hull only squarely through a door; through a corner only where
-/// the squares beside it are on the same side of the hull.
-fn step_allowed(grid: &ShipGrid<'_>, a: Cell, b: Cell, corner: bool) -> bool {
+/// Why a jet's line stops at a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The square is blocked, or open space out of contact with the ship,
+    /// or outside the hull for a character without a free hand.
+    NoStanding,
+    /// The square is slagged (a barrel, a slagged module, an enemy).
+    Slagged,
+    /// The line would cross the hull where there is no external door
+    /// (squarely), or between the squares beside a grid corner.
+    Hull,
+    /// The line would come in through a locked door.
+    LockedDoor,
+    /// The line passes more than ten squares.
+    TooLong,
+}
+
+impl Stop {
+    /// The reason in words.
+    pub fn text(self) -> &'static str {
+        match self {
+            Self::NoStanding => "no one can be there",
+            Self::Slagged => "slagged: no jet passes through a slagged square",
+            Self::Hull => "the line would cross the hull where there is no door",
+            Self::LockedDoor => "the line would come in through a locked door",
+            Self::TooLong => "the line passes more than ten squares",
+        }
+    }
+
+    /// The reason as a JSON kind.
+    pub fn kind(self) -> &'static str {
+        match self {
+            Self::NoStanding => "no-standing",
+            Self::Slagged => "slagged",
+            Self::Hull => "hull",
+            Self::LockedDoor => "locked-door",
+            Self::TooLong => "too-long",
+        }
+    }
+}
+
+/// A jet's line from one square to another: the squares it passes through,
+/// in order (the start left out, each with whether it was reached through a
+/// grid corner exactly), and the first square that stops it, with why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trace {
+    /// The squares the line passes through.
+    pub cells: Vec<(Cell, bool)>,
+    /// The first square that stops the line, if one does.
+    pub stop: Option<(Cell, Stop)>,
+}
+
+/// Whether the straight step from `a` to the next square of a line is
+/// allowed: across the hull only squarely through a door (inward, only an
+/// unlocked one); through a corner only where the squares beside it are on
+/// the same side of the hull.
+fn step_stop(grid: &ShipGrid<'_>, state: &PlayState, a: Cell, b: Cell, corner: bool) -> Option<Stop> {
     let (inside_a, inside_b) = (is_ship(grid, a), is_ship(grid, b));
     if corner {
         let beside = [
@@ -61,16 +114,53 @@ fn step_allowed(grid: &ShipGrid<'_>, a: Cell, b: Cell, corner: bool) -> bool {
             },
             Cell { row: b.row, ..a },
         ];
-        return inside_a == inside_b && beside.iter().all(|c| is_ship(grid, *c) == inside_a);
+        let same = inside_a == inside_b && beside.iter().all(|c| is_ship(grid, *c) == inside_a);
+        return (!same).then_some(Stop::Hull);
     }
     if inside_a == inside_b {
-        return true;
+        return None;
     }
-    match side_between(a, b) {
+    let through_door = match side_between(a, b) {
         Some(side) if inside_a => grid.has_door(a, side),
         Some(side) => grid.has_door(b, side.opposite()),
         None => false,
+    };
+    if !through_door {
+        Some(Stop::Hull)
+    } else if state.locked_against(grid, a, b) {
+        Some(Stop::LockedDoor)
+    } else {
+        None
     }
+}
+
+/// The line of a jet from `from` to `to`, and the first square that stops it.
+pub fn trace(grid: &ShipGrid<'_>, state: &PlayState, who: &Character, from: Cell, to: Cell) -> Trace {
+    let cells = line(from, to);
+    let mut at = from;
+    let mut stop = None;
+    for (index, &(cell, corner)) in cells.iter().enumerate() {
+        let why = if index >= JET_SQUARES as usize {
+            Some(Stop::TooLong)
+        } else if !match grid.region(cell) {
+            Region::Ship { content, .. } => content.is_walkable(),
+            Region::Hull | Region::Space => who.outside,
+        } {
+            Some(Stop::NoStanding)
+        } else if let Some(why) = step_stop(grid, state, at, cell, corner) {
+            Some(why)
+        } else if state.is_slagged(grid, cell) {
+            Some(Stop::Slagged)
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            stop = Some((cell, why));
+            break;
+        }
+        at = cell;
+    }
+    Trace { cells, stop }
 }
 
 /// Every square one jet move from `from` can end on, with the squares its
@@ -81,6 +171,21 @@ pub fn targets(
     who: &Character,
     from: Cell,
 ) -> Vec<(Cell, u32)> {
+    lines(grid, state, who, from)
+        .into_iter()
+        .filter(|(_, trace)| trace.stop.is_none())
+        .map(|(to, trace)| (to, u32::try_from(trace.cells.len()).unwrap_or(u32::MAX)))
+        .collect()
+}
+
+/// Every line of ten squares or fewer from `from` to a square a character
+/// can stand on, traced: the jets a character there could try.
+pub fn lines(
+    grid: &ShipGrid<'_>,
+    state: &PlayState,
+    who: &Character,
+    from: Cell,
+) -> Vec<(Cell, Trace)> {
     let reach = i32::try_from(JET_SQUARES).unwrap_or(10);
     let mut found = Vec::new();
     for dy in -reach..=reach {
@@ -89,25 +194,11 @@ pub fn targets(
             if (dx, dy) == (0, 0) || grid.node(to).is_none() {
                 continue;
             }
-            let cells = line(from, to);
-            let squares = u32::try_from(cells.len()).unwrap_or(u32::MAX);
-            if squares > JET_SQUARES {
+            let trace = trace(grid, state, who, from, to);
+            if trace.cells.len() > JET_SQUARES as usize {
                 continue;
             }
-            let mut at = from;
-            let clear = cells.iter().all(|&(cell, corner)| {
-                let open = match grid.region(cell) {
-                    Region::Ship { content, .. } => content.is_walkable(),
-                    Region::Hull | Region::Space => who.outside,
-                };
-                let ok =
-                    open && !state.is_slagged(grid, cell) && step_allowed(grid, at, cell, corner);
-                at = cell;
-                ok
-            });
-            if clear {
-                found.push((to, squares));
-            }
+            found.push((to, trace));
         }
     }
     found

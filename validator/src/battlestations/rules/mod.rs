@@ -34,12 +34,19 @@
 //! - **Jet moves** (`jet`): a point converts to one jet move of up to 10
 //!   squares in a straight line from square centre to square centre, in any
 //!   direction; a diagonal line counts every square it passes through, and a
-//!   line through a corner exactly passes between the two diagonal squares.
-//!   No square on the line may be slagged or blocked. A line may cross the
-//!   hull only through an external door (squarely); outside, it may pass
-//!   through open space but must start and end in contact with the hull, and
-//!   it never passes over the ship. The extra point per outside square is
-//!   for clinging to the hull, so a jet costs its one point anywhere.
+//!   line through a corner exactly passes between the two squares meeting
+//!   there, which it neither counts nor is stopped by — unless they lie on
+//!   the other side of the hull. No square on the line may be slagged or
+//!   blocked. A line may cross the hull only through an external door
+//!   (squarely; inward, not a locked one); outside, it may pass through open
+//!   space but must start and end in contact with the hull, and it never
+//!   passes over the ship. A jet touching any square off the ship needs the
+//!   free hand (`outside`). The pilot check is assumed passed. The extra point
+//!   per outside square is for clinging to the hull, so a jet costs its one
+//!   point anywhere.
+//! - **Play state**: barrels placed in play slag any square, outside the hull
+//!   too; a locked door (an enemy ship's, not hacked, broken or held) opens
+//!   outward only; MagBoots may start switched on.
 //! - **Running** (`run`): a successful Athletics check at the start of a move
 //!   action adds squares to that action, read as points (a run square that is
 //!   slagged still costs 2). The engine assumes the check is made and passed
@@ -53,8 +60,8 @@
 //!   a ladder; climbing costs what entering the square above or below costs.
 //!
 //! Not modelled, because they are not questions about the ship's squares: being
-//! carried, free melee attacks, doors of enemy
-//! ships (hacking, breaking), linking up outside an airlock, jetting between
+//! carried, free melee attacks, hacking and breaking doors (the question says
+//! which are still locked), linking up outside an airlock, jetting between
 //! two ships, and starting a move from a peek.
 
 pub mod jet;
@@ -64,9 +71,10 @@ mod tests;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::grid::{Cell, Region, ShipGrid};
+use super::grid::{Cell, DoorAt, Region, ShipGrid};
 
-/// Who stands where on the ship and which modules are slagged.
+/// Who stands where on the ship, which modules are slagged, where barrels
+/// lie and which doors are locked.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlayState {
     /// Friendly characters, by square: `true` when conscious.
@@ -75,10 +83,17 @@ pub struct PlayState {
     pub enemies: BTreeMap<Cell, bool>,
     /// Slagged modules, by index in the ship's modules.
     pub slagged: BTreeSet<usize>,
+    /// Barrels placed in play (besides those printed on the modules), on any
+    /// square a character can stand on, outside the hull included.
+    pub barrels: BTreeSet<Cell>,
+    /// External doors that open only outward: an enemy ship's doors, not
+    /// hacked, broken or held open.
+    pub locked_doors: BTreeSet<DoorAt>,
 }
 
 impl PlayState {
-    /// Whether entering a cell costs 2: a barrel, a slagged module, an enemy.
+    /// Whether entering a cell costs 2: a barrel (printed or placed), a
+    /// slagged module, an enemy.
     pub fn is_slagged(&self, grid: &ShipGrid<'_>, cell: Cell) -> bool {
         let square = match grid.region(cell) {
             Region::Ship { module, content } => {
@@ -87,7 +102,18 @@ impl PlayState {
             }
             Region::Hull | Region::Space => false,
         };
-        square || self.enemies.contains_key(&cell)
+        square || self.barrels.contains(&cell) || self.enemies.contains_key(&cell)
+    }
+
+    /// Whether a step from `from` to the orthogonal neighbour `to` comes in
+    /// through a locked door (outside to inside); going out is always free.
+    pub fn locked_against(&self, grid: &ShipGrid<'_>, from: Cell, to: Cell) -> bool {
+        let coming_in = matches!(grid.region(from), Region::Hull | Region::Space)
+            && matches!(grid.region(to), Region::Ship { .. });
+        coming_in
+            && grid
+                .door_between(to, from)
+                .is_some_and(|door| self.locked_doors.contains(&door))
     }
 
     /// Whether a conscious character stands on a cell.
@@ -109,6 +135,8 @@ pub struct Character {
     pub outside: bool,
     /// Whether it wears MagBoots (switched on for one point).
     pub magboots: bool,
+    /// Whether its MagBoots are already on at the start (no point to spend).
+    pub boots_on: bool,
     /// Whether it can make jet moves (a JetPack, or a species that jets).
     pub jet: bool,
     /// Extra squares from running, when the Athletics check at the start of
@@ -125,6 +153,7 @@ impl Character {
             ooc: 0,
             outside: false,
             magboots: false,
+            boots_on: false,
             jet: false,
             run: 0,
         }

@@ -63,7 +63,9 @@ pub struct PathStep {
     pub action: u8,
 }
 
-/// A square the character can end on.
+/// A square the character can end on. Its way there is walked back from
+/// the search on demand ([`Reach::path`]): a big ship has tens of thousands
+/// of destinations, and holding every path at once cost gigabytes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Destination {
     /// The square.
@@ -72,8 +74,8 @@ pub struct Destination {
     pub label: Label,
     /// Points spent over all move actions on the way.
     pub points: u32,
-    /// The cheapest way, from the start.
-    pub path: Vec<PathStep>,
+    /// The search state the cheapest way ends in.
+    end: Key,
 }
 
 /// A peek: the move ends in `into`, the character also still in `stay`.
@@ -87,17 +89,39 @@ pub struct Peek {
     pub label: Label,
     /// Points spent over all move actions on the way.
     pub points: u32,
-    /// The cheapest way, from the start; its last move enters `into`.
-    pub path: Vec<PathStep>,
+    /// The state before the last step, and the last step.
+    before: Key,
+    last: PathStep,
 }
 
 /// Everything a character can do with its move actions from one square.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Default)]
 pub struct Reach {
     /// Every square it can end on (the start left out), in level and reading order.
     pub destinations: Vec<Destination>,
     /// Every peek, cheapest way each, in order of the two squares.
     pub peeks: Vec<Peek>,
+    search: Search,
+}
+
+impl Reach {
+    /// The cheapest way to a destination, from the start.
+    pub fn path(&self, destination: &Destination) -> Vec<PathStep> {
+        self.search.path_to(destination.end)
+    }
+
+    /// The cheapest way to a peek, from the start; its last move enters `into`.
+    pub fn peek_path(&self, peek: &Peek) -> Vec<PathStep> {
+        let mut path = self.search.path_to(peek.before);
+        path.push(peek.last);
+        path
+    }
+
+    /// How many search states the search settled: the measure of its work
+    /// and memory, bounded by squares × 2 (boots) × 3 (actions) × 2.
+    pub fn states(&self) -> usize {
+        self.search.settled.len()
+    }
 }
 
 /// Why a move cannot be searched.
@@ -122,8 +146,10 @@ pub struct Rules<'a> {
     pub who: Character,
     budgets: Vec<u32>,
     /// Jet targets by square: they depend only on the square, not on how far
-    /// into the phase the character is, and a line is costly to trace.
-    jets: RefCell<HashMap<Cell, Vec<(Cell, u32)>>>,
+    /// into the phase the character is, and a line is costly to trace. Kept
+    /// as offsets of a few bytes: a big ship has tens of thousands of squares,
+    /// each with up to 440 targets.
+    jets: RefCell<HashMap<Cell, Vec<JetTarget>>>,
 }
 
 impl<'a> Rules<'a> {
@@ -131,8 +157,10 @@ impl<'a> Rules<'a> {
     pub fn new(
         grid: &'a ShipGrid<'a>,
         state: &'a PlayState,
-        who: Character,
+        mut who: Character,
     ) -> Result<Self, MoveError> {
+        // Boots already on are boots worn.
+        who.magboots |= who.boots_on;
         if !(1..=super::MAX_ACTIONS).contains(&who.actions) {
             return Err(MoveError::OutOfRange(format!(
                 "a character has 1 to {} move actions in a phase, not {}",
@@ -208,6 +236,10 @@ impl<'a> Rules<'a> {
                 if !self.who.outside && matches!(self.grid.region(cell), Region::Hull) {
                     continue;
                 }
+                // A locked door opens outward only.
+                if *step == Step::Door && self.state.locked_against(self.grid, at.cell, cell) {
+                    continue;
+                }
                 let cost = self.entry_cost(cell, at.boots);
                 let spent = if cost <= left {
                     label.spent + cost
@@ -227,10 +259,14 @@ impl<'a> Rules<'a> {
         }
         if self.who.jet && left >= 1 {
             let mut jets = self.jets.borrow_mut();
-            let targets = jets
-                .entry(at.cell)
-                .or_insert_with(|| jet::targets(self.grid, self.state, &self.who, at.cell));
-            for &(cell, squares) in targets.iter() {
+            let targets = jets.entry(at.cell).or_insert_with(|| {
+                jet::targets(self.grid, self.state, &self.who, at.cell)
+                    .into_iter()
+                    .filter_map(|(to, squares)| JetTarget::new(at.cell, to, squares))
+                    .collect()
+            });
+            for target in targets.iter() {
+                let (cell, squares) = target.at(at.cell);
                 let after = Label {
                     spent: label.spent + 1,
                     moved: true,
@@ -251,6 +287,7 @@ impl<'a> Rules<'a> {
         Ok(Reach {
             destinations: self.destinations(&search, from),
             peeks: self.peeks(&search),
+            search,
         })
     }
 
@@ -258,7 +295,7 @@ impl<'a> Rules<'a> {
     fn search(&self, from: Cell) -> Search {
         let start = At {
             cell: from,
-            boots: false,
+            boots: self.who.boots_on,
         };
         let first = Label {
             action: 0,
@@ -305,14 +342,11 @@ impl<'a> Rules<'a> {
             }
         }
         ends.into_iter()
-            .map(|(to, (label, end))| {
-                let path = search.path_to(end);
-                Destination {
-                    to,
-                    label,
-                    points: total(&path),
-                    path,
-                }
+            .map(|(to, (label, end))| Destination {
+                to,
+                label,
+                points: search.points_to(end),
+                end,
             })
             .collect()
     }
@@ -344,20 +378,17 @@ impl<'a> Rules<'a> {
         }
         peeks
             .into_values()
-            .map(|(label, before, mv, into, points)| {
-                let mut path = search.path_to(before);
-                path.push(PathStep {
+            .map(|(label, before, mv, into, points)| Peek {
+                stay: before.0.cell,
+                into,
+                label,
+                points: search.points_to(before) + points,
+                before,
+                last: PathStep {
                     mv,
                     points,
                     action: label.action,
-                });
-                Peek {
-                    stay: before.0.cell,
-                    into,
-                    label,
-                    points: total(&path),
-                    path,
-                }
+                },
             })
             .collect()
     }
@@ -372,6 +403,23 @@ struct Search {
 }
 
 impl Search {
+    /// Points spent over the cheapest way to a state, walked back from it
+    /// without building the path.
+    fn points_to(&self, end: Key) -> u32 {
+        let mut total: u32 = 0;
+        let mut here = end;
+        let mut steps = 0;
+        while let Some((_, Some((back, _, points)))) = self.best.get(&here).copied() {
+            total += points;
+            here = back;
+            steps += 1;
+            if steps > self.best.len() {
+                break;
+            }
+        }
+        total
+    }
+
     /// The cheapest way to a state, walked back from it.
     fn path_to(&self, end: Key) -> Vec<PathStep> {
         let mut path = Vec::new();
@@ -416,7 +464,28 @@ fn spent_by(before: Label, after: Label) -> u32 {
     }
 }
 
-/// Points spent over a whole path.
-fn total(path: &[PathStep]) -> u32 {
-    path.iter().map(|s| s.points).sum()
+/// A jet target as an offset from the square it is jetted from, and the
+/// squares its line passes through (ten at most, so each fits a byte).
+#[derive(Clone, Copy, Debug)]
+struct JetTarget {
+    dx: i8,
+    dy: i8,
+    squares: u8,
+}
+
+impl JetTarget {
+    fn new(from: Cell, to: Cell, squares: u32) -> Option<Self> {
+        Some(Self {
+            dx: i8::try_from(to.column - from.column).ok()?,
+            dy: i8::try_from(to.row - from.row).ok()?,
+            squares: u8::try_from(squares).ok()?,
+        })
+    }
+
+    fn at(self, from: Cell) -> (Cell, u32) {
+        (
+            from.offset(i32::from(self.dx), i32::from(self.dy)),
+            u32::from(self.squares),
+        )
+    }
 }

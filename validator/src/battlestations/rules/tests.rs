@@ -8,6 +8,7 @@ use deckplan_schema::SourceFile;
 use deckplan_schema::battlestations::{Ship, resolve};
 use proptest::prelude::*;
 
+use super::jet::{self, Stop};
 use super::movement::{At, Label, Move, Reach, Rules};
 use super::{Character, PlayState};
 use crate::battlestations::grid::{Cell, ShipGrid};
@@ -270,8 +271,8 @@ fn magboots_cost_one_point_then_one_per_outside_square() {
     // Boots on (1) + 3 outside squares at 1 each.
     assert_eq!(to("A1 north-west").label.spent, 4);
     assert!(
-        to("A1 north-west")
-            .path
+        found
+            .path(to("A1 north-west"))
             .iter()
             .any(|s| s.mv == Move::BootsOn)
     );
@@ -424,13 +425,179 @@ fn the_last_square_of_a_move_may_be_a_peek() {
     assert!(found.peeks.is_empty(), "{:?}", found.peeks);
 }
 
+/// A locked door, from the seed: "External doors on enemy ships, fighters and
+/// stations can be hacked … or broken down", while "The external doors can be
+/// opened as a free action on any ship as you move past them going out".
+/// On a corridor A2–C2 with a door on A2's west side: from outside, with the
+/// door locked, no square of the ship is reached; from A2, going out through
+/// it is free.
+#[test]
+fn a_locked_door_opens_outward_only() {
+    let ship = ship(&[(0, 0, HALL)], &["A2 west"]);
+    let grid = ShipGrid::new(&ship);
+    let mut state = PlayState::default();
+    let out = Character {
+        outside: true,
+        ..walk(4)
+    };
+    let inside = |found: &Reach| {
+        found
+            .destinations
+            .iter()
+            .any(|d| notation::name(&grid, d.to) == "B2")
+    };
+    assert!(inside(&reach(&grid, &state, out, "A2 west")), "open: in to B2");
+    state.locked_doors.insert(grid.doors().next().unwrap());
+    assert!(!inside(&reach(&grid, &state, out, "A2 west")), "locked: no way in");
+    let going_out = reach(&grid, &state, out, "A2");
+    assert!(
+        going_out
+            .destinations
+            .iter()
+            .any(|d| notation::name(&grid, d.to) == "A2 west"),
+        "locked doors open going out"
+    );
+    // A jet cannot come in through it either.
+    let jetter = Character { jet: true, ..out };
+    let line = jet::trace(&grid, &state, &jetter, cell(&grid, "A2 west"), cell(&grid, "C2"));
+    assert_eq!(line.stop, Some((cell(&grid, "A2"), Stop::LockedDoor)));
+}
+
+/// Barrels as play state: "Squares with enemies, barrels (and all squares in
+/// a slagged module) are considered slagged for movement" — on any square,
+/// outside the hull too. Outside, from A2 through the door: A2 west costs 1
+/// + 1 (outside); with a barrel there, 2 + 1. No jet passes through it.
+#[test]
+fn a_barrel_in_play_slags_its_square_outside_the_hull_too() {
+    let ship = ship(&[(0, 0, HALL)], &["A2 west"]);
+    let grid = ShipGrid::new(&ship);
+    let mut state = PlayState::default();
+    let out = Character {
+        outside: true,
+        ..walk(4)
+    };
+    let cost_to = |state: &PlayState, name: &str| {
+        reach(&grid, state, out, "B2")
+            .destinations
+            .iter()
+            .find(|d| notation::name(&grid, d.to) == name)
+            .map(|d| d.label.spent)
+    };
+    assert_eq!(cost_to(&state, "A2 west"), Some(3), "A2 (1) + outside (2)");
+    state.barrels.insert(cell(&grid, "A2 west"));
+    assert_eq!(cost_to(&state, "A2 west"), Some(4), "A2 (1) + barrel outside (3)");
+    state.barrels.clear();
+    state.barrels.insert(cell(&grid, "B2"));
+    let jetter = Character { jet: true, ..out };
+    let line = jet::trace(&grid, &state, &jetter, cell(&grid, "A2"), cell(&grid, "C2"));
+    assert_eq!(line.stop, Some((cell(&grid, "B2"), Stop::Slagged)));
+}
+
+/// MagBoots already on: "MagBoots cost you a point of movement when
+/// activated" — already activated, no point is spent, and each outside square
+/// costs one.
+#[test]
+fn magboots_already_on_cost_nothing_more() {
+    let ship = ship(&[(0, 0, HALL)], &["A2 west"]);
+    let grid = ShipGrid::new(&ship);
+    let state = PlayState::default();
+    let on = Character {
+        outside: true,
+        boots_on: true,
+        ..walk(3)
+    };
+    let found = reach(&grid, &state, on, "A2");
+    let corner = found
+        .destinations
+        .iter()
+        .find(|d| notation::name(&grid, d.to) == "A1 north-west")
+        .unwrap();
+    // A2 west (1), A1 west (1), A1 north-west (1): no point for the boots.
+    assert_eq!(corner.label.spent, 3);
+    assert!(found.path(corner).iter().all(|s| s.mv != Move::BootsOn));
+}
+
+/// A jet's line through a grid corner, from the seed: "If your straight line
+/// is on a diagonal, count each square your line passes through." A line
+/// through a corner exactly passes through neither square meeting there, so
+/// they are not counted, and a slagged or blocked one of them does not stop
+/// it; only squares on the other side of the hull do (the line would cross
+/// the hull where there is no door).
+#[test]
+fn a_jet_through_a_corner_passes_between_the_two_squares_meeting_there() {
+    // A 3 × 3 module with B1 and A2 blocked: A1 → B2 crosses the corner
+    // where A2 and B1 meet.
+    let ship = ship(&[(0, 0, [".#.", "#..", "..."])], &[]);
+    let grid = ShipGrid::new(&ship);
+    let mut state = PlayState::default();
+    let jetter = Character {
+        jet: true,
+        ..walk(1)
+    };
+    let diagonal = jet::trace(&grid, &state, &jetter, cell(&grid, "A1"), cell(&grid, "C3"));
+    // The line A1 → C3 passes B2 and C3, each through a corner: two squares.
+    let passed: Vec<(String, bool)> = diagonal
+        .cells
+        .iter()
+        .map(|(c, corner)| (notation::name(&grid, *c), *corner))
+        .collect();
+    assert_eq!(passed, [("B2".to_string(), true), ("C3".to_string(), true)]);
+    assert_eq!(diagonal.stop, None, "blocked A2 and B1 only touch the line");
+    // A barrel on C2 (touched at the corner between B2 and C3) does not stop
+    // it either; one on B2, which it passes through, does.
+    state.barrels.insert(cell(&grid, "C2"));
+    assert_eq!(
+        jet::trace(&grid, &state, &jetter, cell(&grid, "A1"), cell(&grid, "C3")).stop,
+        None
+    );
+    state.barrels.insert(cell(&grid, "B2"));
+    assert_eq!(
+        jet::trace(&grid, &state, &jetter, cell(&grid, "A1"), cell(&grid, "C3")).stop,
+        Some((cell(&grid, "B2"), Stop::Slagged))
+    );
+    // Outside, round the ship's corner: from A1 north to A1 west the line
+    // passes the corner where A1 north-west (outside) and A1 (the ship) meet:
+    // it would cross the hull.
+    let out = Character {
+        outside: true,
+        ..jetter
+    };
+    let round = jet::trace(&grid, &state, &out, cell(&grid, "A1 north"), cell(&grid, "A1 west"));
+    assert_eq!(round.stop, Some((cell(&grid, "A1 west"), Stop::Hull)));
+}
+
+/// The search's size is bounded by its shape: at most one settled state per
+/// square, MagBoots on or off, move action and first-square flag (2 × 3 × 2
+/// per square), whatever the move value.
+#[test]
+fn the_search_settles_at_most_twelve_states_a_square() {
+    let modules: Vec<(u16, u16, [&str; 3])> = (0..3)
+        .flat_map(|c| (0..3).map(move |r| (c, r, ["...", "...", "..."])))
+        .collect();
+    let ship = ship(&modules, &["A2 west", "I8 east"]);
+    let grid = ShipGrid::new(&ship);
+    let state = PlayState::default();
+    let who = Character {
+        actions: 3,
+        outside: true,
+        magboots: true,
+        run: 20,
+        ..walk(20)
+    };
+    let found = reach(&grid, &state, who, "E5");
+    let squares = grid.graph().len();
+    assert!(found.states() <= squares * 12, "{} states", found.states());
+    // Every square is a destination, but the answer holds no path until asked.
+    assert_eq!(found.destinations.len(), squares - 1);
+}
+
 /// Every state the rules allow, explored without Dijkstra's pruning: the
 /// smallest label at each square a move may end on.
 fn brute_force(rules: &Rules<'_>, from: Cell) -> BTreeMap<Cell, Label> {
     let start = (
         At {
             cell: from,
-            boots: false,
+            boots: rules.who.boots_on,
         },
         Label {
             action: 0,
@@ -486,8 +653,10 @@ proptest! {
         outside: bool,
         magboots: bool,
         jet: bool,
-        people in proptest::collection::vec((0usize..40, 0u8..4), 0..4),
+        people in proptest::collection::vec((0usize..40, 0u8..5), 0..4),
         start_pick in 0usize..40,
+        locked: bool,
+        boots_on: bool,
     ) {
         let mut slots = std::collections::BTreeSet::new();
         let modules: Vec<(u16, u16, [&str; 3])> = modules
@@ -519,10 +688,14 @@ proptest! {
                 0 => { state.friends.insert(at, true); }
                 1 => { state.enemies.insert(at, true); }
                 2 => { state.enemies.insert(at, false); }
+                3 => { state.barrels.insert(at); }
                 _ => { state.slagged.insert(pick % modules.len()); }
             }
         }
-        let who = Character { move_value, actions, ooc, outside, magboots, jet, run: 0 };
+        if locked {
+            state.locked_doors.extend(grid.doors());
+        }
+        let who = Character { move_value, actions, ooc, outside, magboots, boots_on, jet, run: 0 };
         let rules = Rules::new(&grid, &state, who).unwrap();
         let found = rules.reach(from).unwrap();
         let reported: BTreeMap<Cell, Label> =
@@ -530,9 +703,9 @@ proptest! {
         prop_assert_eq!(&reported, &brute_force(&rules, from));
         for destination in &found.destinations {
             // Replay the path through the rules: every move must be allowed.
-            let mut at = At { cell: from, boots: false };
+            let mut at = At { cell: from, boots: boots_on };
             let mut label = Label { action: 0, spent: 0, moved: false };
-            for step in &destination.path {
+            for step in &found.path(destination) {
                 let next = rules
                     .successors(at, label)
                     .into_iter()
@@ -545,6 +718,18 @@ proptest! {
             }
             prop_assert_eq!(at.cell, destination.to);
             prop_assert_eq!(label, destination.label);
+            // No step of the path enters the ship through a locked door.
+            let mut here = from;
+            for step in &found.path(destination) {
+                if let Move::Step(next, _) = step.mv {
+                    let inward = !matches!(grid.region(here), crate::battlestations::grid::Region::Ship { .. })
+                        && matches!(grid.region(next), crate::battlestations::grid::Region::Ship { .. });
+                    prop_assert!(!(locked && inward), "{:?} → {:?} through a locked door", here, next);
+                    here = next;
+                } else if let Move::Jet(next, _) = step.mv {
+                    here = next;
+                }
+            }
         }
     }
 }

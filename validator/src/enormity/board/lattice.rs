@@ -297,3 +297,53 @@ fn pi(page: PageId, x: u16, y: u16) -> PageIntersection {
         point: Intersection { x, y },
     }
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
+mod tests {
+    use super::*;
+    use crate::enormity::board::Board;
+    use crate::enormity::rules::testing::pack_of;
+
+    /// Where each intersection on L1p1's east edge (x = 2) snaps to on
+    /// L1p2's west edge, as (L1p1 y, L1p2 y) pairs.
+    fn snaps(offset: &str) -> Vec<(u16, u16)> {
+        let page = |number: u16, grid: &str| {
+            format!("format = 1\nbook = 1\npage = {number}\nlocation = \"T\"\n\ngrid = \"\"\"\n{grid}\"\"\"\n")
+        };
+        let joins = format!("[[joins]]\nfrom = \"L1p1 east\"\nto = \"L1p2 west\"\noffset = {offset}\n");
+        let pack = pack_of(&[&page(1, "C ..\nB ..\nA ..\n"), &page(2, "A ..\n")], &joins);
+        let board = Board::new(&pack);
+        let first = PageId { book: 1, page: 1 };
+        let mut found = Vec::new();
+        for y in 0..=3 {
+            let Some(node) = board.lattice.node(pi(first, 2, y)) else {
+                continue;
+            };
+            for (to, step) in board.lattice.moves().steps_from(node) {
+                let there = board.lattice.moves().place(to).unwrap();
+                if *step == LatticeStep::Snap && there.page != first {
+                    found.push((y, there.point.y));
+                }
+            }
+        }
+        found.sort_unstable();
+        found
+    }
+
+    /// Seed 001: across misaligned pages "it moves to the nearest
+    /// intersection instead". L1p2, one row high, lies against L1p1 (three
+    /// rows) shifted up 1.5 rows: its west edge runs from y = 1.5 to 2.5 in
+    /// L1p1's rows. L1p1's intersection at y = 1 is half a space below that
+    /// edge and snaps to its corner (L1p2 y = 0); y = 2 is between the two and
+    /// snaps to both (a tie); y = 3 is half a space above and snaps to the top
+    /// corner (L1p2 y = 1); y = 0, a space and a half below, is no nearer to
+    /// L1p2 than to open space and does not snap.
+    #[test]
+    fn a_blip_snaps_across_from_at_most_half_a_space_beyond_the_other_page() {
+        assert_eq!(snaps("1.5"), [(1, 0), (2, 0), (2, 1), (3, 1)]);
+        // Shifted half a row: every intersection of L1p1's edge but y = 3 is
+        // within half a space of L1p2's edge (0.5 to 1.5); y = 3 is 1.5 above.
+        assert_eq!(snaps("0.5"), [(0, 0), (1, 0), (1, 1), (2, 1)]);
+    }
+}

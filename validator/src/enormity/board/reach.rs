@@ -153,7 +153,8 @@ fn search_opening_doors(
         }
     }
     let mut opened: BTreeSet<(PageId, u16)> = BTreeSet::new();
-    let mut held: HashMap<(PageId, u16), Vec<Node>> = HashMap::new();
+    // Steps held back by a shut door, each with every door it needs.
+    let mut held: HashMap<DoorKey, Vec<(Node, Vec<DoorKey>)>> = HashMap::new();
     let mut seen = NodeSet::with_capacity(moves.len());
     let mut queue: VecDeque<Node> = VecDeque::new();
     for &start in starts {
@@ -164,9 +165,15 @@ fn search_opening_doors(
     while let Some(node) = queue.pop_front() {
         for &door in opens_at.get(&node).into_iter().flatten() {
             if opened.insert(door) {
-                for next in held.remove(&door).into_iter().flatten() {
-                    if seen.insert(next) {
-                        queue.push_back(next);
+                for (next, needs) in held.remove(&door).into_iter().flatten() {
+                    // A join with a door on each page waits for both.
+                    match needs.iter().find(|d| !opened.contains(d)) {
+                        Some(shut) => held.entry(*shut).or_default().push((next, needs)),
+                        None => {
+                            if seen.insert(next) {
+                                queue.push_back(next);
+                            }
+                        }
                     }
                 }
             }
@@ -175,9 +182,10 @@ fn search_opening_doors(
             if seen.contains(&next) {
                 continue;
             }
-            match step.door.map(|d| (d.page, d.number)) {
-                Some(door) if !opened.contains(&door) => held.entry(door).or_default().push(next),
-                _ => {
+            let needs: Vec<DoorKey> = step.doors().map(|d| (d.page, d.number)).collect();
+            match needs.iter().find(|d| !opened.contains(d)) {
+                Some(shut) => held.entry(*shut).or_default().push((next, needs)),
+                None => {
                     seen.insert(next);
                     queue.push_back(next);
                 }
@@ -187,6 +195,9 @@ fn search_opening_doors(
     (seen, opened)
 }
 
+/// A door by its page and number.
+type DoorKey = (PageId, u16);
+
 /// Breadth-first search passing the doors `may_pass` allows.
 fn search(
     graph: &SpacerGraph,
@@ -195,5 +206,5 @@ fn search(
 ) -> NodeSet {
     graph
         .moves()
-        .reachable(starts.iter().copied(), |step| may_pass(step.door))
+        .reachable(starts.iter().copied(), |step| step.doors().all(|d| may_pass(Some(d))))
 }

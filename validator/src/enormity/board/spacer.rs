@@ -87,9 +87,11 @@ impl Crossing {
             .find(|m| matches!(m.kind, EdgeKind::Wall | EdgeKind::RedLine))
     }
 
-    /// The door on this step, if any (and nothing blocks it).
-    pub fn door(&self) -> Option<DoorRef> {
-        self.marks.iter().find_map(|m| match m.kind {
+    /// The doors on this step: none, one, or across a join where both
+    /// pages draw a door on the shared stretch, one of each page's (the
+    /// page left first). Crossing needs every one of them open.
+    pub fn doors(&self) -> impl Iterator<Item = DoorRef> + '_ {
+        self.marks.iter().filter_map(|m| match m.kind {
             EdgeKind::Door(number) => Some(DoorRef {
                 page: m.page,
                 number,
@@ -204,13 +206,24 @@ pub fn is_walkable(page: &Page, space: Space) -> bool {
             .any(|tile| tile.keywords.contains(&Keyword::Obstacle) && tile.spaces.contains(&space))
 }
 
-/// A step in the graph: its direction and the door it passes, if any.
+/// A step in the graph: its direction and the doors it passes, if any.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Step {
     /// Which way the Spacer moves.
     pub direction: Direction,
-    /// The closed door on the way, if any.
+    /// The door on the way, if any (across a join, the one the page left draws
+    /// when it draws one).
     pub door: Option<DoorRef>,
+    /// Across a join where both pages draw a door on the shared stretch, the
+    /// far page's door. Both must be open to pass.
+    pub far_door: Option<DoorRef>,
+}
+
+impl Step {
+    /// Every door on the step, the near one first.
+    pub fn doors(&self) -> impl Iterator<Item = DoorRef> {
+        self.door.into_iter().chain(self.far_door)
+    }
 }
 
 /// The directed Spacer graph of a whole pack: a [`MoveGraph`] of the spaces
@@ -408,7 +421,16 @@ fn band_steps(
                     None => None,
                 };
                 if let Some(to) = table.node_of(page.id, next) {
-                    steps.push((from, to, Step { direction, door }));
+                    let far_door = None;
+                    steps.push((
+                        from,
+                        to,
+                        Step {
+                            direction,
+                            door,
+                            far_door,
+                        },
+                    ));
                 }
                 continue;
             }
@@ -421,8 +443,17 @@ fn band_steps(
                     continue;
                 }
                 if let Some(to) = table.node_of(crossing.to.page, crossing.to.space) {
-                    let door = crossing.door();
-                    steps.push((from, to, Step { direction, door }));
+                    let mut doors = crossing.doors();
+                    let (door, far_door) = (doors.next(), doors.next());
+                    steps.push((
+                        from,
+                        to,
+                        Step {
+                            direction,
+                            door,
+                            far_door,
+                        },
+                    ));
                 }
             }
         }

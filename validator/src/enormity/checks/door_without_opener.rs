@@ -34,10 +34,13 @@ declare_check! {
 pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
     let reach = &board.reach;
     let mut reported: HashSet<DoorRef> = HashSet::new();
-    for (from, to, step) in board.spacer.moves().steps() {
-        let Some(door) = step.door else {
-            continue;
-        };
+    // Across a join where both pages draw a door, each shut one is named.
+    let doors = board
+        .spacer
+        .moves()
+        .steps()
+        .flat_map(|(from, to, step)| step.doors().map(move |door| (from, to, door)));
+    for (from, to, door) in doors {
         let shut = !reach.opened.contains(&(door.page, door.number));
         let leads_out = reach.openable.contains(&from)
             && !reach.openable.contains(&to)

@@ -24,6 +24,7 @@ pub mod feature_out_of_bounds;
 pub mod forced_arrow_blocked;
 pub mod idle_edge_feature;
 pub mod impossible_join;
+pub mod join_door_drawn_twice;
 pub mod join_without_location_arrow;
 pub mod location_arrow_placement;
 pub mod location_arrow_target;
@@ -48,6 +49,7 @@ checks![
     location_arrow_placement,
     location_arrow_target,
     join_without_location_arrow,
+    join_door_drawn_twice,
     multiple_extraction_points,
     extraction_point_unreachable,
     extraction_off_start_page,

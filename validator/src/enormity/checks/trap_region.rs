@@ -39,8 +39,8 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
     let graph = board.spacer.moves();
     // The reachable part, passing only doors that get opened.
     let passable = |step: &Step| {
-        step.door
-            .is_none_or(|d| reach.opened.contains(&(d.page, d.number)))
+        step.doors()
+            .all(|d| reach.opened.contains(&(d.page, d.number)))
     };
     let components = graph.components(&reach.openable, passable);
     if components.len() <= 1 {
@@ -192,11 +192,11 @@ fn turns_out(
                 crossings(board.pack, &board.layout, space, d)
                     .into_iter()
                     .any(|c| {
-                        let door_ok = c.door().is_none_or(|door| {
-                            passable(&Step {
-                                direction: d,
-                                door: Some(door),
-                            })
+                        let mut doors = c.doors();
+                        let door_ok = passable(&Step {
+                            direction: d,
+                            door: doors.next(),
+                            far_door: doors.next(),
                         });
                         c.blocker().is_none()
                             && door_ok

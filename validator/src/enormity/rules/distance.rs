@@ -130,7 +130,7 @@ pub fn manhattan(board: &Board<'_>, a: PageSpace, b: PageSpace) -> Option<u32> {
 /// Whether a step across this crossing is shut: a wall, a red line, or a door
 /// that is closed or welded in this play state.
 pub fn shut(crossing: &Crossing, state: &PlayState) -> bool {
-    crossing.blocker().is_some() || crossing.door().is_some_and(|door| state.door_shut(door))
+    crossing.blocker().is_some() || crossing.doors().any(|door| state.door_shut(door))
 }
 
 /// The spaces adjacent to a space in the rules' sense: sharing a side, with no
@@ -241,7 +241,7 @@ fn spacer_walk(
     while let Some(node) = queue.pop_front() {
         let steps = seen.get(&node).copied().unwrap_or(0) + 1;
         for (next, step) in graph.moves().steps_from(node) {
-            let door_shut = step.door.is_some_and(|d| state.door_shut(d));
+            let door_shut = step.doors().any(|d| state.door_shut(d));
             if door_shut || seen.contains_key(&next) {
                 continue;
             }

@@ -179,7 +179,7 @@ fn welded_beside(board: &Board<'_>, state: &PlayState, at: PageSpace) -> Option<
     Direction::ALL
         .into_iter()
         .flat_map(|d| crossings(board.pack, &board.layout, at, d))
-        .filter_map(|c| c.door())
+        .flat_map(|c| c.doors().collect::<Vec<_>>())
         .find(|d| state.door(d.page, d.number) == DoorState::Welded)
 }
 
@@ -190,7 +190,7 @@ fn destroyed_beside(board: &Board<'_>, state: &PlayState, at: PageSpace) -> Vec<
     for door in Direction::ALL
         .into_iter()
         .flat_map(|d| crossings(board.pack, &board.layout, at, d))
-        .filter_map(|c| c.door())
+        .flat_map(|c| c.doors().collect::<Vec<_>>())
     {
         let key = (door.page, door.number);
         if state.door(door.page, door.number) == DoorState::Welded

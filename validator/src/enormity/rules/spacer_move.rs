@@ -174,7 +174,7 @@ pub fn reach<'b>(
             let must_stop_on_occupied = end_on_arrows && flag & ARROW != 0 && flag & SPACER != 0;
             if flag & INTRUDER != 0
                 || must_stop_on_occupied
-                || step.door.is_some_and(|d| state.door_shut(d))
+                || step.doors().any(|d| state.door_shut(d))
             {
                 continue;
             }
@@ -638,7 +638,7 @@ impl<'b> SpacerReach<'b> {
                 let intruder = self.flags(next) & INTRUDER != 0;
                 let cost = u32::from(from_arrow)
                     + u32::from(intruder)
-                    + u32::from(step.door.is_some_and(|d| self.state.door_shut(d)));
+                    + u32::from(step.doors().any(|d| self.state.door_shut(d)));
                 let candidate = (hindrances + cost, steps + 1);
                 if best.get(next).is_some_and(|b| candidate < *b) {
                     if let Some(slot) = best.get_mut(next) {
@@ -691,14 +691,15 @@ impl<'b> SpacerReach<'b> {
                     distance,
                 };
             }
+            // The first shut door of the step: across a join, either page's.
             let door = Node::from_index(here).and_then(|from| {
                 graph
                     .moves()
                     .steps_from(from)
                     .filter(|(to, _)| to.index() == next)
-                    .find_map(|(_, step)| step.door)
+                    .find_map(|(_, step)| step.doors().find(|d| self.state.door_shut(*d)))
             });
-            if let Some(door) = door.filter(|d| self.state.door_shut(*d)) {
+            if let Some(door) = door {
                 return Unreachable::ClosedDoor {
                     door,
                     state: self.state.door(door.page, door.number),
@@ -1071,6 +1072,46 @@ mod tests {
         let reach = super::reach(&board, &state, at("A1"), MoveOptions::new(3)).unwrap();
         let path = reach.path(at2("A2")).unwrap();
         assert_eq!(path.spaces, [at("A2"), at2("A1"), at2("A2")]);
+    }
+
+    /// Seed 000: "You cannot move through a Door unless it is opened
+    /// (removed) from the board by another effect". L1p1 (A1 A2) is joined
+    /// at its east edge to L1p2 (A1 A2); each page draws a door on the same
+    /// stretch, L1p1 door 1 on A2 east and L1p2 door 1 on A1 west. A Spacer
+    /// crossing there passes both, so it needs both opened: with only the
+    /// page it leaves opened (either way round) it stays on its page, and
+    /// `--why` names the other page's door.
+    #[test]
+    fn a_join_with_a_door_on_each_page_needs_both_open() {
+        let pack = two_pages_with(
+            "A ..\n",
+            "[edges]\ndoors = [{ number = 1, at = \"A2 east\" }]\n",
+            "A ..\n",
+            "[edges]\ndoors = [{ number = 1, at = \"A1 west\" }]\n",
+            Some(0),
+        );
+        let board = board_of(&pack);
+        let (near, far) = ((at("A1").page, 1), (at2("A1").page, 1));
+        let mut state = PlayState::default();
+        state.doors.insert(near, DoorState::Open);
+        let leaving = reach(&board, &state, at("A1"), MoveOptions::new(3)).unwrap();
+        assert_eq!(spaces(&leaving), ["A2"], "only L1p1's door is open");
+        let Some(Unreachable::ClosedDoor { door, .. }) = leaving.why_not(at2("A1")).unwrap() else {
+            panic!("{:?}", leaving.why_not(at2("A1")))
+        };
+        assert_eq!(door.to_string(), "L1p2 door 1 on the west edge beside A1");
+        let back = reach(&board, &state, at2("A2"), MoveOptions::new(3)).unwrap();
+        assert!(!back.is_destination(at("A2")), "L1p2's door is still closed");
+        state.doors.insert(near, DoorState::Closed);
+        state.doors.insert(far, DoorState::Open);
+        let other = reach(&board, &state, at2("A2"), MoveOptions::new(3)).unwrap();
+        assert!(!other.is_destination(at("A2")), "only L1p2's door is open");
+        state.doors.insert(near, DoorState::Open);
+        let both = reach(&board, &state, at("A1"), MoveOptions::new(3)).unwrap();
+        assert_eq!(
+            both.path(at2("A2")).unwrap().spaces,
+            [at("A2"), at2("A1"), at2("A2")]
+        );
     }
 
     #[test]

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use crate::nemesis::graph::ShipGraph;
 use crate::nemesis::rules::describe::{intruder_json, intruder_text};
-use crate::nemesis::rules::intruder_move;
+use crate::nemesis::rules::{IntruderCause, intruder_move};
 use crate::nemesis::rules::state::room_arg;
 use serde_json::json;
 
@@ -14,16 +14,22 @@ use super::play::{PlayFormat, ShipState, load_ship, play_state};
 /// The arguments of `deckplan intruder`.
 #[derive(clap::Args)]
 #[command(after_help = "Example:
-  deckplan intruder maps/kestrel-relay --room hibernatorium --corridor 3")]
+  deckplan intruder maps/kestrel-relay --room hibernatorium --corridor 3
+  deckplan intruder maps/kestrel-relay --room cargo --corridor 1 --character cargo --retreating")]
 pub struct IntruderArgs {
     #[command(flatten)]
     state: ShipState,
     /// The Intruder's room.
     #[arg(long, value_name = "ROOM")]
     room: String,
-    /// The corridor number on the Event card.
+    /// The corridor number on the Event card (or the die, or the Intruder card).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=4))]
     corridor: u8,
+    /// The Intruder retreats from Combat, or an Intruder player's Move card
+    /// moves it: it moves even from a room with a Character (an Event card
+    /// moves only Intruders not in a room with a Character).
+    #[arg(long)]
+    retreating: bool,
 }
 
 /// Answers the question.
@@ -34,11 +40,17 @@ pub fn run(args: &IntruderArgs) -> anyhow::Result<ExitCode> {
     let graph = ShipGraph::new(&ship);
     let state = play_state(&graph, &args.state)?;
     let room = room_arg(&graph, &args.room)?;
-    let options = intruder_move(&graph, &state, room, args.corridor);
+    let cause = if args.retreating {
+        IntruderCause::Retreat
+    } else {
+        IntruderCause::Event
+    };
+    let options = intruder_move(&graph, &state, room, args.corridor, cause);
     if args.state.format == PlayFormat::Json {
         let value = json!({
             "room": room.as_str(),
             "corridor": args.corridor,
+            "retreating": args.retreating,
             "options": options.iter().map(|o| intruder_json(&graph, o)).collect::<Vec<_>>(),
         });
         println!("{}", serde_json::to_string_pretty(&value)?);

@@ -4,13 +4,15 @@
 
 use std::process::ExitCode;
 
+use anyhow::bail;
+use serde_json::json;
+
 use crate::nemesis::graph::ShipGraph;
 use crate::nemesis::rules::describe::{
-    outcome_json, outcome_text, way_json, way_text,
+    careful_refusal_json, careful_refusal_text, outcome_json, outcome_text, way_json, way_text,
 };
 use crate::nemesis::rules::state::room_arg;
-use crate::nemesis::rules::{Way, careful_options, enter, neighbours};
-use serde_json::json;
+use crate::nemesis::rules::{CarefulRefusal, NoiseOutcome, Way, careful_options, enter, neighbours};
 
 use super::play::{PlayFormat, ShipState, load_ship, play_state};
 use crate::cli::plural;
@@ -28,7 +30,8 @@ pub struct MoveArgs {
     /// Only this destination.
     #[arg(long, value_name = "ROOM")]
     to: Option<String>,
-    /// Careful Movement: list every corridor the player may put Noise in, with its outcome.
+    /// Careful Movement: list the corridors the player may put the Noise
+    /// marker in (those without Noise), instead of a Noise roll.
     #[arg(long)]
     careful: bool,
 }
@@ -44,6 +47,14 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<ExitCode> {
     // The moving Character is not in the room it enters.
     if let Some(n) = state.characters.get_mut(&from) {
         *n = n.saturating_sub(1);
+    }
+    // An Intruder in the room moved from: the Character is in Combat.
+    let escape = state.intruders_in(from) > 0;
+    if args.careful && escape {
+        bail!(
+            "no Careful Movement from {from}: {}",
+            careful_refusal_text(CarefulRefusal::InCombat)
+        );
     }
     let to = args
         .to
@@ -67,43 +78,64 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<ExitCode> {
                     "reveal": entry.reveal,
                     "noise_roll": entry.noise_roll,
                 });
-                if args.careful && entry.noise_roll && let Some(map) = value.as_object_mut() {
-                    let options: Vec<_> = careful_options(&graph, &state, n.room)
-                        .iter()
-                        .map(|(way, outcome)| json!({ "choose": way_json(&graph, *way), "then": outcome_json(&graph, outcome) }))
-                        .collect();
-                    map.insert("careful".to_string(), options.into());
+                if args.careful && let Some(map) = value.as_object_mut() {
+                    match careful_options(&graph, &state, n.room) {
+                        Ok(ways) if entry.noise_roll => {
+                            let options: Vec<_> = ways
+                                .iter()
+                                .map(|way| json!({ "choose": way_json(&graph, *way), "then": outcome_json(&graph, &NoiseOutcome::NoisePlaced(*way)) }))
+                                .collect();
+                            map.insert("careful".to_string(), options.into());
+                        }
+                        Ok(_) => {}
+                        Err(refusal) => {
+                            map.insert(
+                                "careful_refused".to_string(),
+                                careful_refusal_json(refusal).into(),
+                            );
+                        }
+                    }
                 }
                 value
             })
             .collect();
         println!(
             "{}",
-            serde_json::to_string_pretty(
-                &json!({ "from": from.as_str(), "destinations": destinations })
-            )?
+            serde_json::to_string_pretty(&json!({
+                "from": from.as_str(),
+                "escape": escape,
+                "destinations": destinations,
+            }))?
         );
         return Ok(ExitCode::SUCCESS);
     }
 
     println!(
-        "A Movement action from {from} reaches {}:",
+        "A {} from {from} reaches {}:",
+        if args.careful {
+            "Careful Movement"
+        } else {
+            "Movement action"
+        },
         plural(found.len(), "room")
     );
+    if escape {
+        println!(
+            "  (an Intruder is in {from}: the Character is in Combat, so this Movement is an Escape and each Intruder there attacks first)"
+        );
+    }
     for n in &found {
         let entry = enter(&graph, &state, n.room);
+        let careful = args.careful.then(|| careful_options(&graph, &state, n.room));
         let mut steps = Vec::new();
         if entry.reveal {
-            steps.push("reveal the room and its Exploration token");
+            steps.push("reveal the room and its Exploration token".to_string());
         }
-        steps.push(if entry.noise_roll {
-            if args.careful {
-                "choose a corridor for Noise"
-            } else {
-                "make a Noise roll"
-            }
-        } else {
-            "someone is there: no Noise roll"
+        steps.push(match &careful {
+            Some(Err(refusal)) => format!("no Careful Movement: {}", careful_refusal_text(*refusal)),
+            _ if !entry.noise_roll => "someone is there: no Noise roll".to_string(),
+            Some(Ok(_)) => "choose a corridor without Noise for the Noise marker".to_string(),
+            None => "make a Noise roll".to_string(),
         });
         let door = match n.door.name() {
             "open" => String::new(),
@@ -115,12 +147,14 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<ExitCode> {
             way_text(&graph, Way::Corridor(n.corridor)),
             steps.join(", then ")
         );
-        if args.careful && entry.noise_roll {
-            for (way, outcome) in careful_options(&graph, &state, n.room) {
+        if let Some(Ok(ways)) = &careful
+            && entry.noise_roll
+        {
+            for way in ways {
                 println!(
                     "      choose {}: {}",
-                    way_text(&graph, way),
-                    outcome_text(&graph, &outcome)
+                    way_text(&graph, *way),
+                    outcome_text(&graph, &NoiseOutcome::NoisePlaced(*way))
                 );
             }
         }

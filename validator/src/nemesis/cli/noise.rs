@@ -7,7 +7,7 @@ use anyhow::bail;
 use crate::nemesis::graph::ShipGraph;
 use crate::nemesis::rules::describe::{outcome_json, outcome_text};
 use crate::nemesis::rules::state::room_arg;
-use crate::nemesis::rules::{Face, noise_roll};
+use crate::nemesis::rules::{Face, Roller, noise_roll, roller_in_combat};
 use serde_json::json;
 
 use super::play::{PlayFormat, ShipState, load_ship, play_state};
@@ -15,7 +15,8 @@ use super::play::{PlayFormat, ShipState, load_ship, play_state};
 /// The arguments of `deckplan noise`.
 #[derive(clap::Args)]
 #[command(after_help = "Example:
-  deckplan noise maps/kestrel-relay --room cargo --roll 3 --noise hibernatorium/cargo")]
+  deckplan noise maps/kestrel-relay --room cargo --roll 3 --noise hibernatorium/cargo
+  deckplan noise maps/kestrel-relay --room cargo --roll silence --slime --intruder engine-2 --character engine-2")]
 pub struct NoiseArgs {
     #[command(flatten)]
     state: ShipState,
@@ -25,6 +26,9 @@ pub struct NoiseArgs {
     /// The die face: 1, 2, 3, 4, danger or silence (every face when left out).
     #[arg(long, value_name = "FACE")]
     roll: Option<String>,
+    /// The Character rolling carries a Slime marker: Silence counts as Danger.
+    #[arg(long)]
+    slime: bool,
 }
 
 /// Answers the question.
@@ -49,31 +53,56 @@ pub fn run(args: &NoiseArgs) -> anyhow::Result<ExitCode> {
             .chain([Face::Danger, Face::Silence])
             .collect(),
     };
+    // A Character in a room with an Intruder is in Combat and rolls no Noise.
+    if roller_in_combat(&state, room) {
+        if args.state.format == PlayFormat::Json {
+            let value = json!({ "room": room.as_str(), "in_combat": true, "rolls": [] });
+            println!("{}", serde_json::to_string_pretty(&value)?);
+        } else {
+            println!(
+                "No Noise roll in {room}: an Intruder is there, so a Character in {room} is in Combat and makes no Noise roll."
+            );
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let roller = Roller { slimed: args.slime };
     let results: Vec<_> = faces
         .iter()
-        .map(|face| (*face, noise_roll(&graph, &state, room, *face)))
+        .map(|face| (*face, noise_roll(&graph, &state, room, *face, roller)))
         .collect();
+    // How a face counts, when not as rolled: Silence for a slimed Character.
+    let counted = |face: Face| {
+        let as_counted = face.counted_for(roller);
+        (as_counted != face).then_some(as_counted)
+    };
     if args.state.format == PlayFormat::Json {
         let rolls: Vec<_> = results
             .iter()
             .map(|(face, options)| {
                 json!({
                     "roll": face.to_string(),
+                    "counts_as": counted(*face).map(|f| f.to_string()),
                     "options": options.iter().map(|o| outcome_json(&graph, o)).collect::<Vec<_>>(),
                 })
             })
             .collect();
         println!(
             "{}",
-            serde_json::to_string_pretty(&json!({ "room": room.as_str(), "rolls": rolls }))?
+            serde_json::to_string_pretty(
+                &json!({ "room": room.as_str(), "slimed": args.slime, "in_combat": false, "rolls": rolls })
+            )?
         );
         return Ok(ExitCode::SUCCESS);
     }
     for (face, options) in &results {
+        let face_text = match counted(*face) {
+            Some(as_counted) => format!("{face} (slimed: counts as {as_counted})"),
+            None => face.to_string(),
+        };
         match options.as_slice() {
-            [one] => println!("{face} in {room}: {}", outcome_text(&graph, one)),
+            [one] => println!("{face_text} in {room}: {}", outcome_text(&graph, one)),
             many => {
-                println!("{face} in {room}: the players choose one of");
+                println!("{face_text} in {room}: the players choose one of");
                 for option in many {
                     println!("  - {}", outcome_text(&graph, option));
                 }

@@ -20,17 +20,24 @@
 //!   on its network's shared space (R), which is therefore "in" every
 //!   corridor of every room with an entrance to that network (ours). Noise
 //!   ignores doors (R).
+//! - **Combat** (R): a Character and an Intruder in one room are in Combat.
+//!   A Character in Combat makes no Noise roll, cannot move carefully, and
+//!   its Movement is an Escape.
 //! - **Danger** (R; "every" is our reading of the plural): every Intruder in a
-//!   neighbouring room moves in; one behind a closed door destroys the door
-//!   and stays (R: an Intruder passing a closed door). With no Intruder in a
-//!   neighbouring room, Noise goes in every corridor of the room without one,
-//!   its technical corridor included (ours).
-//! - **Careful Movement** (S): the move is the same; instead of rolling, the
-//!   player chooses a corridor of the entered room and resolves it as a roll of
-//!   its number, so every choice is returned with its outcome.
+//!   neighbouring room that is not in Combat moves in; one behind a closed
+//!   door destroys the door and stays (R: an Intruder passing a closed door).
+//!   With no Intruder free to come (none next door, or every one in Combat),
+//!   Noise goes in every corridor of the room without one, its technical
+//!   corridor included (ours). A slimed Character's Silence counts as Danger (R).
+//! - **Careful Movement** (R): the move is the same; instead of rolling, the
+//!   player puts the Noise marker in a chosen corridor of the entered room
+//!   that holds none; not possible in Combat, nor into a room whose every
+//!   corridor holds Noise already.
 //! - **Intruder movement** (R): through the corridor with the number: a closed
 //!   door is destroyed and the Intruder stays; open or destroyed, it moves; a
-//!   technical corridor hides it (it leaves the board).
+//!   technical corridor hides it (it leaves the board). An Event card moves
+//!   only Intruders not in a room with a Character; a retreat from Combat or
+//!   an Intruder player's card moves one anyway.
 //! - **A ship that breaks N002** (ours): a number no corridor carries does
 //!   nothing; a number two corridors carry gives one option each.
 
@@ -40,7 +47,10 @@ pub mod noise;
 pub mod state;
 
 pub use movement::{Entry, Neighbour, enter, neighbours};
-pub use noise::{Face, IntruderMove, NoiseOutcome, careful_options, intruder_move, noise_roll};
+pub use noise::{
+    CarefulRefusal, Face, Group, IntruderCause, IntruderMove, NoiseOutcome, Roller,
+    careful_options, intruder_move, noise_roll, roller_in_combat,
+};
 pub use state::{DoorState, PlayState, Way};
 
 #[cfg(test)]

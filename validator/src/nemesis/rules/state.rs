@@ -76,8 +76,24 @@ impl PlayState {
 
     /// Whether a room holds any Character or Intruder.
     pub fn occupied(&self, room: Id) -> bool {
-        self.characters.get(&room).is_some_and(|n| *n > 0)
-            || self.intruders.get(&room).is_some_and(|n| *n > 0)
+        self.characters_in(room) > 0 || self.intruders_in(room) > 0
+    }
+
+    /// How many Characters a room holds.
+    pub fn characters_in(&self, room: Id) -> u32 {
+        self.characters.get(&room).copied().unwrap_or(0)
+    }
+
+    /// How many Intruders a room holds.
+    pub fn intruders_in(&self, room: Id) -> u32 {
+        self.intruders.get(&room).copied().unwrap_or(0)
+    }
+
+    /// Whether the figures in a room are in Combat: it holds a Character and
+    /// an Intruder ("A Character is considered to be in Combat if there is
+    /// an Intruder in their Room").
+    pub fn in_combat(&self, room: Id) -> bool {
+        self.characters_in(room) > 0 && self.intruders_in(room) > 0
     }
 
     /// Whether a room is explored (face up).

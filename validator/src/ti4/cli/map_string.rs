@@ -44,7 +44,8 @@ pub fn export(args: &ExportArgs) -> anyhow::Result<ExitCode> {
 pub struct ImportArgs {
     /// Read a TI4 map string (tile numbers in spiral order, `{N}` for another
     /// centre, `0` open, `-1` no tile, `83A2` hyperlanes) as a galaxy pack.
-    #[arg(long, value_name = "STRING")]
+    /// A string may start with `-1` (`--map-string "-1 26 30"`).
+    #[arg(long, value_name = "STRING", allow_hyphen_values = true)]
     map_string: String,
     /// The galaxy's name (the folder's name otherwise).
     #[arg(long)]
