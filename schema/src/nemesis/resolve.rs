@@ -10,8 +10,9 @@ use std::sync::Arc;
 
 use toml::Spanned;
 
-use crate::error::{FormatCode, FormatError};
-use crate::toml_file::{deserialize_raw, text_problems};
+use crate::document::read_file;
+use crate::error::{FormatCode, FormatError, Problems};
+use crate::toml_file::text_problems;
 use crate::source::{SourceFile, Span};
 use crate::suggest;
 
@@ -26,16 +27,20 @@ pub const FORMAT_VERSION: i64 = 1;
 /// The ruleset name the files carry.
 pub const RULESET: &str = "nemesis";
 
-/// Most rooms, corridors, entrances or pods in one ship file.
-pub const MAX_ITEMS: usize = 1000;
+pub use crate::limits::MAX_ITEMS;
 
 /// Largest drawing coordinate of a room or network.
 pub const MAX_AT: u16 = 99;
 
-/// Reads and resolves a ship file.
+/// Reads and resolves a ship file, reporting every problem in it.
 pub fn parse_ship(source: &Arc<SourceFile>) -> Result<Ship, Vec<FormatError>> {
-    let raw: raw::TomlShip = deserialize_raw(source.text())?;
-    let mut resolver = Resolver::default();
+    let file = read_file::<raw::TomlShip>(source.text());
+    let Some(raw) = file.raw else {
+        return Err(file.problems.into_errors());
+    };
+    let mut resolver = Resolver {
+        errors: file.problems,
+    };
     let ship = resolver.ship(raw, source);
     resolver.finish(ship)
 }
@@ -44,18 +49,14 @@ fn span_of<T>(value: &Spanned<T>) -> Span {
     Span::from_range(value.span())
 }
 
-#[derive(Default)]
 struct Resolver {
-    errors: Vec<FormatError>,
+    /// The reader's problems, then the resolver's.
+    errors: Problems,
 }
 
 impl Resolver {
     fn finish<T>(self, value: T) -> Result<T, Vec<FormatError>> {
-        if self.errors.is_empty() {
-            Ok(value)
-        } else {
-            Err(self.errors)
-        }
+        self.errors.finish(value)
     }
 
     fn error(
@@ -103,12 +104,15 @@ impl Resolver {
         let help = suggest::closest(id.as_str(), names)
             .map(|b| format!("did you mean `{b}`?"))
             .unwrap_or_else(|| format!("declare the {what} first, or name one that exists"));
-        self.error(
-            FormatCode::DanglingReference,
-            format!("there is no {what} `{id}`"),
-            span_of(value),
-        )
-        .help = Some(help);
+        // Related: a room or network left out for a reported error would
+        // dangle here.
+        self.errors
+            .related_mut(FormatError::new(
+                FormatCode::DanglingReference,
+                format!("there is no {what} `{id}`"),
+                Some(span_of(value)),
+            ))
+            .help = Some(help);
         None
     }
 
@@ -200,11 +204,17 @@ impl Resolver {
         self.ruleset(&raw.ruleset);
         let name = self.text(&raw.name, "the ship name");
         let board = raw.board.as_ref().map(|b| self.text(b, "the board name"));
+        let (one, two) = raw.tiles.as_ref().map_or((0, 0), |t| {
+            (t.get_ref().one.len(), t.get_ref().two.len())
+        });
         for (len, what) in [
             (raw.rooms.len(), "rooms"),
             (raw.corridors.len(), "corridors"),
+            (raw.networks.len(), "networks"),
             (raw.technical_entrances.len(), "technical entrances"),
             (raw.escape_pods.len(), "escape pods"),
+            (one, "room tiles in `tiles.one`"),
+            (two, "room tiles in `tiles.two`"),
         ] {
             self.count(len, what);
         }
@@ -316,7 +326,7 @@ impl Resolver {
 
         let mut network_ids: BTreeMap<Id, Span> = BTreeMap::new();
         let mut networks = Vec::new();
-        for network in &raw.networks {
+        for network in raw.networks.iter().take(MAX_ITEMS) {
             let n = network.get_ref();
             let id = self.id(&n.id);
             let at = self.position(&n.at);
@@ -442,6 +452,7 @@ impl Resolver {
             Some(t) => {
                 let mut names = |list: &[Text]| -> Vec<String> {
                     list.iter()
+                        .take(MAX_ITEMS)
                         .map(|n| self.text(n, "a room tile's name"))
                         .collect()
                 };
