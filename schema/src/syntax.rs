@@ -32,31 +32,32 @@ const MAX_NESTING: u32 = 80;
 pub(crate) fn syntax_errors(text: &str, first: &toml::de::Error) -> Vec<FormatError> {
     let source = Source::new(text);
     let tokens = source.lex().into_vec();
-    let statement = Cell::new(0u64);
+    let cursor = Cursor::default();
     let mut statements = Statements {
         source,
         nesting: 0,
-        statement: &statement,
+        cursor: &cursor,
     };
-    // Keys given twice and other errors of the document's shape are found
-    // only by `toml` itself, which reported the first of them.
-    let first = translate_toml_error(first, text);
-    let mut problems = Problems::new();
-    problems.push(first.clone());
     let mut sink = FirstPerStatement {
-        statement: &statement,
-        last: None,
-        first,
-        problems,
+        cursor: &cursor,
+        pending: None,
+        first: translate_toml_error(first, text),
+        first_seen: false,
+        problems: Problems::new(),
     };
     {
         let mut validate = ValidateWhitespace::new(&mut statements, source);
         let mut guard = RecursionGuard::new(&mut validate, MAX_NESTING);
         parse_document(&tokens, &mut guard, &mut sink);
     }
-    let mut problems = sink.problems;
-    problems.sort_by_position();
-    problems.into_errors()
+    sink.finish()
+}
+
+/// Where the parser is, as its events tell it.
+#[derive(Default)]
+struct Cursor {
+    /// Which statement: a key and its value, or a table header.
+    statement: Cell<u64>,
 }
 
 /// Follows the parser's events to know which statement it is in.
@@ -64,12 +65,21 @@ struct Statements<'s, 'c> {
     source: Source<'s>,
     /// Open arrays and inline tables.
     nesting: u32,
-    statement: &'c Cell<u64>,
+    cursor: &'c Cursor,
 }
 
 impl Statements<'_, '_> {
+    fn opened(&mut self) {
+        self.nesting += 1;
+    }
+
+    fn closed(&mut self) {
+        self.nesting = self.nesting.saturating_sub(1);
+    }
+
     fn next_statement(&self) {
-        self.statement.set(self.statement.get() + 1);
+        let statement = &self.cursor.statement;
+        statement.set(statement.get() + 1);
     }
 
     /// Decodes a key or a value as `toml` does, for the errors only.
@@ -100,18 +110,18 @@ impl EventReceiver for Statements<'_, '_> {
         self.next_statement();
     }
     fn inline_table_open(&mut self, _span: TomlSpan, _error: &mut dyn ErrorSink) -> bool {
-        self.nesting += 1;
+        self.opened();
         true
     }
     fn inline_table_close(&mut self, _span: TomlSpan, _error: &mut dyn ErrorSink) {
-        self.nesting = self.nesting.saturating_sub(1);
+        self.closed();
     }
     fn array_open(&mut self, _span: TomlSpan, _error: &mut dyn ErrorSink) -> bool {
-        self.nesting += 1;
+        self.opened();
         true
     }
     fn array_close(&mut self, _span: TomlSpan, _error: &mut dyn ErrorSink) {
-        self.nesting = self.nesting.saturating_sub(1);
+        self.closed();
     }
     fn simple_key(
         &mut self,
@@ -133,30 +143,69 @@ impl EventReceiver for Statements<'_, '_> {
 
 /// Keeps the first error of each statement, within the per-file cap.
 struct FirstPerStatement<'c> {
-    statement: &'c Cell<u64>,
-    last: Option<u64>,
-    /// The error `toml` reported, already kept.
+    cursor: &'c Cursor,
+    /// The last statement's first error, kept back until the statement
+    /// ends: a bracket it leaves open is named in it.
+    pending: Option<(u64, FormatError)>,
+    /// The error `toml` reported.
     first: FormatError,
+    /// Whether the parse met `first` too.
+    first_seen: bool,
     problems: Problems,
+}
+
+impl FirstPerStatement<'_> {
+    /// Every kept error in file order; `first` among them.
+    fn finish(mut self) -> Vec<FormatError> {
+        if let Some((_, error)) = self.pending.take() {
+            self.problems.push(error);
+        }
+        // Keys given twice and other errors of the document's shape are found
+        // only by `toml` itself, which reported the first of them.
+        if !self.first_seen {
+            self.problems.push(self.first);
+        }
+        self.problems.sort_by_position();
+        self.problems.into_errors()
+    }
 }
 
 impl ErrorSink for FirstPerStatement<'_> {
     fn report_error(&mut self, error: ParseError) {
-        let statement = self.statement.get();
-        if self.last == Some(statement) {
-            return;
-        }
-        self.last = Some(statement);
         let span = error
             .unexpected()
             .map(|span| Span::from_range(span.start()..span.end()));
+        let unclosed = match error.description() {
+            "unclosed array" => Some(("array", "]")),
+            "unclosed inline table" => Some(("inline table", "}")),
+            _ => None,
+        }
+        .zip(error.context());
         let error = FormatError::new(
             crate::error::FormatCode::Syntax,
             format!("invalid TOML: {}", message(&error)),
             span,
         );
-        if error != self.first {
-            self.problems.push(error);
+        self.first_seen |= error == self.first;
+        let statement = self.cursor.statement.get();
+        let new_statement = self
+            .pending
+            .as_ref()
+            .is_none_or(|(last, _)| *last != statement);
+        if new_statement && let Some((_, done)) = self.pending.replace((statement, error)) {
+            self.problems.push(done);
+        }
+        // A bracket never closed swallows every line after it: its
+        // statement's error says where it opens. Brackets close from the
+        // inside out, so the outermost is named last.
+        if let (Some(((what, close), opened)), Some((_, pending))) = (unclosed, &mut self.pending) {
+            pending.labels = vec![(
+                Span::from_range(opened.start()..opened.end()),
+                format!("this {what} is never closed"),
+            )];
+            pending.help = Some(format!(
+                "close the {what} with `{close}`; until then every line after it is read as part of it"
+            ));
         }
     }
 }

@@ -593,6 +593,47 @@ mod tests {
     }
 
     #[test]
+    fn misspelt_keys_and_a_bad_value_are_reported_together_and_nothing_they_set_off() {
+        // The custom module's `name` is misspelt: it is not also said to
+        // have no name.
+        let text = format!(
+            "{HEAD}\n[[modules]]\nid = \"a\"\nrole = \"hlem\"\nat = [0, 0]\nrotaton = 90\n\n\
+             [[modules]]\nid = \"b\"\nrole = \"custom\"\nnmae = \"Brig\"\nat = [1, 0]\n"
+        );
+        assert_eq!(
+            errors(&text),
+            [
+                "11:1 F002 unknown key `rotaton` (did you mean `rotation`?)",
+                "16:1 F002 unknown key `nmae` (did you mean `name`?)",
+                "9:8 F003 `hlem` is not a module role (did you mean `helm`?)",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_row_of_bad_symbols_is_read_once_and_stops_at_the_error_cap() {
+        // Each symbol is found by its own offset, not by reading the row
+        // again from its start: 200,000 of them took 20 s that way.
+        let row = "X".repeat(200_000);
+        let text = format!(
+            "{HEAD}\n[[modules]]\nid = \"a\"\nrole = \"helm\"\nat = [0, 0]\nsquares = [\"...\", \"...\", \"{row}\"]\n"
+        );
+        let found = errors(&text);
+        assert_eq!(found.len(), crate::limits::MAX_ERRORS_PER_FILE);
+        let symbol = |column: usize| {
+            format!(
+                "11:{column} F003 `X` is not a square symbol (use `.` floor, `#` blocked, `C` battlestation console, `B` barrel, `H` ladder)"
+            )
+        };
+        assert_eq!(found[0], symbol(27));
+        assert_eq!(found[198], symbol(27 + 198));
+        assert_eq!(
+            found[199],
+            "F009 and 199801 more errors in this file (at most 200 are listed) (fix the errors above and run again)"
+        );
+    }
+
+    #[test]
     fn a_card_has_the_ship_s_module_size() {
         let text = format!(
             "{HEAD}\n[[modules]]\nid = \"a\"\nrole = \"custom\"\nat = [0, 0]\nsquares = [\"....\", \"...\"]\n"

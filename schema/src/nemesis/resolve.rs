@@ -553,6 +553,68 @@ mod tests {
     }
 
     #[test]
+    fn misspelt_keys_and_a_bad_value_are_reported_together_and_nothing_they_set_off() {
+        // The corridor is left out (`numbers` is misspelt), so the entrance
+        // naming room `lab` still resolves, and nothing is said about it.
+        let text = format!(
+            "{HEAD}[[rooms]]\nid = \"bridge\"\nkind = \"cokpit\"\nat = [0, 0]\n\n\
+             [[rooms]]\nid = \"lab\"\nkind = \"1\"\nnmae = \"Lab\"\nat = [2, 0]\n\n\
+             [[corridors]]\nbetween = [\"bridge\", \"lab\"]\nnumbrs = [1]\n\n\
+             [[technical_entrances]]\nroom = \"lba\"\nnumbers = [2]\n"
+        );
+        assert_eq!(
+            errors(&text),
+            [
+                "12:1 F002 unknown key `nmae` (did you mean `name`?)",
+                "17:1 F002 unknown key `numbrs` (did you mean `numbers`?)",
+                "6:8 F003 `cokpit` is not a room kind (did you mean `cockpit`?)",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_file_of_bad_numbers_stops_at_the_error_cap() {
+        // 300,000 numbers on one line: each is an error, 200 are listed.
+        let numbers = vec!["5"; 300_000].join(", ");
+        let text = format!(
+            "{HEAD}[[rooms]]\nid = \"a\"\nkind = \"1\"\nat = [0, 0]\n\n\
+             [[rooms]]\nid = \"b\"\nkind = \"2\"\nat = [1, 0]\n\n\
+             [[corridors]]\nbetween = [\"a\", \"b\"]\nnumbers = [{numbers}]\n"
+        );
+        let found = errors(&text);
+        assert_eq!(found.len(), crate::limits::MAX_ERRORS_PER_FILE);
+        assert_eq!(
+            found[0],
+            "16:12 F003 corridor number 5 is out of range; corridors are numbered 1 to 4"
+        );
+        assert_eq!(
+            found[198],
+            "16:606 F003 corridor number 5 is out of range; corridors are numbered 1 to 4"
+        );
+        assert_eq!(
+            found[199],
+            "F009 and 299801 more errors in this file (at most 200 are listed) (fix the errors above and run again)"
+        );
+    }
+
+    #[test]
+    fn networks_and_room_tiles_have_the_item_cap() {
+        let networks: String = (0..=MAX_ITEMS)
+            .map(|n| format!("[[networks]]\nid = \"n{n}\"\nat = [0, 0]\n"))
+            .collect();
+        let names = vec!["\"Lab\""; MAX_ITEMS + 1].join(", ");
+        let text = format!("{HEAD}{networks}\n[tiles]\none = [{names}]\ntwo = [{names}]\n");
+        assert_eq!(
+            errors(&text),
+            [
+                "F009 1001 networks listed; a ship holds at most 1000",
+                "F009 1001 room tiles in `tiles.one` listed; a ship holds at most 1000",
+                "F009 1001 room tiles in `tiles.two` listed; a ship holds at most 1000",
+            ]
+        );
+    }
+
+    #[test]
     fn a_misspelt_room_reference_gets_a_suggestion() {
         let text = format!(
             "{HEAD}[[rooms]]\nid = \"storage\"\nkind = \"1\"\nat = [0, 0]\n\n\

@@ -1160,6 +1160,42 @@ mod tests {
     }
 
     #[test]
+    fn misspelt_keys_and_a_bad_value_are_reported_together_and_nothing_they_set_off() {
+        // `jion` is misspelt: the modifier is not also said to have neither
+        // `join` nor `block`; the custom tile left out (its `number` is
+        // misspelt) is not said to be missing where `2 = 1000` places it.
+        let text = file(
+            "of_board = [51]\n\n[tiles]\n0 = 18\n1 = \"84C0\"\n2 = 1000\n\n\
+             [[custom]]\nnumbr = 1000\nname = \"Far Reach\"\n\n\
+             [[modifiers]]\nname = \"Reconstruction\"\njion = [\"alpha\", \"beta\"]\n",
+        );
+        assert_eq!(
+            errors(&text),
+            vec![
+                "F002 5:1 unknown key `of_board` | did you mean `off_board`?",
+                "F003 9:5 `C` is not a hyperlane face: faces are A and B | did you mean `84A0` or `84B0`?",
+                "F002 13:1 unknown key `numbr` | did you mean `number`?",
+                "F002 18:1 unknown key `jion` | did you mean `join`?",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_long_off_board_list_stops_at_the_error_cap() {
+        let numbers = vec!["5"; 300_000].join(", ");
+        let found = errors(&file(&format!("off_board = [{numbers}]\n\n[tiles]\n0 = 18\n")));
+        assert_eq!(found.len(), crate::limits::MAX_ERRORS_PER_FILE);
+        assert_eq!(
+            found[0],
+            "F003 5:14 tile 5 is not a system set beside the board | off-board systems are the Creuss home (51), the Wormhole Nexus (82) and custom tiles with `off_board = true`"
+        );
+        assert_eq!(
+            found[199],
+            "F009 - and 299801 more errors in this file (at most 200 are listed) | fix the errors above and run again"
+        );
+    }
+
+    #[test]
     fn seats_custom_tiles_and_modifiers_are_checked() {
         let text = file(
             "[tiles]\n0 = 18\n19 = 1\n\n[[homes]]\nseat = 1\nposition = 19\n\n[[homes]]\nseat = 1\nposition = 22\n\n[[homes]]\nseat = 2\nposition = 20\n\n[[custom]]\nnumber = 25\nname = \"Mine\"\n\n[[modifiers]]\nname = \"Both\"\njoin = [\"alpha\", \"beta\"]\nblock = [0, 1]\n\n[[modifiers]]\nname = \"Far\"\nblock = [0, 19]\n\n[[modifiers]]\nname = \"Same\"\njoin = [\"alpha\", \"alpha\"]\n",
