@@ -216,6 +216,18 @@ impl Problems {
         self.spare.insert(error)
     }
 
+    /// Whether a problem recorded now would only be counted. A reader that
+    /// finds a problem in every byte of a line asks first, and counts the
+    /// rest with [`Problems::count_unlisted`] instead of building each one.
+    pub fn is_full(&self) -> bool {
+        self.kept.len() >= limits::MAX_ERRORS_PER_FILE
+    }
+
+    /// Counts problems found once [`Problems::is_full`], without building them.
+    pub fn count_unlisted(&mut self, problems: usize) {
+        self.more += problems;
+    }
+
     /// Records a problem that judges a value against another part of the
     /// file — unless the file is partial, where that part may be missing only
     /// because of an error already reported.

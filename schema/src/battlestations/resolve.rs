@@ -328,6 +328,10 @@ impl Resolver {
             for (byte, symbol) in text.char_indices() {
                 match Content::parse(symbol) {
                     Some(content) => cells.push(content),
+                    None if self.errors.is_full() => {
+                        self.errors.count_unlisted(1);
+                        row_ok = false;
+                    }
                     None => {
                         // One past the opening quote.
                         let offset = byte + 1;
