@@ -15,11 +15,14 @@
 //! - An unknown key is reported and skipped; its table reads on. The file is
 //!   then *partial* ([`Problems::is_partial`]): the key may be a misspelling
 //!   of one whose value the resolver now misses.
-//! - A value of the wrong type, or a missing key, loses its table: an item of
-//!   a list of tables (a door, a room) or an entry of a keyed table (a
-//!   `[lint]` setting) is left out and the rest read on; any other table is
-//!   lost with the table holding it, up to the file, which then has no raw
-//!   value to resolve. Every key of a lost table is still read for its errors.
+//! - A key that may be left out, whose value cannot be read, is read as left
+//!   out, and the file is partial.
+//! - A required key whose value cannot be read, or that is missing, loses its
+//!   table: an item of a list of tables (a door, a room) or an entry of a
+//!   keyed table (a `[lint]` setting) is left out and the rest read on (the
+//!   file is partial); any other table is lost with the table holding it, up
+//!   to the file, which then has no raw value to resolve. Every key of a lost
+//!   table is still read for its errors.
 //! - A list of plain values (`at = [3, 4]`) is lost whole when one of them
 //!   is of the wrong type: a pair without one of its numbers means nothing.
 //! - A required key left out is not reported when an unknown key of the same
@@ -178,16 +181,25 @@ impl<'i> Table<'i> {
         default: Option<fn() -> T>,
     ) -> Option<T> {
         let value = self.values.get_mut(index).and_then(Option::take);
+        let left_out = || default.map(|default| default()).or_else(T::missing);
         match value {
             Some(value) => match T::read(value, reader) {
                 Ok(value) => Some(value),
-                Err(Lost) => {
-                    self.lost = true;
-                    None
-                }
+                // A key that may be left out is read as left out, the file
+                // as partial; a required one loses its table.
+                Err(Lost) => match left_out() {
+                    Some(value) => {
+                        reader.problems.set_partial();
+                        Some(value)
+                    }
+                    None => {
+                        self.lost = true;
+                        None
+                    }
+                },
             },
             None => {
-                if let Some(value) = default.map(|default| default()).or_else(T::missing) {
+                if let Some(value) = left_out() {
                     return Some(value);
                 }
                 self.lost = true;
@@ -611,7 +623,7 @@ mod tests {
     }
 
     #[test]
-    fn a_bad_item_is_left_out_and_a_bad_value_elsewhere_loses_the_file() {
+    fn a_bad_item_is_left_out_and_a_bad_required_value_loses_the_file() {
         let (raw, partial, errors) = read(
             "format = 1\nname = \"x\"\ndoors = [{ number = \"one\", at = \"A1\" }, { at = \"B2\" }, { number = 3, at = \"C3\" }]\n",
         );
@@ -622,6 +634,15 @@ mod tests {
                 "3:21 F003 invalid type: string \"one\", expected an integer (write a whole number without quotes, like `1`)",
                 "3:41 F003 missing key `number` (add `number = …`; docs/format.md lists the required keys)",
             ]
+        );
+        // `tags` may be left out: a list with a bad item is read as left
+        // out. `name` may not: the file has no raw value, but every error
+        // in it is still reported.
+        let (raw, partial, errors) = read("format = 1\nname = \"x\"\ntags = [\"a\", 3]\n");
+        assert!(raw && partial);
+        assert_eq!(
+            errors,
+            ["3:14 F003 invalid type: integer `3`, expected a string"]
         );
         let (raw, _, errors) = read("format = 1\nname = 2\ntags = [\"a\", 3, true]\n");
         assert!(!raw);
@@ -677,7 +698,7 @@ mod tests {
     fn errors_past_the_cap_are_counted_not_kept() {
         let tags = vec!["1"; 1000].join(", ");
         let (raw, _, errors) = read(&format!("format = 1\nname = \"x\"\ntags = [{tags}]\n"));
-        assert!(!raw);
+        assert!(raw, "`tags` is read as left out");
         assert_eq!(errors.len(), limits::MAX_ERRORS_PER_FILE);
         assert_eq!(
             errors[199],
