@@ -66,13 +66,21 @@ impl<'t> Reader<'t> {
 
     /// Records a serde error on one value, in a map author's terms.
     fn serde_error(&mut self, error: &toml::de::Error) -> Lost {
-        self.problems.push(translate_toml_error(error, self.text));
+        if self.problems.is_full() {
+            self.problems.count_unlisted(1);
+        } else {
+            self.problems.push(translate_toml_error(error, self.text));
+        }
         Lost
     }
 
     /// Records the error serde gives when `T` cannot be read from `value`,
     /// which has already been found to be of the wrong type.
     fn wrong_type<T: serde::de::DeserializeOwned>(&mut self, value: Spanned<DeValue<'_>>) -> Lost {
+        if self.problems.is_full() {
+            self.problems.count_unlisted(1);
+            return Lost;
+        }
         match T::deserialize(ValueDeserializer::from(value)) {
             Err(error) => self.serde_error(&error),
             // A value of the right type after all: nothing to say, but the
@@ -117,6 +125,14 @@ impl<'t> Reader<'t> {
                 *slot = Some(value);
                 continue;
             }
+            self.problems.set_partial();
+            if self.problems.is_full() {
+                // Only counted: no suggestion to work out, and no missing
+                // key of this table is reported beside it.
+                self.problems.count_unlisted(1);
+                unexplained = true;
+                continue;
+            }
             let best = suggest::closest(name, keys.iter().copied());
             let help = match best {
                 Some(best) => format!("did you mean `{best}`?"),
@@ -141,7 +157,6 @@ impl<'t> Reader<'t> {
                 )
                 .with_help(help),
             );
-            self.problems.set_partial();
         }
         Table {
             span,

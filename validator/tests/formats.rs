@@ -232,7 +232,8 @@ fn explain_knows_codes_and_refuses_unknown_ones() {
 /// Every game's file stops at the per-file cap of 200 errors in `lint` and
 /// `fmt --check`, the last of them counting the rest: a corridor of 1,000 bad
 /// numbers, an `off_board` list of 1,000 tiles that are not beside the board,
-/// a module row of 1,000 unknown symbols.
+/// a module row of 1,000 unknown symbols; and in `lint`, a `pack.toml` of
+/// 1,000 joins to a page the pack does not have.
 #[test]
 fn every_game_s_file_stops_at_the_error_cap() {
     let root = std::env::temp_dir().join(format!("deckplan-cli-{}-cap", std::process::id()));
@@ -269,6 +270,12 @@ fn every_game_s_file_stops_at_the_error_cap() {
             "X".repeat(1000)
         ),
     );
+    let joins = "[[joins]]\nfrom = \"L1p1 east\"\nto = \"L1p2 west\"\n\n".repeat(1000);
+    write(
+        &root.join("enormity/pack.toml"),
+        &format!("{PACK}\n{joins}"),
+    );
+    write(&root.join("enormity/book1/page1.toml"), PAGE);
     let run = |args: &[&str]| {
         Command::new(env!("CARGO_BIN_EXE_deckplan"))
             .args(args)
@@ -277,6 +284,19 @@ fn every_game_s_file_stops_at_the_error_cap() {
             .output()
             .unwrap()
     };
+    let more = "and 801 more errors in this file (at most 200 are listed)";
+    let lint = run(&["lint", "--format", "json", "enormity"]);
+    let value: serde_json::Value = serde_json::from_slice(&lint.stdout).unwrap();
+    let messages: Vec<&str> = value["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(messages.len(), 200);
+    let join = "join names page L1p2, which is not in this pack";
+    assert_eq!(messages.iter().filter(|m| **m == join).count(), 199);
+    assert!(messages.contains(&more), "{messages:?}");
     for (pack, first) in [
         (
             "nemesis",
@@ -300,7 +320,6 @@ fn every_game_s_file_stops_at_the_error_cap() {
             199,
             "{pack}"
         );
-        let more = "and 801 more errors in this file (at most 200 are listed)";
         assert!(messages.contains(&more), "{pack}: {messages:?}");
 
         let check = run(&["fmt", "--check", pack]);
