@@ -39,8 +39,7 @@ use toml::de::{DeTable, DeValue, ValueDeserializer};
 use crate::error::{FormatCode, FormatError, Problems};
 use crate::limits;
 use crate::source::Span;
-use crate::suggest;
-use crate::toml_file::{FORMAT_VERSION, translate_toml_error, version_error};
+use crate::toml_file::{FORMAT_VERSION, translate_toml_error, unknown_key, version_error};
 
 /// A value that could not be read: its errors are recorded, and whatever
 /// holds it decides what else is lost.
@@ -133,30 +132,12 @@ impl<'t> Reader<'t> {
                 unexplained = true;
                 continue;
             }
-            let best = suggest::closest(name, keys.iter().copied());
-            let help = match best {
-                Some(best) => format!("did you mean `{best}`?"),
-                None if keys.is_empty() => "this table takes no keys".to_string(),
-                None => format!(
-                    "expected one of {}",
-                    keys.iter()
-                        .map(|k| format!("`{k}`"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            };
+            let (error, best) = unknown_key(name, Some(Span::from_range(key.span())), keys);
             match best {
                 Some(best) => suggested.push(best),
                 None => unexplained = true,
             }
-            self.problems.push(
-                FormatError::new(
-                    FormatCode::UnknownKey,
-                    format!("unknown key `{name}`"),
-                    Some(Span::from_range(key.span())),
-                )
-                .with_help(help),
-            );
+            self.problems.push(error);
         }
         Table {
             span,

@@ -107,20 +107,7 @@ pub(crate) fn translate_toml_error(error: &toml::de::Error, text: &str) -> Forma
     if let Some(rest) = message.strip_prefix("unknown field `") {
         let (key, expected) = rest.split_once('`').unwrap_or((rest, ""));
         let known: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
-        let help = match suggest::closest(key, known.iter().copied()) {
-            Some(best) => format!("did you mean `{best}`?"),
-            None if known.is_empty() => "this table takes no keys".to_string(),
-            None => format!(
-                "expected one of {}",
-                known
-                    .iter()
-                    .map(|k| format!("`{k}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        };
-        return FormatError::new(FormatCode::UnknownKey, format!("unknown key `{key}`"), span)
-            .with_help(help);
+        return unknown_key(key, span, &known).0;
     }
     if let Some(rest) = message.strip_prefix("missing field `") {
         let key = rest.split('`').next().unwrap_or(rest);
@@ -162,6 +149,31 @@ pub(crate) fn translate_toml_error(error: &toml::de::Error, text: &str) -> Forma
         format!("invalid TOML: {}", first_line(message)),
         span,
     )
+}
+
+/// The error for an unknown key of a table whose keys are `known`, with a
+/// "did you mean" when one is close, and the key it suggests.
+pub(crate) fn unknown_key<'k>(
+    key: &str,
+    span: Option<Span>,
+    known: &[&'k str],
+) -> (FormatError, Option<&'k str>) {
+    let best = suggest::closest(key, known.iter().copied());
+    let help = match best {
+        Some(best) => format!("did you mean `{best}`?"),
+        None if known.is_empty() => "this table takes no keys".to_string(),
+        None => format!(
+            "expected one of {}",
+            known
+                .iter()
+                .map(|k| format!("`{k}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    let error = FormatError::new(FormatCode::UnknownKey, format!("unknown key `{key}`"), span)
+        .with_help(help);
+    (error, best)
 }
 
 fn first_line(message: &str) -> &str {
