@@ -255,7 +255,7 @@ impl Problems {
 
     /// Whether no problem was recorded.
     pub fn is_empty(&self) -> bool {
-        self.kept.is_empty()
+        self.kept.is_empty() && self.more == 0
     }
 
     /// How many problems were recorded, kept or counted.
@@ -276,7 +276,7 @@ impl Problems {
         if self.more > 0 {
             // The closing error is one of the listed ones.
             let listed = limits::MAX_ERRORS_PER_FILE - 1;
-            let more = self.more + errors.len() - listed;
+            let more = self.more + errors.len().saturating_sub(listed);
             errors.truncate(listed);
             errors.push(more_errors(more));
         }
@@ -386,5 +386,51 @@ impl LoadError {
                 error,
             },
         }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
+mod tests {
+    use super::*;
+
+    fn error(message: &str) -> FormatError {
+        FormatError::new(FormatCode::InvalidValue, message, None)
+    }
+
+    #[test]
+    fn related_problems_wait_until_the_file_reads_whole() {
+        let mut whole = Problems::new();
+        whole.related_mut(error("door 2 is not on this page")).help = Some("add it".into());
+        assert_eq!(whole.len(), 1);
+        let mut partial = Problems::new();
+        partial.set_partial();
+        partial
+            .related_mut(error("door 2 is not on this page"))
+            .help = Some("add it".into());
+        partial.push(error("`3H` is not a space"));
+        let errors = partial.into_errors();
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].message, "`3H` is not a space");
+    }
+
+    #[test]
+    fn past_the_cap_problems_are_counted_in_one_closing_error() {
+        let mut problems = Problems::new();
+        for n in 0..limits::MAX_ERRORS_PER_FILE {
+            problems.push(error(&n.to_string()));
+        }
+        assert!(problems.is_full());
+        problems.push_mut(error("built and dropped")).help = Some("unseen".into());
+        problems.count_unlisted(99);
+        assert_eq!(problems.len(), limits::MAX_ERRORS_PER_FILE + 100);
+        let errors = problems.into_errors();
+        assert_eq!(errors.len(), limits::MAX_ERRORS_PER_FILE);
+        assert_eq!(errors[198].message, "198");
+        assert_eq!(
+            errors[199].message,
+            "and 101 more errors in this file (at most 200 are listed)"
+        );
+        assert_eq!(Problems::new().finish(5), Ok(5));
     }
 }
