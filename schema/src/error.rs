@@ -4,6 +4,7 @@
 use std::fmt;
 use std::sync::Arc;
 
+use crate::limits;
 use crate::place::Place;
 use crate::source::{SourceFile, Span};
 
@@ -172,6 +173,147 @@ impl FormatError {
     }
 }
 
+/// The format errors of one file, gathered as they are found.
+///
+/// At most [`limits::MAX_ERRORS_PER_FILE`] are kept and the rest only
+/// counted, so a file of a million mistakes costs the memory of two hundred;
+/// [`Problems::into_errors`] closes the list with one error that says how many
+/// more there were. Every game's reader and resolver gathers its errors here.
+///
+/// A file whose TOML read only in part (a misspelt key, a list item of the
+/// wrong shape) is *partial*: what the reader lost may be what a check of one
+/// value against the rest of the file (a reference, a key that must be there)
+/// misses, so such problems, pushed with [`Problems::related_mut`], are held
+/// back until the file reads whole. The error recovery invents nothing.
+#[derive(Debug, Default)]
+pub struct Problems {
+    kept: Vec<FormatError>,
+    /// Errors found past the cap, counted only.
+    more: usize,
+    /// Where an error that is not kept is built and dropped, so callers can
+    /// fill in its help and place the same way in either case.
+    spare: Option<FormatError>,
+    partial: bool,
+}
+
+impl Problems {
+    /// No problems yet, in a file that read whole.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Records a problem.
+    pub fn push(&mut self, error: FormatError) {
+        self.push_mut(error);
+    }
+
+    /// Records a problem and returns it, to add a help text or a place.
+    pub fn push_mut(&mut self, error: FormatError) -> &mut FormatError {
+        if self.kept.len() < limits::MAX_ERRORS_PER_FILE {
+            return self.kept.push_mut(error);
+        }
+        self.more += 1;
+        self.spare.insert(error)
+    }
+
+    /// Whether a problem recorded now would only be counted. A reader that
+    /// finds a problem in every byte of a line asks first, and counts the
+    /// rest with [`Problems::count_unlisted`] instead of building each one.
+    pub fn is_full(&self) -> bool {
+        self.kept.len() >= limits::MAX_ERRORS_PER_FILE
+    }
+
+    /// Counts problems found once [`Problems::is_full`], without building them.
+    pub fn count_unlisted(&mut self, problems: usize) {
+        self.more += problems;
+    }
+
+    /// Records a problem that judges a value against another part of the
+    /// file — unless the file is partial, where that part may be missing only
+    /// because of an error already reported.
+    pub fn related_mut(&mut self, error: FormatError) -> &mut FormatError {
+        if self.partial {
+            return self.spare.insert(error);
+        }
+        self.push_mut(error)
+    }
+
+    /// [`Problems::related_mut`], without the problem back.
+    pub fn push_related(&mut self, error: FormatError) {
+        self.related_mut(error);
+    }
+
+    /// Marks the file as read only in part.
+    pub fn set_partial(&mut self) {
+        self.partial = true;
+    }
+
+    /// Whether the file read only in part.
+    pub fn is_partial(&self) -> bool {
+        self.partial
+    }
+
+    /// Whether no problem was recorded.
+    pub fn is_empty(&self) -> bool {
+        self.kept.is_empty() && self.more == 0
+    }
+
+    /// How many problems were recorded, kept or counted.
+    pub fn len(&self) -> usize {
+        self.kept.len() + self.more
+    }
+
+    /// Orders the kept problems by where they are in the file (problems of the
+    /// whole file first).
+    pub fn sort_by_position(&mut self) {
+        self.kept.sort_by_key(|e| e.span.map(|s| (s.start, s.end)));
+    }
+
+    /// Every kept problem, the last of them counting the rest when there were
+    /// more than [`limits::MAX_ERRORS_PER_FILE`].
+    pub fn into_errors(self) -> Vec<FormatError> {
+        let mut errors = self.kept;
+        if self.more > 0 {
+            // The closing error is one of the listed ones.
+            let listed = limits::MAX_ERRORS_PER_FILE - 1;
+            let more = self.more + errors.len().saturating_sub(listed);
+            errors.truncate(listed);
+            errors.push(more_errors(more));
+        }
+        errors
+    }
+
+    /// `value` when nothing was recorded, else every problem.
+    pub fn finish<T>(self, value: T) -> Result<T, Vec<FormatError>> {
+        if self.is_empty() {
+            Ok(value)
+        } else {
+            Err(self.into_errors())
+        }
+    }
+}
+
+impl Extend<FormatError> for Problems {
+    fn extend<I: IntoIterator<Item = FormatError>>(&mut self, errors: I) {
+        for error in errors {
+            self.push(error);
+        }
+    }
+}
+
+/// The error that closes a capped list: how many more there were.
+pub(crate) fn more_errors(more: usize) -> FormatError {
+    FormatError::new(
+        FormatCode::LimitExceeded,
+        format!(
+            "and {more} more errors in this file (at most {} are listed)",
+            limits::MAX_ERRORS_PER_FILE
+        ),
+        None,
+    )
+    .with_help("fix the errors above and run again")
+}
+
 /// A format problem together with the file it is in.
 #[derive(Clone, Debug)]
 pub struct FileError {
@@ -244,5 +386,51 @@ impl LoadError {
                 error,
             },
         }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
+mod tests {
+    use super::*;
+
+    fn error(message: &str) -> FormatError {
+        FormatError::new(FormatCode::InvalidValue, message, None)
+    }
+
+    #[test]
+    fn related_problems_wait_until_the_file_reads_whole() {
+        let mut whole = Problems::new();
+        whole.related_mut(error("door 2 is not on this page")).help = Some("add it".into());
+        assert_eq!(whole.len(), 1);
+        let mut partial = Problems::new();
+        partial.set_partial();
+        partial
+            .related_mut(error("door 2 is not on this page"))
+            .help = Some("add it".into());
+        partial.push(error("`3H` is not a space"));
+        let errors = partial.into_errors();
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].message, "`3H` is not a space");
+    }
+
+    #[test]
+    fn past_the_cap_problems_are_counted_in_one_closing_error() {
+        let mut problems = Problems::new();
+        for n in 0..limits::MAX_ERRORS_PER_FILE {
+            problems.push(error(&n.to_string()));
+        }
+        assert!(problems.is_full());
+        problems.push_mut(error("built and dropped")).help = Some("unseen".into());
+        problems.count_unlisted(99);
+        assert_eq!(problems.len(), limits::MAX_ERRORS_PER_FILE + 100);
+        let errors = problems.into_errors();
+        assert_eq!(errors.len(), limits::MAX_ERRORS_PER_FILE);
+        assert_eq!(errors[198].message, "198");
+        assert_eq!(
+            errors[199].message,
+            "and 101 more errors in this file (at most 200 are listed)"
+        );
+        assert_eq!(Problems::new().finish(5), Ok(5));
     }
 }

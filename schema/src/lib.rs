@@ -18,8 +18,11 @@
 //! - [`source`] — files with spans; [`error`] — format errors and their stable
 //!   `F` codes; [`suggest`] — "did you mean";
 //! - [`place`] — where a finding is on a board, as data ([`Place`]);
-//! - [`toml_file`] — reading a TOML map file (size, version, serde's messages
-//!   in a map author's terms) and quoting in canonical writers;
+//! - [`document`] — reading a TOML map file into a game's raw types with
+//!   every error at once (unknown keys with their "did you mean", wrong types,
+//!   missing keys; every syntax error, from `syntax`), within the per-file cap;
+//! - [`toml_file`] — the `format` version, serde's messages in a map author's
+//!   terms, free-text limits, and quoting in canonical writers;
 //! - [`lint_table`] — the `[lint]` table, read, written and described once;
 //! - [`json_schema`] — what every published schema shares;
 //! - [`id`] — short `Copy` ids of a board's named parts;
@@ -32,6 +35,7 @@
 //! (its model, format, writer, JSON Schema and place type).
 
 pub mod confine;
+pub mod document;
 pub mod error;
 #[path = "games.rs"]
 mod games;
@@ -46,11 +50,12 @@ pub mod ship_pack;
 pub mod sniff;
 pub mod source;
 pub mod suggest;
+mod syntax;
 pub mod toml_file;
 
 // The games' folders (`enormity`, `nemesis`, …) are declared by the registry,
 // `games.rs`, which `#[path]` lets hold them as folders beside this file.
-pub use error::{FileError, FormatCode, FormatError, LoadError};
+pub use error::{FileError, FormatCode, FormatError, LoadError, Problems};
 pub use games::*;
 pub use place::BoardPlace;
 pub use source::{LineCol, SourceFile, Span};

@@ -83,6 +83,16 @@ pub fn pack_limits() -> PackLimits {
 /// Longest free text (names, titles, notes, lint reasons), in characters.
 pub const MAX_TEXT_CHARS: usize = 4096;
 
+/// Most rooms, corridors, networks, technical entrances or escape pods in
+/// one Nemesis ship file, and most names in each of its room-tile lists.
+pub const MAX_ITEMS: usize = 1000;
+
+/// Most modules, and most doors, in one Battlestations ship file.
+pub const MAX_MODULES: usize = 400;
+
+/// Most custom tiles, and most adjacency modifiers, one TI4 galaxy defines.
+pub const MAX_LIST: usize = 256;
+
 /// Most format errors reported for one file; the rest are counted in one
 /// closing "and N more" error.
 pub const MAX_ERRORS_PER_FILE: usize = 200;

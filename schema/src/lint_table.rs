@@ -6,16 +6,16 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use serde::Deserialize;
 use serde_json::{Value, json};
 use toml::Spanned;
 
-use crate::error::{FormatCode, FormatError};
+use crate::document::{FromToml, Reader};
+use crate::error::{FormatCode, FormatError, Problems};
 use crate::json_schema::table;
 use crate::limits;
 use crate::source::{SourceFile, Span};
 use crate::suggest;
-use crate::toml_file::{Text, deserialize_raw, key, quote, span_of, text_problems};
+use crate::toml_file::{Text, key, quote, span_of, text_problems};
 
 /// A lint check name as a JSON Schema pattern: kebab-case words (`unreachable-space`).
 pub const CHECK_NAME: &str = "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$";
@@ -63,12 +63,12 @@ impl LintLevel {
     }
 }
 
-/// One entry of a `[lint]` table, key for key.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TomlLint {
-    level: Text,
-    reason: Text,
+crate::raw_table! {
+    /// One entry of a `[lint]` table, key for key.
+    pub struct TomlLint {
+        level: Text,
+        reason: Text,
+    }
 }
 
 /// A raw `[lint]` table, as a game's raw file type holds it.
@@ -79,20 +79,22 @@ pub type TomlLintTable = BTreeMap<Text, Spanned<TomlLint>>;
 /// table itself does not read. Other keys are ignored here (the full parse
 /// reports them).
 pub fn lint_only(source: &Arc<SourceFile>) -> Option<LintSettings> {
-    #[derive(serde::Deserialize)]
-    struct LintOnly {
-        #[serde(default)]
-        lint: TomlLintTable,
-    }
-    let raw: LintOnly = deserialize_raw(source.text()).ok()?;
-    let mut errors = Vec::new();
-    Some(lint_settings(raw.lint, &mut errors))
+    let mut document = toml::de::DeTable::parse(source.text()).ok()?.into_inner();
+    let Some(table) = document.remove("lint") else {
+        return Some(LintSettings::default());
+    };
+    let mut reader = Reader::new(source.text());
+    let raw = TomlLintTable::read(table, &mut reader).ok()?;
+    reader
+        .problems
+        .is_empty()
+        .then(|| lint_settings(raw, &mut Problems::new()))
 }
 
 /// Reads a `[lint]` table, the same in every game's files: each key a check
 /// name (checked against the game's checks by the validator), each value a
 /// level and the reason it is set.
-pub fn lint_settings(raw: TomlLintTable, errors: &mut Vec<FormatError>) -> LintSettings {
+pub fn lint_settings(raw: TomlLintTable, errors: &mut Problems) -> LintSettings {
     let mut checks = BTreeMap::new();
     for (name, setting) in raw {
         let setting = setting.into_inner();

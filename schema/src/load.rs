@@ -76,17 +76,7 @@ pub fn attach(source: &Arc<SourceFile>, mut errors: Vec<FormatError>) -> Vec<Fil
         let listed = limits::MAX_ERRORS_PER_FILE - 1;
         let more = errors.len() - listed;
         errors.truncate(listed);
-        errors.push(
-            FormatError::new(
-                FormatCode::LimitExceeded,
-                format!(
-                    "and {more} more errors in this file (at most {} are listed)",
-                    limits::MAX_ERRORS_PER_FILE
-                ),
-                None,
-            )
-            .with_help("fix the errors above and run again"),
-        );
+        errors.push(crate::error::more_errors(more));
     }
     errors
         .into_iter()

@@ -5,20 +5,19 @@
 //! [`read_source`] limits. A game gives what
 //! differs as a [`ShipFormat`].
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::Arc;
 
-use serde::Deserialize;
 use serde_json::{Value, json};
 use toml::Spanned;
 
+use crate::document::read_file;
 use crate::error::{FileError, FormatCode, FormatError, LoadError};
-use crate::lint_table::LintSettings;
+use crate::lint_table::{LintSettings, TomlLintTable};
 use crate::load::{Loaded, clean, pack_folder_and_file, read_code, read_pack_source, read_source};
 use crate::source::{SourceFile, Span};
-use crate::toml_file::{deserialize_raw, text_problems};
+use crate::toml_file::text_problems;
 use crate::{confine, limits};
 
 /// What one game's ship files add to the shared pack: its names and how its
@@ -57,27 +56,30 @@ pub struct ShipPack<S> {
 
 type Text = Spanned<String>;
 
-/// `pack.toml` key for key.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TomlShipPack {
-    format: Spanned<i64>,
-    name: Text,
-    ruleset: Text,
-    ship: Text,
-    #[serde(default)]
-    lint: BTreeMap<Text, Spanned<crate::lint_table::TomlLint>>,
+crate::raw_table! {
+    /// `pack.toml` key for key.
+    struct TomlShipPack {
+        format: Spanned<i64>,
+        name: Text,
+        ruleset: Text,
+        ship: Text,
+        lint: TomlLintTable = TomlLintTable::new(),
+    }
 }
 
 /// Resolves `pack.toml` from text already read, without its ship.
 pub fn parse_pack<F: ShipFormat>(
     source: &Arc<SourceFile>,
 ) -> Result<ShipPack<F::Ship>, Vec<FormatError>> {
-    let raw: TomlShipPack = deserialize_raw(source.text())?;
-    let mut errors: Vec<FormatError> =
-        crate::toml_file::version_problem(&raw.format, FORMAT_VERSION)
-            .into_iter()
-            .collect();
+    let file = read_file::<TomlShipPack>(source.text());
+    let mut errors = file.problems;
+    let Some(raw) = file.raw else {
+        return Err(errors.into_errors());
+    };
+    errors.extend(crate::toml_file::version_problem(
+        &raw.format,
+        FORMAT_VERSION,
+    ));
     errors.extend(ruleset_problem::<F>(&raw.ruleset));
     errors.extend(text_problems(&raw.name, "the pack name", true));
     let ship_span = Span::from_range(raw.ship.span());
@@ -89,10 +91,7 @@ pub fn parse_pack<F: ShipFormat>(
         );
     }
     let lint = crate::lint_table::lint_settings(raw.lint, &mut errors);
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    Ok(ShipPack {
+    errors.finish(ShipPack {
         name: raw.name.into_inner(),
         ship_path,
         ship_span,
@@ -186,13 +185,7 @@ fn loaded<T>(source: &Arc<SourceFile>, result: Result<T, Vec<FormatError>>) -> L
         },
         Err(errors) => Loaded {
             value: None,
-            errors: errors
-                .into_iter()
-                .map(|error| FileError {
-                    source: Arc::clone(source),
-                    error,
-                })
-                .collect(),
+            errors: crate::load::attach(source, errors),
         },
     }
 }

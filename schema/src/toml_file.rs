@@ -1,10 +1,11 @@
-//! Reading and writing a TOML map file the same way in every game: the size
-//! limit, the `format` version, serde's messages rephrased in a map author's
-//! terms, limits on free text, and quoting in the canonical writers.
+//! Reading and writing a TOML map file the same way in every game: the
+//! `format` version, serde's messages rephrased in a map author's terms,
+//! limits on free text, and quoting in the canonical writers.
 //!
-//! Each game's resolver reads its raw serde types through [`deserialize_raw`]
-//! and checks its texts with [`text_problems`], so a misspelt key or an
-//! over-long name reads the same whatever the game.
+//! Each game's resolver reads its raw types through
+//! [`document::read_file`](crate::document::read_file) and checks its texts
+//! with [`text_problems`], so a misspelt key or an over-long name reads the
+//! same whatever the game.
 
 use std::fmt::Write as _;
 
@@ -21,38 +22,9 @@ pub const FORMAT_VERSION: i64 = 1;
 /// A spanned string, the type of every coordinate and name in a raw file.
 pub type Text = Spanned<String>;
 
-/// Just the version, read first when a file fails to parse, so a newer file
-/// gets "unsupported version" rather than "unknown key".
-#[derive(serde::Deserialize)]
-struct TomlVersion {
-    format: Option<Spanned<toml::Value>>,
-}
-
 /// The span of a spanned value.
 pub fn span_of<T>(spanned: &Spanned<T>) -> Span {
     Span::from_range(spanned.span())
-}
-
-/// Parses a file into a game's raw types: the size limit, the version check
-/// and serde's messages in a map author's terms.
-pub fn deserialize_raw<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, Vec<FormatError>> {
-    if text.len() as u64 > limits::MAX_FILE_BYTES {
-        return Err(vec![FormatError::new(
-            FormatCode::LimitExceeded,
-            format!(
-                "the file is {} bytes; map files are limited to {} bytes",
-                text.len(),
-                limits::MAX_FILE_BYTES
-            ),
-            None,
-        )]);
-    }
-    toml::from_str(text).map_err(|error| {
-        if let Some(version) = unsupported_version(text) {
-            return vec![version];
-        }
-        vec![translate_toml_error(&error, text)]
-    })
 }
 
 /// What is wrong with a free-text value (a name, a title): empty when it is
@@ -80,21 +52,8 @@ pub fn text_problems(value: &Spanned<String>, what: &str, required: bool) -> Vec
     problems
 }
 
-/// A version error, when a file that failed to parse declares another `format`.
-fn unsupported_version(text: &str) -> Option<FormatError> {
-    let version: TomlVersion = toml::from_str(text).ok()?;
-    let format = version.format?;
-    if format.get_ref().as_integer() == Some(FORMAT_VERSION) {
-        return None;
-    }
-    Some(version_error(
-        format.get_ref().to_string(),
-        span_of(&format),
-        FORMAT_VERSION,
-    ))
-}
-
-fn version_error(found: String, span: Span, supported: i64) -> FormatError {
+/// The error for a `format` other than the `supported` one.
+pub(crate) fn version_error(found: String, span: Span, supported: i64) -> FormatError {
     FormatError::new(
         FormatCode::UnsupportedVersion,
         format!("`format = {found}` is not supported; this version of deckplan reads `format = {supported}`"),
@@ -130,7 +89,7 @@ pub fn ruleset_problem(value: &Text, ruleset: &str, game: &str) -> Option<Format
 
 /// Serde's messages, rephrased: unknown keys get a suggestion, type names are
 /// the ones a TOML author knows.
-fn translate_toml_error(error: &toml::de::Error, text: &str) -> FormatError {
+pub(crate) fn translate_toml_error(error: &toml::de::Error, text: &str) -> FormatError {
     let span = error.span().map(Span::from_range);
     let message = error.message().trim_end();
     if message == "duplicate key" {
@@ -148,20 +107,7 @@ fn translate_toml_error(error: &toml::de::Error, text: &str) -> FormatError {
     if let Some(rest) = message.strip_prefix("unknown field `") {
         let (key, expected) = rest.split_once('`').unwrap_or((rest, ""));
         let known: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
-        let help = match suggest::closest(key, known.iter().copied()) {
-            Some(best) => format!("did you mean `{best}`?"),
-            None if known.is_empty() => "this table takes no keys".to_string(),
-            None => format!(
-                "expected one of {}",
-                known
-                    .iter()
-                    .map(|k| format!("`{k}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        };
-        return FormatError::new(FormatCode::UnknownKey, format!("unknown key `{key}`"), span)
-            .with_help(help);
+        return unknown_key(key, span, &known).0;
     }
     if let Some(rest) = message.strip_prefix("missing field `") {
         let key = rest.split('`').next().unwrap_or(rest);
@@ -203,6 +149,31 @@ fn translate_toml_error(error: &toml::de::Error, text: &str) -> FormatError {
         format!("invalid TOML: {}", first_line(message)),
         span,
     )
+}
+
+/// The error for an unknown key of a table whose keys are `known`, with a
+/// "did you mean" when one is close, and the key it suggests.
+pub(crate) fn unknown_key<'k>(
+    key: &str,
+    span: Option<Span>,
+    known: &[&'k str],
+) -> (FormatError, Option<&'k str>) {
+    let best = suggest::closest(key, known.iter().copied());
+    let help = match best {
+        Some(best) => format!("did you mean `{best}`?"),
+        None if known.is_empty() => "this table takes no keys".to_string(),
+        None => format!(
+            "expected one of {}",
+            known
+                .iter()
+                .map(|k| format!("`{k}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    let error = FormatError::new(FormatCode::UnknownKey, format!("unknown key `{key}`"), span)
+        .with_help(help);
+    (error, best)
 }
 
 fn first_line(message: &str) -> &str {

@@ -46,3 +46,39 @@ fn every_code_is_documented_under_the_fixed_headings() {
         assert!(kebab, "{} is not kebab-case", c.name);
     }
 }
+
+/// Every limit in `schema/src/limits.rs` has its row in the limits table of
+/// `docs/robustness.md`, with the error it gives.
+#[test]
+fn the_limits_table_lists_every_limit() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let limits = std::fs::read_to_string(format!("{root}/schema/src/limits.rs")).unwrap();
+    let doc = std::fs::read_to_string(format!("{root}/docs/robustness.md")).unwrap();
+    let table: Vec<&str> = doc
+        .split("\n## Limits\n")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .filter(|line| line.starts_with("| `"))
+        .collect();
+    let names: Vec<&str> = limits
+        .lines()
+        .filter_map(|line| line.strip_prefix("pub const "))
+        .filter_map(|rest| rest.split(':').next())
+        .collect();
+    assert!(names.len() >= 21, "read the limits: {names:?}");
+    let missing: Vec<&&str> = names
+        .iter()
+        .filter(|name| {
+            let cell = format!("`{name}`");
+            !table.iter().any(|row| {
+                let first = row.split(" | ").next().unwrap_or("");
+                first.contains(&cell) && row.matches(" | ").count() >= 3
+            })
+        })
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "docs/robustness.md's limits table lacks {missing:?}"
+    );
+}

@@ -55,6 +55,17 @@ corpus! {
     syntax_unclosed_string: "a string with no closing quote" => ["F001"];
     syntax_duplicate_key: "`book` given twice" => ["F001"];
     syntax_bad_table_header: "a table header with no closing bracket" => ["F001"];
+    syntax_two_statements: "an unclosed string and an unclosed table header: both, and nothing else" => ["F001"];
+    syntax_open_bracket: "an array never closed: one error, not one per line after it" => ["F001"];
+    syntax_nemesis: "a Nemesis ship with an unclosed string: no missing keys after it" => ["F001"];
+    syntax_ti4: "a TI4 galaxy with `rings =` and no value" => ["F001"];
+    syntax_battlestations: "a Battlestations ship with an array never closed" => ["F001"];
+
+    // Every error of a file in one run, and none that one error sets off
+    every_error_page: "`wals`, `dors` and `D5 est` in one page; the console's door is not called missing" => ["F002", "F004"];
+    every_error_nemesis: "`cokpit`, `nmae` and `numbrs` in one ship; the corridor left out is not called missing" => ["F002", "F003"];
+    every_error_ti4: "`of_board`, `84C0` and `jion` in one galaxy; the modifier is not called empty" => ["F002", "F003"];
+    every_error_battlestations: "`hlem`, `rotaton` and `nmae` in one ship; the custom module is not called nameless" => ["F002", "F003"];
 
     // Unknown keys
     unknown_key_spcaes: "a misspelt top-level table in a page" => ["F002"];

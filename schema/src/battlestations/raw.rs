@@ -1,4 +1,5 @@
-//! Raw serde types mirroring the Battlestations files key for key.
+//! Raw types mirroring the Battlestations files key for key, read with every
+//! error at once by [`raw_table!`](crate::raw_table).
 //!
 //! ## Style
 //! As for the other games: only the keys and the shapes of their values,
@@ -6,35 +7,32 @@
 //! and range-checked by the resolver so a bad number gets a message in the
 //! ship's terms.
 
-use serde::Deserialize;
 use toml::Spanned;
 
 pub(crate) type Text = Spanned<String>;
 
-/// A ship file.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct TomlShip {
-    pub format: Spanned<i64>,
-    pub ruleset: Text,
-    pub name: Text,
-    pub module_size: Option<Spanned<i64>>,
-    pub forward: Text,
-    pub levels: Option<Spanned<Vec<Text>>>,
-    #[serde(default)]
-    pub doors: Vec<Text>,
-    #[serde(default)]
-    pub modules: Vec<Spanned<TomlModule>>,
+crate::raw_table! {
+    /// A ship file.
+    pub(crate) struct TomlShip {
+        pub format: Spanned<i64>,
+        pub ruleset: Text,
+        pub name: Text,
+        pub module_size: Option<Spanned<i64>>,
+        pub forward: Text,
+        pub levels: Option<Spanned<Vec<Text>>>,
+        pub doors: Vec<Text> = Vec::new(),
+        pub modules: Vec<Spanned<TomlModule>> = Vec::new(),
+    }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct TomlModule {
-    pub id: Text,
-    pub role: Text,
-    pub name: Option<Text>,
-    pub level: Option<Text>,
-    pub at: Spanned<Vec<Spanned<i64>>>,
-    pub rotation: Option<Spanned<i64>>,
-    pub squares: Option<Spanned<Vec<Text>>>,
+crate::raw_table! {
+    pub(crate) struct TomlModule {
+        pub id: Text,
+        pub role: Text,
+        pub name: Option<Text>,
+        pub level: Option<Text>,
+        pub at: Spanned<Vec<Spanned<i64>>>,
+        pub rotation: Option<Spanned<i64>>,
+        pub squares: Option<Spanned<Vec<Text>>>,
+    }
 }

@@ -10,9 +10,10 @@ use std::sync::Arc;
 
 use toml::Spanned;
 
-use crate::error::{FormatCode, FormatError};
+use crate::document::read_file;
+use crate::error::{FormatCode, FormatError, Problems};
 use crate::nemesis::Id;
-use crate::toml_file::{deserialize_raw, text_problems};
+use crate::toml_file::text_problems;
 use crate::source::{SourceFile, Span};
 use crate::suggest;
 
@@ -27,8 +28,7 @@ pub const FORMAT_VERSION: i64 = 1;
 /// The ruleset name the files carry.
 pub const RULESET: &str = "battlestations";
 
-/// Most modules (and most doors) in one ship file.
-pub const MAX_MODULES: usize = 400;
+pub use crate::limits::MAX_MODULES;
 
 /// Most levels in one ship.
 pub const MAX_LEVELS: usize = 8;
@@ -39,10 +39,15 @@ pub const MAX_AT: u16 = 39;
 /// Smallest and largest module side, in squares.
 pub const MODULE_SIZES: std::ops::RangeInclusive<u16> = 3..=9;
 
-/// Reads and resolves a ship file.
+/// Reads and resolves a ship file, reporting every problem in it.
 pub fn parse_ship(source: &Arc<SourceFile>) -> Result<Ship, Vec<FormatError>> {
-    let raw: raw::TomlShip = deserialize_raw(source.text())?;
-    let mut resolver = Resolver::default();
+    let file = read_file::<raw::TomlShip>(source.text());
+    let Some(raw) = file.raw else {
+        return Err(file.problems.into_errors());
+    };
+    let mut resolver = Resolver {
+        errors: file.problems,
+    };
     let ship = resolver.ship(raw, source);
     resolver.finish(ship)
 }
@@ -70,18 +75,27 @@ pub fn parse_door(text: &str) -> Result<(Option<&str>, Square, Side), String> {
     Ok((level, square, side))
 }
 
-#[derive(Default)]
 struct Resolver {
-    errors: Vec<FormatError>,
+    /// The reader's problems, then the resolver's.
+    errors: Problems,
 }
 
 impl Resolver {
     fn finish<T>(self, value: T) -> Result<T, Vec<FormatError>> {
-        if self.errors.is_empty() {
-            Ok(value)
-        } else {
-            Err(self.errors)
-        }
+        self.errors.finish(value)
+    }
+
+    /// A problem that judges a value against another part of the ship (its
+    /// levels, its module size, a module's other keys), held back when the
+    /// file read only in part ([`Problems::related_mut`]).
+    fn related(
+        &mut self,
+        code: FormatCode,
+        message: impl Into<String>,
+        span: Span,
+    ) -> &mut FormatError {
+        self.errors
+            .related_mut(FormatError::new(code, message, Some(span)))
     }
 
     fn error(
@@ -124,7 +138,7 @@ impl Resolver {
         match (value, levels.is_empty()) {
             (None, true) => Some(0),
             (None, false) => {
-                self.error(
+                self.related(
                     FormatCode::InvalidValue,
                     "this ship has several levels, so this needs a level",
                     at,
@@ -140,7 +154,7 @@ impl Resolver {
                 None
             }
             (Some((name, span)), true) => {
-                self.error(
+                self.related(
                     FormatCode::InvalidValue,
                     format!("level `{name}` is named, but the ship declares no `levels`"),
                     span,
@@ -158,7 +172,7 @@ impl Resolver {
                 let help = suggest::closest(name, levels.iter().map(Id::as_str))
                     .map(|b| format!("did you mean `{b}`?"))
                     .unwrap_or_else(|| "name a level listed in `levels`".to_string());
-                self.error(
+                self.related(
                     FormatCode::DanglingReference,
                     format!("there is no level `{name}`"),
                     span,
@@ -290,7 +304,7 @@ impl Resolver {
         let rows = value.get_ref();
         let mut ok = true;
         if rows.len() != n {
-            let e = self.error(
+            let e = self.related(
                 FormatCode::InvalidValue,
                 format!(
                     "a module card has {n} rows of squares, but `squares` has {}",
@@ -309,14 +323,18 @@ impl Resolver {
             let text = row.get_ref();
             let mut cells = Vec::new();
             let mut row_ok = true;
-            for (index, symbol) in text.chars().enumerate() {
+            // Each symbol is located by its own byte offset, found in the
+            // same pass: a row of a million bad symbols costs one pass.
+            for (byte, symbol) in text.char_indices() {
                 match Content::parse(symbol) {
                     Some(content) => cells.push(content),
+                    None if self.errors.is_full() => {
+                        self.errors.count_unlisted(1);
+                        row_ok = false;
+                    }
                     None => {
-                        let offset = text
-                            .char_indices()
-                            .nth(index)
-                            .map_or(0, |(byte, _)| byte + 1);
+                        // One past the opening quote.
+                        let offset = byte + 1;
                         let e = self.error(
                             FormatCode::InvalidValue,
                             format!("`{symbol}` is not a square symbol"),
@@ -329,7 +347,7 @@ impl Resolver {
                 }
             }
             if cells.len() != n && row_ok {
-                let e = self.error(
+                let e = self.related(
                     FormatCode::InvalidValue,
                     format!(
                         "a row of a module card has {n} squares, but this one has {}",
@@ -400,7 +418,7 @@ impl Resolver {
             }
             let module_name = m.name.as_ref().map(|n| self.text(n, "the module name"));
             if role == Some(Role::Custom) && module_name.is_none() {
-                let e = self.error(
+                let e = self.related(
                     FormatCode::InvalidValue,
                     "a custom module needs a `name`",
                     span_of(&m.role),
@@ -575,6 +593,47 @@ mod tests {
                 "10:6 F003 this ship has several levels, so this needs a level (name one of `lower`, `upper`)",
                 "7:10 F007 there is no level `uper` (did you mean `upper`?)",
             ]
+        );
+    }
+
+    #[test]
+    fn misspelt_keys_and_a_bad_value_are_reported_together_and_nothing_they_set_off() {
+        // The custom module's `name` is misspelt: it is not also said to
+        // have no name.
+        let text = format!(
+            "{HEAD}\n[[modules]]\nid = \"a\"\nrole = \"hlem\"\nat = [0, 0]\nrotaton = 90\n\n\
+             [[modules]]\nid = \"b\"\nrole = \"custom\"\nnmae = \"Brig\"\nat = [1, 0]\n"
+        );
+        assert_eq!(
+            errors(&text),
+            [
+                "11:1 F002 unknown key `rotaton` (did you mean `rotation`?)",
+                "16:1 F002 unknown key `nmae` (did you mean `name`?)",
+                "9:8 F003 `hlem` is not a module role (did you mean `helm`?)",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_row_of_bad_symbols_is_read_once_and_stops_at_the_error_cap() {
+        // Each symbol is found by its own offset, not by reading the row
+        // again from its start: 200,000 of them took 20 s that way.
+        let row = "X".repeat(200_000);
+        let text = format!(
+            "{HEAD}\n[[modules]]\nid = \"a\"\nrole = \"helm\"\nat = [0, 0]\nsquares = [\"...\", \"...\", \"{row}\"]\n"
+        );
+        let found = errors(&text);
+        assert_eq!(found.len(), crate::limits::MAX_ERRORS_PER_FILE);
+        let symbol = |column: usize| {
+            format!(
+                "11:{column} F003 `X` is not a square symbol (use `.` floor, `#` blocked, `C` battlestation console, `B` barrel, `H` ladder)"
+            )
+        };
+        assert_eq!(found[0], symbol(27));
+        assert_eq!(found[198], symbol(27 + 198));
+        assert_eq!(
+            found[199],
+            "F009 and 199801 more errors in this file (at most 200 are listed) (fix the errors above and run again)"
         );
     }
 

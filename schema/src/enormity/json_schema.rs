@@ -565,9 +565,9 @@ fn all_defs() -> Map<String, Value> {
 mod tests {
     use std::collections::BTreeSet;
 
-    use serde::de::{DeserializeOwned, Error as _, Visitor};
 
     use super::*;
+    use crate::document::TableKeys;
     use crate::enormity::raw;
     use crate::enormity::resolve::{parse_pack, parse_page};
     use crate::source::SourceFile;
@@ -795,39 +795,12 @@ single-entrance = { level = "warn", reason = "The demo is linear on purpose." }
         }
     }
 
-    /// A deserializer that only reports the field names a derived struct asks
-    /// for, so the lists below are checked against the raw types themselves.
-    struct FieldNames;
-
-    impl<'de> serde::Deserializer<'de> for FieldNames {
-        type Error = serde::de::value::Error;
-
-        fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Self::Error> {
-            Err(Self::Error::custom("not a struct"))
-        }
-
-        fn deserialize_struct<V: Visitor<'de>>(
-            self,
-            _name: &'static str,
-            fields: &'static [&'static str],
-            _visitor: V,
-        ) -> Result<V::Value, Self::Error> {
-            Err(Self::Error::custom(fields.join(",")))
-        }
-
-        serde::forward_to_deserialize_any! {
-            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
-            bytes byte_buf option unit unit_struct newtype_struct seq tuple
-            tuple_struct map enum identifier ignored_any
-        }
-    }
-
-    /// The keys serde's derive gives a raw struct.
-    fn serde_fields<T: DeserializeOwned>() -> BTreeSet<String> {
-        match T::deserialize(FieldNames) {
-            Ok(_) => panic!("FieldNames never produces a value"),
-            Err(error) => error.to_string().split(',').map(String::from).collect(),
-        }
+    /// The keys a raw struct reads, with whether each is required.
+    fn raw_keys<T: TableKeys>() -> Vec<(String, bool)> {
+        T::keys()
+            .into_iter()
+            .map(|(key, required)| (key.to_string(), required))
+            .collect()
     }
 
     /// One raw struct: where its table is in a schema, and its keys (`true` = required).
@@ -836,7 +809,7 @@ single-entrance = { level = "warn", reason = "The demo is linear on purpose." }
         schema: fn() -> Value,
         pointer: &'static str,
         keys: &'static [(&'static str, bool)],
-        serde: fn() -> BTreeSet<String>,
+        raw: fn() -> Vec<(String, bool)>,
     }
 
     #[test]
@@ -857,35 +830,35 @@ single-entrance = { level = "warn", reason = "The demo is linear on purpose." }
                     ("joins", false),
                     ("lint", false),
                 ],
-                serde: serde_fields::<raw::TomlPack>,
+                raw: raw_keys::<raw::TomlPack>,
             },
             RawTable {
                 name: "TomlBook",
                 schema: pack_schema,
                 pointer: "/properties/books/items",
                 keys: &[("number", true), ("title", false)],
-                serde: serde_fields::<raw::TomlBook>,
+                raw: raw_keys::<raw::TomlBook>,
             },
             RawTable {
                 name: "TomlLocation",
                 schema: pack_schema,
                 pointer: "/properties/locations/items",
                 keys: &[("designation", true), ("name", true)],
-                serde: serde_fields::<raw::TomlLocation>,
+                raw: raw_keys::<raw::TomlLocation>,
             },
             RawTable {
                 name: "TomlJoin",
                 schema: pack_schema,
                 pointer: "/properties/joins/items",
                 keys: &[("from", true), ("to", true), ("offset", false)],
-                serde: serde_fields::<raw::TomlJoin>,
+                raw: raw_keys::<raw::TomlJoin>,
             },
             RawTable {
                 name: "TomlLint (pack)",
                 schema: pack_schema,
                 pointer: "/$defs/lintSetting",
                 keys: &[("level", true), ("reason", true)],
-                serde: serde_fields::<crate::lint_table::TomlLint>,
+                raw: raw_keys::<crate::lint_table::TomlLint>,
             },
             RawTable {
                 name: "TomlPage",
@@ -905,7 +878,7 @@ single-entrance = { level = "warn", reason = "The demo is linear on purpose." }
                     ("background", false),
                     ("lint", false),
                 ],
-                serde: serde_fields::<raw::TomlPage>,
+                raw: raw_keys::<raw::TomlPage>,
             },
             RawTable {
                 name: "TomlBackground",
@@ -919,21 +892,21 @@ single-entrance = { level = "warn", reason = "The demo is linear on purpose." }
                     ("turn", false),
                     ("mirrored", false),
                 ],
-                serde: serde_fields::<raw::TomlBackground>,
+                raw: raw_keys::<raw::TomlBackground>,
             },
             RawTable {
                 name: "TomlEdges",
                 schema: page_schema,
                 pointer: "/properties/edges",
                 keys: &[("walls", false), ("red_lines", false), ("doors", false)],
-                serde: serde_fields::<raw::TomlEdges>,
+                raw: raw_keys::<raw::TomlEdges>,
             },
             RawTable {
                 name: "TomlDoor",
                 schema: page_schema,
                 pointer: "/properties/edges/properties/doors/items",
                 keys: &[("number", true), ("at", true)],
-                serde: serde_fields::<raw::TomlDoor>,
+                raw: raw_keys::<raw::TomlDoor>,
             },
             RawTable {
                 name: "TomlSpaces",
@@ -954,28 +927,28 @@ single-entrance = { level = "warn", reason = "The demo is linear on purpose." }
                     ("spacer_starts", false),
                     ("extraction_points", false),
                 ],
-                serde: serde_fields::<raw::TomlSpaces>,
+                raw: raw_keys::<raw::TomlSpaces>,
             },
             RawTable {
                 name: "TomlTerrain",
                 schema: page_schema,
                 pointer: "/properties/spaces/properties/terrain/items",
                 keys: &[("name", false), ("spaces", true), ("keywords", true)],
-                serde: serde_fields::<raw::TomlTerrain>,
+                raw: raw_keys::<raw::TomlTerrain>,
             },
             RawTable {
                 name: "TomlArrow (forced arrow)",
                 schema: page_schema,
                 pointer: "/properties/spaces/properties/forced_arrows/items",
                 keys: &[("at", true), ("direction", true)],
-                serde: serde_fields::<raw::TomlArrow>,
+                raw: raw_keys::<raw::TomlArrow>,
             },
             RawTable {
                 name: "TomlLocationArrow",
                 schema: page_schema,
                 pointer: "/properties/spaces/properties/location_arrows/items",
                 keys: &[("at", true), ("direction", true), ("target", true)],
-                serde: serde_fields::<raw::TomlLocationArrow>,
+                raw: raw_keys::<raw::TomlLocationArrow>,
             },
             RawTable {
                 name: "TomlConsole",
@@ -987,14 +960,14 @@ single-entrance = { level = "warn", reason = "The demo is linear on purpose." }
                     ("opens", false),
                     ("closes", false),
                 ],
-                serde: serde_fields::<raw::TomlConsole>,
+                raw: raw_keys::<raw::TomlConsole>,
             },
             RawTable {
                 name: "TomlKeycard",
                 schema: page_schema,
                 pointer: "/properties/spaces/properties/keycards/items",
                 keys: &[("at", true), ("opens", true)],
-                serde: serde_fields::<raw::TomlKeycard>,
+                raw: raw_keys::<raw::TomlKeycard>,
             },
             RawTable {
                 // `number` and `colour` are each optional; the `oneOf` asks for exactly one.
@@ -1002,7 +975,7 @@ single-entrance = { level = "warn", reason = "The demo is linear on purpose." }
                 schema: page_schema,
                 pointer: "/properties/spaces/properties/discoveries/items",
                 keys: &[("at", true), ("number", false), ("colour", false)],
-                serde: serde_fields::<raw::TomlDiscovery>,
+                raw: raw_keys::<raw::TomlDiscovery>,
             },
             RawTable {
                 name: "TomlIntersections",
@@ -1013,32 +986,34 @@ single-entrance = { level = "warn", reason = "The demo is linear on purpose." }
                     ("spawn_links", false),
                     ("blips", false),
                 ],
-                serde: serde_fields::<raw::TomlIntersections>,
+                raw: raw_keys::<raw::TomlIntersections>,
             },
             RawTable {
                 name: "TomlArrow (blip)",
                 schema: page_schema,
                 pointer: "/properties/intersections/properties/blips/items",
                 keys: &[("at", true), ("direction", true)],
-                serde: serde_fields::<raw::TomlArrow>,
+                raw: raw_keys::<raw::TomlArrow>,
             },
             RawTable {
                 name: "TomlLint (page)",
                 schema: page_schema,
                 pointer: "/$defs/lintSetting",
                 keys: &[("level", true), ("reason", true)],
-                serde: serde_fields::<crate::lint_table::TomlLint>,
+                raw: raw_keys::<crate::lint_table::TomlLint>,
             },
         ];
         let mut covered = 0;
         for table in &tables {
-            let listed: BTreeSet<String> = table.keys.iter().map(|(k, _)| k.to_string()).collect();
+            let keys: Vec<(String, bool)> =
+                table.keys.iter().map(|(k, r)| (k.to_string(), *r)).collect();
             assert_eq!(
-                listed,
-                (table.serde)(),
+                keys,
+                (table.raw)(),
                 "{}: the list in this test is out of date with raw.rs",
                 table.name
             );
+            let listed: BTreeSet<String> = keys.into_iter().map(|(k, _)| k).collect();
             let schema = (table.schema)();
             let node = schema
                 .pointer(table.pointer)

@@ -14,7 +14,7 @@ use rayon::prelude::*;
 use crate::confine;
 use crate::load::{Loaded, attach, clean, pack_folder_and_file, read_code, read_pack_source, read_source};
 use super::coord::PageId;
-use crate::error::{FileError, FormatCode, FormatError, LoadError};
+use crate::error::{FileError, FormatCode, FormatError, LoadError, Problems};
 use crate::limits;
 use super::model::{Pack, Page};
 use super::place::LocationPlace;
@@ -67,6 +67,10 @@ pub fn load_pack(path: &Path) -> Result<Loaded<Pack>, LoadError> {
     };
 
     let mut first_file: BTreeMap<PageId, PathBuf> = BTreeMap::new();
+    // Problems of `pack.toml` itself, one a listed page at most: capped
+    // like any file's.
+    let mut pack_problems = Problems::new();
+    let mut unreadable_file = false;
     let mut all_pages_read = true;
     let mut pack_spaces: u64 = 0;
     let most_spaces = limits::pack_limits().pack_spaces;
@@ -98,14 +102,14 @@ pub fn load_pack(path: &Path) -> Result<Loaded<Pack>, LoadError> {
         .collect();
     for (file, read) in pack.page_files.iter().zip(reads) {
         let read = read.unwrap_or_else(|| read_page(&root, &dir, file));
-        let problem = |code, message: String, help: &str| FileError {
-            source: Arc::clone(&source),
-            error: FormatError::new(code, message, Some(file.span)).with_help(help),
+        let problem = |code, message: String, help: &str| {
+            FormatError::new(code, message, Some(file.span)).with_help(help)
         };
         let (display, page) = match read {
             PageRead::Read { display, page } => (display, page),
             PageRead::Failed(confine::ReadError::Io { reason, .. }) => {
-                loaded.errors.push(problem(
+                unreadable_file = true;
+                pack_problems.push(problem(
                     FormatCode::UnreadableFile,
                     format!("cannot read page file `{}`: {reason}", file.path),
                     "check the path; it is relative to the folder of pack.toml",
@@ -113,9 +117,7 @@ pub fn load_pack(path: &Path) -> Result<Loaded<Pack>, LoadError> {
                 continue;
             }
             PageRead::Failed(e) => {
-                loaded
-                    .errors
-                    .push(problem(read_code(&e), e.to_string(), e.help()));
+                pack_problems.push(problem(read_code(&e), e.to_string(), e.help()));
                 // A page refused would make every reference to it look dangling.
                 all_pages_read = false;
                 continue;
@@ -158,7 +160,7 @@ pub fn load_pack(path: &Path) -> Result<Loaded<Pack>, LoadError> {
         }
         pack_spaces += u64::from(page.size.columns) * u64::from(page.size.rows);
         if pack_spaces > most_spaces {
-            loaded.errors.push(problem(
+            pack_problems.push(problem(
                 FormatCode::LimitExceeded,
                 format!(
                     "with page {} the pack has more than {most_spaces} spaces",
@@ -173,11 +175,15 @@ pub fn load_pack(path: &Path) -> Result<Loaded<Pack>, LoadError> {
         pack.pages.insert(page.id, page);
     }
     // A page that failed to load would make every reference to it look dangling.
-    let failed_files = loaded
+    references(
+        pack,
+        all_pages_read && !unreadable_file,
+        &mut pack_problems,
+        &mut loaded.errors,
+    );
+    loaded
         .errors
-        .iter()
-        .any(|e| e.error.code == FormatCode::UnreadableFile);
-    resolve_references(pack, all_pages_read && !failed_files, &mut loaded.errors);
+        .extend(attach(&source, pack_problems.into_errors()));
     Ok(loaded)
 }
 
@@ -215,10 +221,21 @@ fn read_page(root: &confine::Root, dir: &Path, file: &super::model::PageFile) ->
 /// both ends of every join are pages of the pack. Public so an editor can ask
 /// the same of a pack held in memory.
 pub fn resolve_references(pack: &Pack, every_page_read: bool, errors: &mut Vec<FileError>) {
-    let in_pack = |span, message: String| FileError {
-        source: Arc::clone(&pack.source),
-        error: FormatError::new(FormatCode::DanglingReference, message, Some(span)),
-    };
+    let mut pack_problems = Problems::new();
+    references(pack, every_page_read, &mut pack_problems, errors);
+    errors.extend(attach(&pack.source, pack_problems.into_errors()));
+}
+
+/// [`resolve_references`], with the problems of `pack.toml` gathered in
+/// `pack_problems` (capped like any file's) and those of pages in `errors`.
+fn references(
+    pack: &Pack,
+    every_page_read: bool,
+    pack_problems: &mut Problems,
+    errors: &mut Vec<FileError>,
+) {
+    let in_pack =
+        |span, message: String| FormatError::new(FormatCode::DanglingReference, message, Some(span));
     for page in pack.pages.values() {
         let on_page = |span, message: String| FileError {
             source: Arc::clone(&page.source),
@@ -269,18 +286,21 @@ pub fn resolve_references(pack: &Pack, every_page_read: bool, errors: &mut Vec<F
             pack.start_span,
             format!("start page {} is not in this pack", pack.start),
         );
-        e.error.help = Some(help(pack.start));
-        errors.push(e);
+        e.help = Some(help(pack.start));
+        pack_problems.push(e);
     }
     for join in &pack.joins {
         for (end, span) in [(join.from, join.from_span), (join.to, join.to_span)] {
-            if !known(end.page) {
+            if !known(end.page) && pack_problems.is_full() {
+                // Only counted: the "did you mean" compares every page.
+                pack_problems.count_unlisted(1);
+            } else if !known(end.page) {
                 let mut e = in_pack(
                     span,
                     format!("join names page {}, which is not in this pack", end.page),
                 );
-                e.error.help = Some(help(end.page));
-                errors.push(e);
+                e.help = Some(help(end.page));
+                pack_problems.push(e);
             }
         }
     }

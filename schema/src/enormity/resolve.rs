@@ -12,14 +12,15 @@ use toml::Spanned;
 use super::coord::{
     self, CoordError, Direction, Edge, Intersection, PageEdge, PageId, Size, Space,
 };
-use crate::error::{FormatCode, FormatError};
+use crate::document::read_file;
+use crate::error::{FormatCode, FormatError, Problems};
 use crate::limits;
 use super::model::*;
 use super::place::LocationPlace;
 use crate::Place;
 use super::raw;
 use crate::lint_table::{LintSettings, TomlLintTable, lint_settings};
-use crate::toml_file::{Text, deserialize_raw, ruleset_problem, span_of, text_problems, version_problem};
+use crate::toml_file::{Text, ruleset_problem, span_of, text_problems, version_problem};
 use crate::source::{SourceFile, Span};
 use crate::suggest;
 
@@ -28,38 +29,61 @@ pub use crate::toml_file::FORMAT_VERSION;
 /// The ruleset name Enormity's files carry.
 pub const RULESET: &str = "enormity";
 
-/// Reads and resolves a page file.
+/// Reads and resolves a page file, reporting every problem in it.
 pub fn parse_page(source: &Arc<SourceFile>) -> Result<Page, Vec<FormatError>> {
-    let raw: raw::TomlPage = deserialize_raw(source.text())?;
-    let mut resolver = Resolver::default();
+    let file = read_file::<raw::TomlPage>(source.text());
+    let Some(raw) = file.raw else {
+        return Err(file.problems.into_errors());
+    };
+    let mut resolver = Resolver::new(file.problems);
     let page = resolver.page(raw, source);
     resolver.finish(page)
 }
 
-/// Reads and resolves a `pack.toml` (without reading its pages; see [`crate::load`]).
+/// Reads and resolves a `pack.toml` (without reading its pages; see
+/// [`super::load`]), reporting every problem in it.
 pub fn parse_pack(source: &Arc<SourceFile>) -> Result<Pack, Vec<FormatError>> {
-    let raw: raw::TomlPack = deserialize_raw(source.text())?;
-    let mut resolver = Resolver::default();
+    let file = read_file::<raw::TomlPack>(source.text());
+    let Some(raw) = file.raw else {
+        return Err(file.problems.into_errors());
+    };
+    let mut resolver = Resolver::new(file.problems);
     let pack = resolver.pack(raw, source);
     resolver.finish(pack)
 }
 
 /// Collects problems while building a model.
-#[derive(Default)]
 struct Resolver {
-    errors: Vec<FormatError>,
+    /// The reader's problems, then the resolver's.
+    errors: Problems,
     /// Prefix for board places, once the page id is known (`L1p2`).
     page: Option<PageId>,
     features: usize,
 }
 
 impl Resolver {
-    fn finish<T>(self, value: T) -> Result<T, Vec<FormatError>> {
-        if self.errors.is_empty() {
-            Ok(value)
-        } else {
-            Err(self.errors)
+    fn new(errors: Problems) -> Self {
+        Self {
+            errors,
+            page: None,
+            features: 0,
         }
+    }
+
+    fn finish<T>(self, value: T) -> Result<T, Vec<FormatError>> {
+        self.errors.finish(value)
+    }
+
+    /// A problem that judges a value against another part of the file,
+    /// held back when the file read only in part ([`Problems::related_mut`]).
+    fn related(
+        &mut self,
+        code: FormatCode,
+        message: impl Into<String>,
+        span: Span,
+    ) -> &mut FormatError {
+        self.errors
+            .related_mut(FormatError::new(code, message, Some(span)))
     }
 
     fn error(
@@ -1184,7 +1208,8 @@ impl Resolver {
                     continue;
                 }
                 (None, None) => {
-                    let err = self.error(
+                    // Related: a misspelt `number` or `colour` is reported already.
+                    let err = self.related(
                         FormatCode::InvalidValue,
                         "a discovery needs a `number` (fixed) or a `colour` (random)",
                         span,
@@ -1273,7 +1298,8 @@ impl Resolver {
             if !doors.contains(&n) {
                 let place = self.place(at);
                 let known: Vec<String> = doors.iter().map(|d| d.to_string()).collect();
-                let err = self.error(
+                // Related: a door lost to a misspelt key would dangle here.
+                let err = self.related(
                     FormatCode::DanglingReference,
                     format!("the {what} operates door {n}, but this page has no door {n}"),
                     span_of(number),

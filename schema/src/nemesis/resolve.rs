@@ -10,8 +10,9 @@ use std::sync::Arc;
 
 use toml::Spanned;
 
-use crate::error::{FormatCode, FormatError};
-use crate::toml_file::{deserialize_raw, text_problems};
+use crate::document::read_file;
+use crate::error::{FormatCode, FormatError, Problems};
+use crate::toml_file::text_problems;
 use crate::source::{SourceFile, Span};
 use crate::suggest;
 
@@ -26,16 +27,20 @@ pub const FORMAT_VERSION: i64 = 1;
 /// The ruleset name the files carry.
 pub const RULESET: &str = "nemesis";
 
-/// Most rooms, corridors, entrances or pods in one ship file.
-pub const MAX_ITEMS: usize = 1000;
+pub use crate::limits::MAX_ITEMS;
 
 /// Largest drawing coordinate of a room or network.
 pub const MAX_AT: u16 = 99;
 
-/// Reads and resolves a ship file.
+/// Reads and resolves a ship file, reporting every problem in it.
 pub fn parse_ship(source: &Arc<SourceFile>) -> Result<Ship, Vec<FormatError>> {
-    let raw: raw::TomlShip = deserialize_raw(source.text())?;
-    let mut resolver = Resolver::default();
+    let file = read_file::<raw::TomlShip>(source.text());
+    let Some(raw) = file.raw else {
+        return Err(file.problems.into_errors());
+    };
+    let mut resolver = Resolver {
+        errors: file.problems,
+    };
     let ship = resolver.ship(raw, source);
     resolver.finish(ship)
 }
@@ -44,18 +49,14 @@ fn span_of<T>(value: &Spanned<T>) -> Span {
     Span::from_range(value.span())
 }
 
-#[derive(Default)]
 struct Resolver {
-    errors: Vec<FormatError>,
+    /// The reader's problems, then the resolver's.
+    errors: Problems,
 }
 
 impl Resolver {
     fn finish<T>(self, value: T) -> Result<T, Vec<FormatError>> {
-        if self.errors.is_empty() {
-            Ok(value)
-        } else {
-            Err(self.errors)
-        }
+        self.errors.finish(value)
     }
 
     fn error(
@@ -103,12 +104,15 @@ impl Resolver {
         let help = suggest::closest(id.as_str(), names)
             .map(|b| format!("did you mean `{b}`?"))
             .unwrap_or_else(|| format!("declare the {what} first, or name one that exists"));
-        self.error(
-            FormatCode::DanglingReference,
-            format!("there is no {what} `{id}`"),
-            span_of(value),
-        )
-        .help = Some(help);
+        // Related: a room or network left out for a reported error would
+        // dangle here.
+        self.errors
+            .related_mut(FormatError::new(
+                FormatCode::DanglingReference,
+                format!("there is no {what} `{id}`"),
+                Some(span_of(value)),
+            ))
+            .help = Some(help);
         None
     }
 
@@ -200,11 +204,17 @@ impl Resolver {
         self.ruleset(&raw.ruleset);
         let name = self.text(&raw.name, "the ship name");
         let board = raw.board.as_ref().map(|b| self.text(b, "the board name"));
+        let (one, two) = raw.tiles.as_ref().map_or((0, 0), |t| {
+            (t.get_ref().one.len(), t.get_ref().two.len())
+        });
         for (len, what) in [
             (raw.rooms.len(), "rooms"),
             (raw.corridors.len(), "corridors"),
+            (raw.networks.len(), "networks"),
             (raw.technical_entrances.len(), "technical entrances"),
             (raw.escape_pods.len(), "escape pods"),
+            (one, "room tiles in `tiles.one`"),
+            (two, "room tiles in `tiles.two`"),
         ] {
             self.count(len, what);
         }
@@ -316,7 +326,7 @@ impl Resolver {
 
         let mut network_ids: BTreeMap<Id, Span> = BTreeMap::new();
         let mut networks = Vec::new();
-        for network in &raw.networks {
+        for network in raw.networks.iter().take(MAX_ITEMS) {
             let n = network.get_ref();
             let id = self.id(&n.id);
             let at = self.position(&n.at);
@@ -442,6 +452,7 @@ impl Resolver {
             Some(t) => {
                 let mut names = |list: &[Text]| -> Vec<String> {
                     list.iter()
+                        .take(MAX_ITEMS)
                         .map(|n| self.text(n, "a room tile's name"))
                         .collect()
                 };
@@ -537,6 +548,68 @@ mod tests {
             [
                 "16:11 F003 a corridor end carries one or two numbers, not 3 (write one or two of 1, 2, 3 and 4, like `[1, 2]`)",
                 "20:12 F003 corridor number 0 is out of range; corridors are numbered 1 to 4",
+            ]
+        );
+    }
+
+    #[test]
+    fn misspelt_keys_and_a_bad_value_are_reported_together_and_nothing_they_set_off() {
+        // The corridor is left out (`numbers` is misspelt), so the entrance
+        // naming room `lab` still resolves, and nothing is said about it.
+        let text = format!(
+            "{HEAD}[[rooms]]\nid = \"bridge\"\nkind = \"cokpit\"\nat = [0, 0]\n\n\
+             [[rooms]]\nid = \"lab\"\nkind = \"1\"\nnmae = \"Lab\"\nat = [2, 0]\n\n\
+             [[corridors]]\nbetween = [\"bridge\", \"lab\"]\nnumbrs = [1]\n\n\
+             [[technical_entrances]]\nroom = \"lba\"\nnumbers = [2]\n"
+        );
+        assert_eq!(
+            errors(&text),
+            [
+                "12:1 F002 unknown key `nmae` (did you mean `name`?)",
+                "17:1 F002 unknown key `numbrs` (did you mean `numbers`?)",
+                "6:8 F003 `cokpit` is not a room kind (did you mean `cockpit`?)",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_file_of_bad_numbers_stops_at_the_error_cap() {
+        // 300,000 numbers on one line: each is an error, 200 are listed.
+        let numbers = vec!["5"; 300_000].join(", ");
+        let text = format!(
+            "{HEAD}[[rooms]]\nid = \"a\"\nkind = \"1\"\nat = [0, 0]\n\n\
+             [[rooms]]\nid = \"b\"\nkind = \"2\"\nat = [1, 0]\n\n\
+             [[corridors]]\nbetween = [\"a\", \"b\"]\nnumbers = [{numbers}]\n"
+        );
+        let found = errors(&text);
+        assert_eq!(found.len(), crate::limits::MAX_ERRORS_PER_FILE);
+        assert_eq!(
+            found[0],
+            "16:12 F003 corridor number 5 is out of range; corridors are numbered 1 to 4"
+        );
+        assert_eq!(
+            found[198],
+            "16:606 F003 corridor number 5 is out of range; corridors are numbered 1 to 4"
+        );
+        assert_eq!(
+            found[199],
+            "F009 and 299801 more errors in this file (at most 200 are listed) (fix the errors above and run again)"
+        );
+    }
+
+    #[test]
+    fn networks_and_room_tiles_have_the_item_cap() {
+        let networks: String = (0..=MAX_ITEMS)
+            .map(|n| format!("[[networks]]\nid = \"n{n}\"\nat = [0, 0]\n"))
+            .collect();
+        let names = vec!["\"Lab\""; MAX_ITEMS + 1].join(", ");
+        let text = format!("{HEAD}{networks}\n[tiles]\none = [{names}]\ntwo = [{names}]\n");
+        assert_eq!(
+            errors(&text),
+            [
+                "F009 1001 networks listed; a ship holds at most 1000",
+                "F009 1001 room tiles in `tiles.one` listed; a ship holds at most 1000",
+                "F009 1001 room tiles in `tiles.two` listed; a ship holds at most 1000",
             ]
         );
     }

@@ -13,7 +13,6 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use serde::Deserialize;
 use toml::Spanned;
 
 use super::catalogue::{
@@ -21,11 +20,11 @@ use super::catalogue::{
 };
 use super::hex::Hex;
 use super::map_string::{self, Galaxy, MAX_RINGS, Slot};
-use crate::error::{FormatCode, FormatError};
+use crate::error::{FormatCode, FormatError, Problems};
 use crate::lint_table::LintSettings;
 use super::place::Ti4Place;
-use crate::lint_table::{TomlLint, lint_settings};
-use crate::toml_file::deserialize_raw;
+use crate::lint_table::{TomlLintTable, lint_settings};
+use crate::document::read_file;
 use crate::source::{SourceFile, Span};
 
 /// The only `format` version of galaxy files.
@@ -40,8 +39,7 @@ pub const CREUSS_GATE: u16 = 17;
 /// The Creuss home system, beside the board.
 pub const CREUSS_HOME: u16 = 51;
 
-/// Most custom tiles and modifiers a galaxy may define.
-pub const MAX_LIST: usize = 256;
+pub use crate::limits::MAX_LIST;
 
 /// A galaxy as read from its file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -209,68 +207,68 @@ impl GalaxyFile {
 
 // ---------------------------------------------------------------- raw types
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawGalaxy {
-    format: Spanned<i64>,
-    ruleset: Spanned<String>,
-    name: Spanned<String>,
-    rings: Spanned<i64>,
-    #[serde(default)]
-    off_board: Vec<Spanned<i64>>,
-    #[serde(default)]
-    tiles: BTreeMap<Spanned<String>, Spanned<toml::Value>>,
-    #[serde(default)]
-    homes: Vec<Spanned<RawHome>>,
-    #[serde(default)]
-    custom: Vec<Spanned<RawCustom>>,
-    #[serde(default)]
-    modifiers: Vec<Spanned<RawModifier>>,
-    #[serde(default)]
-    lint: BTreeMap<Spanned<String>, Spanned<TomlLint>>,
+crate::raw_table! {
+    /// A galaxy file, key for key.
+    struct RawGalaxy {
+        format: Spanned<i64>,
+        ruleset: Spanned<String>,
+        name: Spanned<String>,
+        rings: Spanned<i64>,
+        off_board: Vec<Spanned<i64>> = Vec::new(),
+        tiles: BTreeMap<Spanned<String>, Spanned<toml::Value>> = BTreeMap::new(),
+        homes: Vec<Spanned<RawHome>> = Vec::new(),
+        custom: Vec<Spanned<RawCustom>> = Vec::new(),
+        modifiers: Vec<Spanned<RawModifier>> = Vec::new(),
+        lint: TomlLintTable = TomlLintTable::new(),
+    }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawHome {
-    seat: Spanned<i64>,
-    position: Spanned<i64>,
+crate::raw_table! {
+    /// A `[[homes]]` entry.
+    struct RawHome {
+        seat: Spanned<i64>,
+        position: Spanned<i64>,
+    }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawCustom {
-    number: Spanned<i64>,
-    name: Spanned<String>,
-    #[serde(default)]
-    back: Option<Back>,
-    #[serde(default)]
-    home: bool,
-    #[serde(default)]
-    off_board: bool,
-    #[serde(default)]
-    wormholes: Vec<Wormhole>,
-    #[serde(default)]
-    anomalies: Vec<Anomaly>,
-    #[serde(default)]
-    planets: Vec<Planet>,
+crate::raw_table! {
+    /// A `[[custom]]` tile.
+    struct RawCustom {
+        number: Spanned<i64>,
+        name: Spanned<String>,
+        back: Option<Back>,
+        home: bool = false,
+        off_board: bool = false,
+        wormholes: Vec<Wormhole> = Vec::new(),
+        anomalies: Vec<Anomaly> = Vec::new(),
+        planets: Vec<RawPlanet> = Vec::new(),
+    }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawModifier {
-    name: Spanned<String>,
-    #[serde(default)]
-    join: Option<Spanned<Vec<Wormhole>>>,
-    #[serde(default)]
-    block: Option<Spanned<Vec<i64>>>,
-    #[serde(default = "yes")]
-    enabled: bool,
+crate::raw_table! {
+    /// A planet of a custom tile, as the catalogue describes planets.
+    struct RawPlanet {
+        name: String,
+        resources: u8,
+        influence: u8,
+        planet_trait as "trait": Option<Trait>,
+        tech: Option<TechSkip>,
+        legendary: bool = false,
+    }
 }
 
-fn yes() -> bool {
-    true
+crate::raw_table! {
+    /// A `[[modifiers]]` entry.
+    struct RawModifier {
+        name: Spanned<String>,
+        join: Option<Spanned<Vec<Wormhole>>>,
+        block: Option<Spanned<Vec<i64>>>,
+        enabled: bool = true,
+    }
 }
+
+// The catalogue's names, read through serde as the catalogue reads them.
+crate::serde_values!(Back, Wormhole, Anomaly, Trait, TechSkip);
 
 fn span_of<T>(value: &Spanned<T>) -> Span {
     Span::from_range(value.span())
@@ -283,8 +281,12 @@ pub fn parse_galaxy(
     source: &Arc<SourceFile>,
     builtin: &Catalogue,
 ) -> Result<GalaxyFile, Vec<FormatError>> {
-    let raw: RawGalaxy = deserialize_raw(source.text())?;
-    let mut errors = Vec::new();
+    let file = read_file::<RawGalaxy>(source.text());
+    let mut errors = file.problems;
+    let Some(raw) = file.raw else {
+        errors.sort_by_position();
+        return Err(errors.into_errors());
+    };
     errors.extend(crate::toml_file::version_problem(&raw.format, FORMAT_VERSION));
     if raw.ruleset.get_ref() != RULESET {
         errors.push(
@@ -318,26 +320,45 @@ pub fn parse_galaxy(
     };
     let custom = read_custom(&raw.custom, builtin, &mut errors);
     let catalogue = builtin.with_systems(custom.iter().map(|c| c.system.clone()));
-    let tiles = read_tiles(&raw.tiles, &catalogue, &mut errors);
+    let tiles = read_tiles(&raw.tiles, &catalogue, builtin, &mut errors);
     let homes = read_homes(&raw.homes, &tiles, &mut errors);
     let off_board = read_off_board(&raw.off_board, &tiles, &catalogue, &mut errors);
     let modifiers = read_modifiers(&raw.modifiers, &tiles, &mut errors);
     let lint = lint_settings(raw.lint, &mut errors);
-    errors.sort_by_key(|e| e.span.map(|s| (s.start, s.end)));
-    if errors.is_empty() {
-        Ok(GalaxyFile {
-            name: raw.name.into_inner(),
-            rings,
-            tiles,
-            homes,
-            custom,
-            off_board,
-            modifiers,
-            lint,
-        })
-    } else {
-        Err(errors)
+    errors.sort_by_position();
+    errors.finish(GalaxyFile {
+        name: raw.name.into_inner(),
+        rings,
+        tiles,
+        homes,
+        custom,
+        off_board,
+        modifiers,
+        lint,
+    })
+}
+
+impl RawPlanet {
+    /// The planet, as the catalogue holds planets.
+    fn planet(&self) -> Planet {
+        Planet {
+            name: self.name.clone(),
+            resources: self.resources,
+            influence: self.influence,
+            planet_trait: self.planet_trait,
+            tech: self.tech,
+            legendary: self.legendary,
+        }
     }
+}
+
+/// Whether a tile token starts with a number that no published tile has.
+fn names_no_published_tile(token: &str, builtin: &Catalogue) -> bool {
+    let digits = token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    token
+        .get(..digits)
+        .and_then(|number| number.parse::<u16>().ok())
+        .is_some_and(|number| builtin.tile(number).is_none())
 }
 
 /// A spiral index written as a key or a value, or why it is not one.
@@ -351,7 +372,8 @@ fn position_of(text: &str) -> Option<u32> {
 fn read_tiles(
     raw: &BTreeMap<Spanned<String>, Spanned<toml::Value>>,
     catalogue: &Catalogue,
-    errors: &mut Vec<FormatError>,
+    builtin: &Catalogue,
+    errors: &mut Problems,
 ) -> BTreeMap<u32, Placed> {
     let mut tiles = BTreeMap::new();
     for (key, value) in raw {
@@ -442,11 +464,19 @@ fn read_tiles(
             Ok(slot) => {
                 tiles.insert(index, Placed { slot, span });
             }
-            Err((message, help)) => errors.push(
-                FormatError::new(FormatCode::InvalidValue, message, Some(span_of(value)))
-                    .with_place(place)
-                    .with_optional_help(help),
-            ),
+            Err((message, help)) => {
+                let error =
+                    FormatError::new(FormatCode::InvalidValue, message, Some(span_of(value)))
+                        .with_place(place)
+                        .with_optional_help(help);
+                // A number no published tile has may be a custom tile that
+                // a reported error left out.
+                if names_no_published_tile(&token, builtin) {
+                    errors.push_related(error);
+                } else {
+                    errors.push(error);
+                }
+            }
         }
     }
     tiles
@@ -456,7 +486,7 @@ fn read_off_board(
     raw: &[Spanned<i64>],
     tiles: &BTreeMap<u32, Placed>,
     catalogue: &Catalogue,
-    errors: &mut Vec<FormatError>,
+    errors: &mut Problems,
 ) -> Vec<u16> {
     let mut numbers: Vec<u16> = Vec::new();
     for entry in raw {
@@ -464,7 +494,9 @@ fn read_off_board(
         let number = u16::try_from(*entry.get_ref()).ok();
         let Some((number, system)) = number.and_then(|n| catalogue.system(n).map(|s| (n, s)))
         else {
-            errors.push(FormatError::new(
+            // Related, as are the next two: a custom tile left out for a
+            // reported error would be missing here.
+            errors.push_related(FormatError::new(
                 FormatCode::DanglingReference,
                 format!(
                     "`off_board` names {}, which is not a system tile",
@@ -475,7 +507,7 @@ fn read_off_board(
             continue;
         };
         if !system.off_board {
-            errors.push(
+            errors.push_related(
                 FormatError::new(
                     FormatCode::InvalidValue,
                     format!("tile {number} is not a system set beside the board"),
@@ -513,7 +545,7 @@ fn read_off_board(
 fn read_homes(
     raw: &[Spanned<RawHome>],
     tiles: &BTreeMap<u32, Placed>,
-    errors: &mut Vec<FormatError>,
+    errors: &mut Problems,
 ) -> Vec<Home> {
     let mut homes: Vec<Home> = Vec::new();
     for entry in raw {
@@ -568,7 +600,7 @@ fn read_homes(
             continue;
         }
         if !tiles.contains_key(&position) {
-            errors.push(
+            errors.push_related(
                 FormatError::new(
                     FormatCode::DanglingReference,
                     format!("seat {seat} is at position {position}, which is not in `[tiles]`"),
@@ -594,7 +626,7 @@ fn read_homes(
 fn read_custom(
     raw: &[Spanned<RawCustom>],
     builtin: &Catalogue,
-    errors: &mut Vec<FormatError>,
+    errors: &mut Problems,
 ) -> Vec<CustomTile> {
     if raw.len() > MAX_LIST {
         errors.push(FormatError::new(
@@ -661,7 +693,7 @@ fn read_custom(
                 off_board: tile.off_board,
                 wormholes: tile.wormholes.clone(),
                 anomalies: tile.anomalies.clone(),
-                planets: tile.planets.clone(),
+                planets: tile.planets.iter().map(RawPlanet::planet).collect(),
             },
             span,
         });
@@ -672,7 +704,7 @@ fn read_custom(
 fn read_modifiers(
     raw: &[Spanned<RawModifier>],
     tiles: &BTreeMap<u32, Placed>,
-    errors: &mut Vec<FormatError>,
+    errors: &mut Problems,
 ) -> Vec<Modifier> {
     if raw.len() > MAX_LIST {
         errors.push(FormatError::new(
@@ -716,7 +748,7 @@ fn read_modifiers(
                     {
                         let missing = [a, b].into_iter().find(|p| !tiles.contains_key(p));
                         if let Some(p) = missing {
-                            errors.push(
+                            errors.push_related(
                                 FormatError::new(
                                     FormatCode::DanglingReference,
                                     format!(
@@ -746,7 +778,8 @@ fn read_modifiers(
                 }
             }
             _ => {
-                errors.push(
+                // Related: a misspelt `join` or `block` is reported already.
+                errors.push_related(
                     FormatError::new(
                         FormatCode::InvalidValue,
                         format!("modifier `{}` needs exactly one of `join` and `block`", modifier.name.get_ref()),
@@ -1127,6 +1160,42 @@ mod tests {
     }
 
     #[test]
+    fn misspelt_keys_and_a_bad_value_are_reported_together_and_nothing_they_set_off() {
+        // `jion` is misspelt: the modifier is not also said to have neither
+        // `join` nor `block`; the custom tile left out (its `number` is
+        // misspelt) is not said to be missing where `2 = 1000` places it.
+        let text = file(
+            "of_board = [51]\n\n[tiles]\n0 = 18\n1 = \"84C0\"\n2 = 1000\n\n\
+             [[custom]]\nnumbr = 1000\nname = \"Far Reach\"\n\n\
+             [[modifiers]]\nname = \"Reconstruction\"\njion = [\"alpha\", \"beta\"]\n",
+        );
+        assert_eq!(
+            errors(&text),
+            vec![
+                "F002 5:1 unknown key `of_board` | did you mean `off_board`?",
+                "F003 9:5 `C` is not a hyperlane face: faces are A and B | did you mean `84A0` or `84B0`?",
+                "F002 13:1 unknown key `numbr` | did you mean `number`?",
+                "F002 18:1 unknown key `jion` | did you mean `join`?",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_long_off_board_list_stops_at_the_error_cap() {
+        let numbers = vec!["5"; 300_000].join(", ");
+        let found = errors(&file(&format!("off_board = [{numbers}]\n\n[tiles]\n0 = 18\n")));
+        assert_eq!(found.len(), crate::limits::MAX_ERRORS_PER_FILE);
+        assert_eq!(
+            found[0],
+            "F003 5:14 tile 5 is not a system set beside the board | off-board systems are the Creuss home (51), the Wormhole Nexus (82) and custom tiles with `off_board = true`"
+        );
+        assert_eq!(
+            found[199],
+            "F009 - and 299801 more errors in this file (at most 200 are listed) | fix the errors above and run again"
+        );
+    }
+
+    #[test]
     fn seats_custom_tiles_and_modifiers_are_checked() {
         let text = file(
             "[tiles]\n0 = 18\n19 = 1\n\n[[homes]]\nseat = 1\nposition = 19\n\n[[homes]]\nseat = 1\nposition = 22\n\n[[homes]]\nseat = 2\nposition = 20\n\n[[custom]]\nnumber = 25\nname = \"Mine\"\n\n[[modifiers]]\nname = \"Both\"\njoin = [\"alpha\", \"beta\"]\nblock = [0, 1]\n\n[[modifiers]]\nname = \"Far\"\nblock = [0, 19]\n\n[[modifiers]]\nname = \"Same\"\njoin = [\"alpha\", \"alpha\"]\n",
@@ -1152,7 +1221,10 @@ mod tests {
         );
         assert_eq!(
             errors("format = 1\nruleset = \"ti4\"\nname = \"x\"\nrings = 9\nrings2 = 1\n"),
-            vec!["F002 5:1 unknown key `rings2` | did you mean `rings`?"]
+            vec![
+                "F003 4:9 `rings = 9` is out of range: a galaxy has 1 to 8 rings | six players use 3 rings, seven and eight use 4",
+                "F002 5:1 unknown key `rings2` | did you mean `rings`?",
+            ]
         );
         assert_eq!(
             errors("format = 2\nruleset = \"ti5\"\nname = \"x\"\nrings = 0\n"),

@@ -26,9 +26,12 @@ pub fn run(args: &FmtArgs) -> anyhow::Result<ExitCode> {
     let check = args.check;
     let results = reformat::format_paths(&args.paths)?;
     let mut errors = Vec::new();
+    // Files, not errors: a file now reports every error it has.
+    let mut unformattable: usize = 0;
     let mut changed: usize = 0;
     let mut unchanged: usize = 0;
     for file in results {
+        unformattable += usize::from(!file.errors.is_empty());
         errors.extend(file.errors);
         let Some(canonical) = file.canonical else {
             continue;
@@ -55,7 +58,7 @@ pub fn run(args: &FmtArgs) -> anyhow::Result<ExitCode> {
         }
     }
     if !errors.is_empty() {
-        let summary = format!("{} could not be formatted.", plural(errors.len(), "file"));
+        let summary = format!("{} could not be formatted.", plural(unformattable, "file"));
         human::render_to(&mut std::io::stderr().lock(), &errors, &summary, styling())?;
     }
     println!("{}", summary(check, changed, unchanged));
