@@ -15,8 +15,9 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use deckplan_editor::app::{EditorApp, Startup};
-use deckplan_editor::document::{Document, NewPageSpec};
-use deckplan_editor::paint::IndexedScene;
+use deckplan_editor::enormity::Inspect as _;
+use deckplan_editor::enormity::document::{Document, NewPageSpec};
+use deckplan_editor::enormity::scenes::page_scene;
 use deckplan_schema::enormity::{PageId, Size};
 use egui::{Key, Modifiers, vec2};
 use egui_kittest::Harness;
@@ -101,8 +102,8 @@ fn scenes(c: &mut Criterion) {
     let big_page = &big.pack.pages[&PageId { book: 1, page: 1 }];
     let mut group = c.benchmark_group("scene");
     group.sample_size(20);
-    group.bench_function("bundled L1p1", |b| b.iter(|| IndexedScene::of_page(page)));
-    group.bench_function("200x200", |b| b.iter(|| IndexedScene::of_page(big_page)));
+    group.bench_function("bundled L1p1", |b| b.iter(|| page_scene(page)));
+    group.bench_function("200x200", |b| b.iter(|| page_scene(big_page)));
     group.finish();
 }
 

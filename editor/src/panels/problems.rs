@@ -13,8 +13,8 @@ use eframe::egui::{
     vec2,
 };
 
+use crate::board::FixOffer;
 use crate::command::{Command, Commands};
-use crate::fixes::Fix;
 use crate::problems::{Problem, Report};
 
 const ERROR: Color32 = Color32::from_rgb(240, 90, 80);
@@ -29,7 +29,7 @@ const PLACE_WIDTH: (f32, f32) = (90.0, 340.0);
 /// Room between one column and the next.
 const GAP: f32 = 14.0;
 
-/// The selected problem's help and fixes, worked out by the app.
+/// The selected problem's help and fixes, worked out by the board.
 #[derive(Clone, Copy, Default)]
 pub struct Selected<'a> {
     /// Its index in the report.
@@ -37,7 +37,7 @@ pub struct Selected<'a> {
     /// How to fix it in the editor (`None`: the validator's help).
     pub help: Option<&'a str>,
     /// One-click fixes, each checked to work.
-    pub fixes: &'a [Fix],
+    pub fixes: &'a [FixOffer],
     /// Fixes are still being looked for.
     pub searching: bool,
 }
@@ -92,7 +92,7 @@ pub fn problems_ui(
                             "Fixed: {} (Ctrl+Z undoes it)",
                             fix.label
                         )));
-                        out.push(Command::Apply(fix.transaction()));
+                        out.push(Command::Board(fix.command.clone()));
                     }
                 }
             });
