@@ -35,6 +35,8 @@ pub struct ReadOnly {
     target: Target,
     origin: Origin,
     title: String,
+    /// Why it is not edited.
+    why: String,
     /// Each board the pack holds, by name, as `deckplan render` draws it.
     boards: Vec<(String, IndexedScene, BoardRect)>,
     /// The board shown.
@@ -44,8 +46,21 @@ pub struct ReadOnly {
     view: SceneView,
 }
 
-/// Opens any game's pack or lone file read-only.
+/// Opens any game's pack or lone file read-only: its editing is not built yet.
 pub fn open(ruleset: &'static dyn Ruleset, path: &Path) -> Result<Box<dyn Board>, LoadFailure> {
+    let why = format!(
+        "{} open read-only: editing is not available yet",
+        ruleset.title()
+    );
+    open_because(ruleset, path, why)
+}
+
+/// Opens a pack or lone file read-only, for the reason `why` (the status bar says it).
+pub fn open_because(
+    ruleset: &'static dyn Ruleset,
+    path: &Path,
+    why: String,
+) -> Result<Box<dyn Board>, LoadFailure> {
     let real = path
         .canonicalize()
         .map_err(|e| LoadFailure::new(path, vec![format!("{}: {e}", path.display())]))?;
@@ -81,6 +96,7 @@ pub fn open(ruleset: &'static dyn Ruleset, path: &Path) -> Result<Box<dyn Board>
         target,
         origin,
         title,
+        why,
         boards,
         shown: 0,
         unreadable: drawing.problems.len(),
@@ -122,10 +138,7 @@ fn request(style: Style) -> DrawRequest<'static> {
 impl ReadOnly {
     /// Why it cannot be edited, in the status bar's words.
     fn why(&self) -> String {
-        format!(
-            "{} open read-only: editing is not available yet",
-            self.ruleset.title()
-        )
+        self.why.clone()
     }
 
     /// The picture of the board shown, for the export dialog.
@@ -224,8 +237,56 @@ impl Board for ReadOnly {
         Err(self.why())
     }
 
-    fn save_as(&mut self, _: &Path) -> Result<Saved, String> {
-        Err(self.why())
+    /// A canonical copy of the pack's files elsewhere (`deckplan fmt`'s
+    /// text); the copy is then what is shown.
+    fn save_as(&mut self, path: &Path) -> Result<Saved, String> {
+        let formatted = match &self.target {
+            Target::Pack(dir) => self.ruleset.format_pack(dir),
+            Target::Page(file) => self.ruleset.format_file(file).map(|f| vec![f]),
+        }
+        .map_err(|e| e.to_string())?;
+        let mut files = Vec::new();
+        for file in formatted {
+            let Some(text) = file.canonical else {
+                return Err(format!(
+                    "{} has format errors: fix them before copying the pack",
+                    file.path.display()
+                ));
+            };
+            let relative = match &self.target {
+                Target::Pack(dir) => file
+                    .path
+                    .strip_prefix(dir)
+                    .map(Path::to_path_buf)
+                    .map_err(|_| format!("{} is outside the pack", file.path.display()))?,
+                Target::Page(_) => path
+                    .file_name()
+                    .map(std::path::PathBuf::from)
+                    .ok_or_else(|| format!("{} is not a file name", path.display()))?,
+            };
+            files.push((relative, text));
+        }
+        let origin = self.origin.moved_to(path).map_err(|e| e.to_string())?;
+        let folder = origin
+            .folder()
+            .map(Path::to_path_buf)
+            .ok_or_else(|| "no folder to write into".to_string())?;
+        let mut written = 0;
+        for (relative, text) in files {
+            if crate::files::write_in(&folder, &relative, &text).map_err(|e| e.to_string())? {
+                written += 1;
+            }
+        }
+        self.target = Target::of(origin.path().unwrap_or(path));
+        self.title = origin
+            .path()
+            .and_then(Path::file_name)
+            .map_or_else(|| self.title.clone(), |n| n.to_string_lossy().into_owned());
+        self.origin = origin;
+        Ok(Saved {
+            written,
+            also: String::new(),
+        })
     }
 
     fn autosave(&self) -> Option<&dyn Autosave> {

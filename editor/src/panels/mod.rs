@@ -57,7 +57,8 @@ impl ActionInfo {
     pub fn enabled(&self, action: Action) -> bool {
         match action {
             Action::NewPack | Action::Open | Action::Quit => true,
-            Action::Save | Action::SaveAs => self.doc_open && !self.read_only,
+            Action::Save => self.doc_open && !self.read_only,
+            Action::SaveAs => self.doc_open,
             Action::Undo => self.undo.is_some(),
             Action::Redo => self.redo.is_some(),
             Action::ToggleProblems => self.doc_open,
@@ -99,8 +100,8 @@ impl ActionInfo {
         match action {
             Action::Undo => "Nothing to undo",
             Action::Redo => "Nothing to redo",
-            Action::Save | Action::SaveAs if self.read_only => {
-                "This game's boards open read-only: editing is not available yet"
+            Action::Save if self.read_only => {
+                "This board opens read-only: nothing changes, so nothing needs saving (Save As copies it)"
             }
             _ => self
                 .board
