@@ -362,6 +362,15 @@ fn every_tool_edits_in_one_undo_step() {
     redo(&mut harness);
     assert_eq!(rooms(&harness)[1], (id("room-2"), (4, 2)));
 
+    // A network is dragged to another spot the same way.
+    let hub = at(&mut harness, (1, 2));
+    let to = at(&mut harness, (1, 4));
+    drag(&mut harness, hub, to);
+    assert_eq!(networks(&harness), [(id("network-1"), (1, 4))]);
+    undo(&mut harness);
+    assert_eq!(networks(&harness), [(id("network-1"), (1, 2))]);
+    redo(&mut harness);
+
     // Delete: the room goes with its corridor and entrance; undo brings all back.
     let before = (rooms(&harness), corridors(&harness), entrances(&harness));
     let pos = at(&mut harness, (4, 2));
@@ -523,4 +532,33 @@ fn a_nemesis_ship_is_recovered_after_a_crash() {
     let text = std::fs::read_to_string(pack.join("ship.toml")).unwrap();
     assert_eq!(text, crashed.ship_text());
     assert!(recovery::find(&dirs.recovery()).is_empty());
+}
+
+/// File › Export ship… writes the picture `deckplan render` draws.
+#[test]
+fn the_ship_is_exported_as_render_draws_it() {
+    let dir = scratch("nemesis-export");
+    let out = dir.join("pictures");
+    std::fs::create_dir_all(&out).unwrap();
+    let mut harness = harness(app(Some(copied("kestrel-relay", &dir)), &dir));
+    harness.get_by_label("File").click();
+    harness.run();
+    harness.get_by_label_contains("Export ship").click();
+    harness.run();
+    let Some(Dialog::Export(form)) = harness.state().dialog() else {
+        panic!("the export dialog is open");
+    };
+    assert_eq!(form.path().file_name().unwrap(), "ship.png");
+    type_into(&mut harness, "Folder", &out.display().to_string());
+    harness.get_by_label("SVG").click();
+    harness.run();
+    harness.get_by_label("Export").click();
+    harness.run();
+    harness
+        .state_mut()
+        .wait_for_exports(std::time::Duration::from_secs(60));
+    let svg = std::fs::read_to_string(out.join("ship.svg")).unwrap();
+    for label in ["Hibernatorium", "fore", "1·4"] {
+        assert!(svg.contains(&format!("aria-label=\"{label}\"")), "{label}");
+    }
 }

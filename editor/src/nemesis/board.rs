@@ -79,11 +79,12 @@ impl NemesisBoard {
         &self.doc
     }
 
-    /// The ship laid out and drawn as it is now.
+    /// The ship laid out and drawn as it is now (laid out again only after a change).
     pub fn drawn(&mut self) -> &Drawn {
         let generation = self.doc.generation();
-        if self.drawn.as_ref().is_none_or(|d| d.generation != generation) {
-            self.drawn = Some(Drawn::new(self.doc.ship(), generation));
+        match &mut self.drawn {
+            Some(drawn) if drawn.generation == generation => {}
+            slot => *slot = Some(Drawn::new(self.doc.ship(), generation)),
         }
         self.drawn
             .get_or_insert_with(|| Drawn::new(self.doc.ship(), generation))
@@ -274,10 +275,7 @@ impl NemesisBoard {
                     _ => {}
                 }
                 let stroke = self.gesture.map_or(StrokeId(self.strokes), |g| g.stroke);
-                let generation = self.doc.generation();
-                if self.drawn.as_ref().is_none_or(|d| d.generation != generation) {
-                    self.drawn = Some(Drawn::new(self.doc.ship(), generation));
-                }
+                self.drawn();
                 if let Some(drawn) = &self.drawn {
                     let cx = ToolContext {
                         ship: self.doc.ship(),
@@ -302,7 +300,7 @@ impl NemesisBoard {
         // The paper under the whole grid, the grid, then the ship.
         painter.rect_filled(geo.rect(drawn.bounds), 0.0, egui::Color32::WHITE);
         if frame.grid {
-            canvas::draw_grid(&painter, &geo);
+            canvas::draw_grid(&painter, &geo, drawn.bounds);
         }
         drawn
             .scene
@@ -414,7 +412,6 @@ impl Board for NemesisBoard {
         };
         let selection = super::problems::selection(self.doc.ship(), place);
         self.selection = selection;
-        let generation = self.doc.generation();
         let target = {
             let drawn = self.drawn();
             match selection {
@@ -438,7 +435,6 @@ impl Board for NemesisBoard {
                 Selection::Entrance(_) | Selection::None => None,
             }
         };
-        let _ = generation;
         if let Some(target) = target {
             let bounds = self.drawn().bounds;
             self.view

@@ -90,8 +90,8 @@ fn screen(geo: &SceneGeometry, p: Point) -> Pos2 {
     geo.screen(p.x as f32, p.y as f32)
 }
 
-/// Faint dots where rooms and networks can stand.
-pub fn draw_grid(painter: &Painter, geo: &SceneGeometry) {
+/// Faint dots where rooms and networks can stand, on the canvas's paper.
+pub fn draw_grid(painter: &Painter, geo: &SceneGeometry, paper: BoardRect) {
     let spacing = STEP as f32 * geo.scale;
     if spacing < 10.0 {
         return;
@@ -99,9 +99,19 @@ pub fn draw_grid(painter: &Painter, geo: &SceneGeometry) {
     let clip = painter.clip_rect();
     let (west, north) = geo.board(clip.left_top());
     let (east, south) = geo.board(clip.right_bottom());
+    // Half a step in from the paper's edge, so no dot sits on it.
+    let inset = STEP as f32 / 2.0;
+    let (west, north) = (
+        west.max(paper.min.x as f32 + inset),
+        north.min(paper.max.y as f32 - inset),
+    );
+    let (east, south) = (
+        east.min(paper.max.x as f32 - inset),
+        south.max(paper.min.y as f32 + inset),
+    );
     let step = STEP as f32;
-    let columns = (west / step).floor().max(0.0) as i32..=(east / step).ceil().min(99.0) as i32;
-    let rows = (-north / step).floor().max(0.0) as i32..=(-south / step).ceil().min(99.0) as i32;
+    let columns = (west / step).ceil().max(0.0) as i32..=(east / step).floor().min(99.0) as i32;
+    let rows = (-north / step).ceil().max(0.0) as i32..=(-south / step).floor().min(99.0) as i32;
     for column in columns {
         for row in rows.clone() {
             let at = geo.screen(column as f32 * step, -(row as f32) * step);

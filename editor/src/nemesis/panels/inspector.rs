@@ -140,14 +140,13 @@ impl Inspector {
         if ship.escape_pods.is_empty() {
             ui.weak("None yet: add them from an evacuation section's room.");
         }
-        for (index, pod) in ship.escape_pods.iter().enumerate() {
+        for pod in &ship.escape_pods {
             ui.label(format!(
                 "Pod {} · section {} · launched from {}",
                 pod.number,
                 pod.section.name(),
                 pod.room
             ));
-            let _ = index;
         }
         ui.add_space(8.0);
         self.tiles_ui(ui, ship, out);
