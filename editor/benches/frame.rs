@@ -66,6 +66,11 @@ fn big_pack() -> PathBuf {
 /// Puts the editor in play-test mode with a Spacer in the middle of the page, move 6.
 fn play(harness: &mut Harness<'static, EditorApp>) {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::P);
+    // The play test's board is built on a worker (a spinner meanwhile).
+    harness.step();
+    harness
+        .state_mut()
+        .wait_for_play_test(Duration::from_secs(300));
     harness.run();
     let geo = harness.state().page_geometry().unwrap();
     let centre = geo.page_rect().center();

@@ -55,7 +55,19 @@ pub struct NemesisBoard {
     strokes: u64,
     /// What the pointer is over, for the status bar.
     hover: Option<(Point, Hit)>,
+    /// The play test's answer, and what it was worked out for: asked again
+    /// only when the ship, the question or the figures change.
+    answer: super::playtest::Answer,
+    answered: Option<AnswerKey>,
 }
+
+/// What a play-test answer depends on.
+type AnswerKey = (
+    u64,
+    super::playtest::Question,
+    Option<deckplan_schema::nemesis::Id>,
+    deckplan_validator::nemesis::rules::PlayState,
+);
 
 impl NemesisBoard {
     /// A board for a document.
@@ -71,6 +83,8 @@ impl NemesisBoard {
             gesture: None,
             strokes: 0,
             hover: None,
+            answer: super::playtest::Answer::default(),
+            answered: None,
         }
     }
 
@@ -302,25 +316,27 @@ impl NemesisBoard {
         if frame.grid {
             canvas::draw_grid(&painter, &geo, drawn.bounds);
         }
-        drawn
-            .scene
-            .paint(&painter, &geo, |layer| layer != deckplan_validator::draw::Layer::Ground);
+        // Zoomed far out, badges and room labels are specks: left out.
+        let small = geo.scale < 6.0;
+        drawn.scene.paint(&painter, &geo, |layer| {
+            use deckplan_validator::draw::Layer;
+            layer != Layer::Ground && !(small && layer == Layer::Markers)
+        });
         canvas::draw_problems(
             &painter,
             &geo,
             ship,
-            &drawn.layout,
+            drawn,
             frame.report,
             frame.focused_problem,
         );
         if playing {
-            let answer = self.play.answer(ship);
-            canvas::draw_play(&painter, &geo, ship, &drawn.layout, &self.play, &answer);
+            canvas::draw_play(&painter, &geo, ship, drawn, &self.play, &self.answer);
         } else {
             if let Some((_, h)) = self.hover {
-                canvas::draw_hover(&painter, &geo, ship, &drawn.layout, h.selection(ship));
+                canvas::draw_hover(&painter, &geo, drawn, h.selection(ship));
             }
-            canvas::draw_selection(&painter, &geo, ship, &drawn.layout, self.selection);
+            canvas::draw_selection(&painter, &geo, drawn, self.selection);
             let cx = ToolContext {
                 ship,
                 layout: &drawn.layout,
@@ -561,6 +577,18 @@ impl Board for NemesisBoard {
     fn ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
         self.keep_valid();
         let playing = frame.mode == Mode::PlayTest;
+        if playing {
+            let key = (
+                self.doc.generation(),
+                self.play.question,
+                self.play.room,
+                self.play.state.clone(),
+            );
+            if self.answered.as_ref() != Some(&key) {
+                self.answer = self.play.answer(self.doc.ship());
+                self.answered = Some(key);
+            }
+        }
         let title = self.doc.title();
         Panel::left("outline")
             .resizable(true)
@@ -584,8 +612,7 @@ impl Board for NemesisBoard {
                     .show(ui, |ui| {
                         let ship = self.doc.ship();
                         if playing {
-                            let answer = self.play.answer(ship);
-                            playtest_ui(ui, &mut self.play, ship, &answer);
+                            playtest_ui(ui, &mut self.play, ship, &self.answer);
                             return;
                         }
                         self.inspector.ui(

@@ -3,9 +3,10 @@
 //! editor's marks over it — the selection, what the pointer is over, the
 //! problems, and the play test's figures and answers.
 
+use std::collections::HashMap;
 use std::time::Instant;
 
-use deckplan_schema::nemesis::{Id, Ship};
+use deckplan_schema::nemesis::{Id, NemesisPlace, Ship};
 use deckplan_validator::draw::{Point, Rect as BoardRect};
 use deckplan_validator::nemesis::draw::{
     HALF_H, HALF_W, HUB_RADIUS, STEP, ShipLayout, centre, layout, scene_of,
@@ -30,7 +31,9 @@ const CHARACTER: Color32 = Color32::from_rgb(40, 110, 220);
 const INTRUDER: Color32 = Color32::from_rgb(200, 40, 40);
 const NOISE: Color32 = Color32::from_rgb(250, 200, 40);
 
-/// The scene of one version of the ship, with its layout.
+/// The scene of one version of the ship, with its layout and the indexes
+/// the marks look things up in (a frame draws hundreds of marks on a large
+/// ship, and each is found at once).
 pub struct Drawn {
     /// The ship version drawn.
     pub generation: u64,
@@ -40,6 +43,12 @@ pub struct Drawn {
     pub scene: IndexedScene,
     /// What the canvas shows: the picture and room to grow.
     pub bounds: BoardRect,
+    rooms: HashMap<Id, BoardRect>,
+    hubs: HashMap<Id, Point>,
+    /// The first corridor between two rooms, as a problem names it.
+    corridors: HashMap<(Id, Id), usize>,
+    /// Each room's technical entrance.
+    entrances: HashMap<Id, usize>,
 }
 
 impl Drawn {
@@ -48,11 +57,36 @@ impl Drawn {
         let layout = layout(ship);
         let scene = scene_of(ship, &layout, false);
         let bounds = canvas_bounds(ship, scene.bounds);
+        let mut corridors = HashMap::new();
+        for (index, corridor) in ship.corridors.iter().enumerate() {
+            let [a, b] = corridor.rooms;
+            corridors.entry((a, b)).or_insert(index);
+        }
         Self {
             generation,
+            rooms: layout.rooms.iter().copied().collect(),
+            hubs: layout.hubs.iter().copied().collect(),
+            corridors,
+            entrances: ship
+                .entrances
+                .iter()
+                .enumerate()
+                .map(|(i, e)| (e.room, i))
+                .collect(),
             layout,
             scene: IndexedScene::new(scene),
             bounds,
+        }
+    }
+
+    /// What a problem's place selects, as [`problems::selection`] finds it.
+    fn selection(&self, ship: &Ship, place: NemesisPlace) -> Selection {
+        match place {
+            NemesisPlace::Corridor(a, b) => self
+                .corridors
+                .get(&(a, b))
+                .map_or(Selection::None, |i| Selection::Corridor(*i)),
+            other => problems::selection(ship, other),
         }
     }
 }
@@ -121,8 +155,8 @@ pub fn draw_grid(painter: &Painter, geo: &SceneGeometry, paper: BoardRect) {
 }
 
 /// Outlines a room's box.
-fn outline_room(painter: &Painter, geo: &SceneGeometry, layout: &ShipLayout, id: Id, stroke: Stroke) {
-    if let Some((_, rect)) = layout.rooms.iter().find(|(r, _)| *r == id) {
+fn outline_room(painter: &Painter, geo: &SceneGeometry, drawn: &Drawn, id: Id, stroke: Stroke) {
+    if let Some(rect) = drawn.rooms.get(&id) {
         painter.rect_stroke(geo.rect(*rect).expand(2.0), 3.0, stroke, eframe::egui::StrokeKind::Outside);
     }
 }
@@ -134,33 +168,26 @@ fn trace(painter: &Painter, geo: &SceneGeometry, points: &[Point], stroke: Strok
 }
 
 /// Rings a network's hub.
-fn ring_hub(painter: &Painter, geo: &SceneGeometry, layout: &ShipLayout, id: Id, stroke: Stroke) {
-    if let Some((_, hub)) = layout.hubs.iter().find(|(n, _)| *n == id) {
+fn ring_hub(painter: &Painter, geo: &SceneGeometry, drawn: &Drawn, id: Id, stroke: Stroke) {
+    if let Some(hub) = drawn.hubs.get(&id) {
         painter.circle_stroke(screen(geo, *hub), (HUB_RADIUS as f32 + 0.2) * geo.scale, stroke);
     }
 }
 
 /// Marks a selection (or what the pointer is over) on the picture.
-pub fn mark(
-    painter: &Painter,
-    geo: &SceneGeometry,
-    ship: &Ship,
-    layout: &ShipLayout,
-    selection: Selection,
-    stroke: Stroke,
-) {
+pub fn mark(painter: &Painter, geo: &SceneGeometry, drawn: &Drawn, selection: Selection, stroke: Stroke) {
     match selection {
         Selection::None => {}
-        Selection::Room(id) => outline_room(painter, geo, layout, id, stroke),
+        Selection::Room(id) => outline_room(painter, geo, drawn, id, stroke),
         Selection::Corridor(index) => {
-            if let Some(route) = layout.corridors.get(index) {
+            if let Some(route) = drawn.layout.corridors.get(index) {
                 trace(painter, geo, &route.points, stroke);
             }
         }
-        Selection::Network(id) => ring_hub(painter, geo, layout, id, stroke),
+        Selection::Network(id) => ring_hub(painter, geo, drawn, id, stroke),
         Selection::Entrance(room) => {
-            if let Some(index) = ship.entrances.iter().position(|e| e.room == room)
-                && let Some(route) = layout.entrances.get(index)
+            if let Some(index) = drawn.entrances.get(&room)
+                && let Some(route) = drawn.layout.entrances.get(*index)
             {
                 trace(painter, geo, &route.points, stroke);
             }
@@ -169,27 +196,15 @@ pub fn mark(
 }
 
 /// The selection, thick and blue.
-pub fn draw_selection(
-    painter: &Painter,
-    geo: &SceneGeometry,
-    ship: &Ship,
-    layout: &ShipLayout,
-    selection: Selection,
-) {
+pub fn draw_selection(painter: &Painter, geo: &SceneGeometry, drawn: &Drawn, selection: Selection) {
     let width = (0.12 * geo.scale).clamp(2.0, 6.0);
-    mark(painter, geo, ship, layout, selection, Stroke::new(width, SELECTED));
+    mark(painter, geo, drawn, selection, Stroke::new(width, SELECTED));
 }
 
 /// What the pointer is over, faint.
-pub fn draw_hover(
-    painter: &Painter,
-    geo: &SceneGeometry,
-    ship: &Ship,
-    layout: &ShipLayout,
-    hover: Selection,
-) {
+pub fn draw_hover(painter: &Painter, geo: &SceneGeometry, drawn: &Drawn, hover: Selection) {
     let width = (0.3 * geo.scale).clamp(4.0, 14.0);
-    mark(painter, geo, ship, layout, hover, Stroke::new(width, HOVER));
+    mark(painter, geo, drawn, hover, Stroke::new(width, HOVER));
 }
 
 /// Every problem that points at a part of the ship, in its severity's
@@ -198,7 +213,7 @@ pub fn draw_problems(
     painter: &Painter,
     geo: &SceneGeometry,
     ship: &Ship,
-    layout: &ShipLayout,
+    drawn: &Drawn,
     report: &Report,
     focused: Option<(usize, Instant)>,
 ) {
@@ -216,8 +231,8 @@ pub fn draw_problems(
             Some(_) => 4.0,
             None => 2.0,
         };
-        let selection = problems::selection(ship, place);
-        mark(painter, geo, ship, layout, selection, Stroke::new(width, colour));
+        let selection = drawn.selection(ship, place);
+        mark(painter, geo, drawn, selection, Stroke::new(width, colour));
     }
 }
 
@@ -226,14 +241,15 @@ pub fn draw_play(
     painter: &Painter,
     geo: &SceneGeometry,
     ship: &Ship,
-    layout: &ShipLayout,
+    drawn: &Drawn,
     play: &PlayTest,
     answer: &Answer,
 ) {
+    let layout = &drawn.layout;
     let font = FontId::proportional((0.32 * geo.scale).clamp(9.0, 20.0));
     let disc = (0.3 * geo.scale).clamp(6.0, 16.0);
     for room in &answer.rooms {
-        outline_room(painter, geo, layout, *room, Stroke::new(4.0, REACHED));
+        outline_room(painter, geo, drawn, *room, Stroke::new(4.0, REACHED));
     }
     for (way, text) in &answer.ways {
         let points = match way {

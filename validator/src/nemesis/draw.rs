@@ -289,6 +289,37 @@ impl<T: Copy> Buckets<T> {
     }
 }
 
+/// Rectangles already taken by labels, badges and boxes, found by where
+/// they are, so placing one more costs the same on any size of ship.
+#[derive(Default)]
+struct Taken {
+    rects: Vec<Rect>,
+    index: Buckets<usize>,
+}
+
+impl Taken {
+    fn push(&mut self, rect: Rect) {
+        self.index.insert(rect, self.rects.len());
+        self.rects.push(rect);
+    }
+
+    /// How many taken rectangles `rect` overlaps, leaving out `except`.
+    fn overlapping(&self, rect: Rect, except: Option<Rect>) -> usize {
+        let mut hits: Vec<usize> = self
+            .index
+            .near(rect)
+            .filter(|i| {
+                self.rects
+                    .get(*i)
+                    .is_some_and(|r| Some(*r) != except && overlaps(rect, *r))
+            })
+            .collect();
+        hits.sort_unstable();
+        hits.dedup();
+        hits.len()
+    }
+}
+
 fn segment_rect(a: Point, b: Point, grow: f64) -> Rect {
     Rect::new(
         a.x.min(b.x) - grow,
@@ -528,8 +559,8 @@ fn badge_on(points: &[Point], rect: Rect, room: Id, numbers: Numbers) -> Option<
 }
 
 /// Slides a badge outward along its route until it covers none of `taken`.
-fn settle_badge(badge: &mut Badge, points: &[Point], taken: &[Rect]) {
-    let free = |b: &Badge| !taken.iter().any(|r| overlaps(b.rect(), *r));
+fn settle_badge(badge: &mut Badge, points: &[Point], taken: &Taken) {
+    let free = |b: &Badge| taken.overlapping(b.rect(), None) == 0;
     if free(badge) {
         return;
     }
@@ -642,8 +673,8 @@ fn place_label(
     text: &str,
     size: f64,
     colour: Colour,
-    taken: &[Rect],
-    routes: &[&[Point]],
+    taken: &Taken,
+    routes: &Drawn,
 ) -> Label {
     let c = rect.centre();
     let gap = 0.12;
@@ -656,11 +687,19 @@ fn place_label(
     let mut best: Option<(usize, Label)> = None;
     for (at, anchor) in sides {
         let covers = label_rect(at, text, size, anchor);
-        let crowd = taken.iter().filter(|r| overlaps(covers, **r)).count()
-            + routes
-                .iter()
-                .filter(|points| segments(points).any(|w| crosses(w.0, w.1, covers)))
-                .count();
+        let mut crossed: Vec<usize> = routes
+            .index
+            .near(covers)
+            .filter(|i| {
+                routes
+                    .segments
+                    .get(*i)
+                    .is_some_and(|(a, b)| crosses(*a, *b, covers))
+            })
+            .collect();
+        crossed.sort_unstable();
+        crossed.dedup();
+        let crowd = taken.overlapping(covers, Some(rect)) + crossed.len();
         let label = Label {
             at,
             text: text.to_string(),
@@ -788,17 +827,15 @@ pub fn layout(ship: &Ship) -> ShipLayout {
     }
 
     // Labels beside boxes and hubs, where nothing else is.
-    let mut taken: Vec<Rect> = corridors
+    let mut taken = Taken::default();
+    for rect in corridors
         .iter()
         .chain(&entrances)
         .flat_map(|r| r.badges.iter().map(Badge::rect))
         .chain(obstacles.boxes.iter().copied())
-        .collect();
-    let all_routes: Vec<&[Point]> = corridors
-        .iter()
-        .chain(&entrances)
-        .map(|r| r.points.as_slice())
-        .collect();
+    {
+        taken.push(rect);
+    }
     let mut labels = Vec::new();
     for (id, rect) in &rooms {
         let pods: Vec<String> = ship
@@ -812,25 +849,26 @@ pub fn layout(ship: &Ship) -> ShipLayout {
         }
         let word = if pods.len() == 1 { "pod" } else { "pods" };
         let text = format!("{word} {}", pods.join(", "));
-        let own: Vec<Rect> = taken.iter().copied().filter(|r| r != rect).collect();
-        let label = place_label(*rect, &text, 0.26, DOOR, &own, &all_routes);
+        let label = place_label(*rect, &text, 0.26, DOOR, &taken, &all);
         taken.push(label.rect);
         labels.push(label);
     }
     for (id, hub) in &hubs {
         let rect = rect_around(*hub, HUB_RADIUS, HUB_RADIUS);
-        let own: Vec<Rect> = taken.iter().copied().filter(|r| *r != rect).collect();
-        let label = place_label(rect, id.as_str(), 0.35, TECHNICAL, &own, &all_routes);
+        let label = place_label(rect, id.as_str(), 0.35, TECHNICAL, &taken, &all);
         taken.push(label.rect);
         labels.push(label);
     }
 
     // No badge covers a label or another badge.
-    let mut placed: Vec<Rect> = labels
+    let mut placed = Taken::default();
+    for rect in labels
         .iter()
         .map(|l| l.rect)
         .chain(obstacles.boxes.iter().copied())
-        .collect();
+    {
+        placed.push(rect);
+    }
     for route in corridors.iter_mut().chain(entrances.iter_mut()) {
         let points = route.points.clone();
         for badge in &mut route.badges {

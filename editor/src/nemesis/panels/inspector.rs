@@ -13,7 +13,8 @@ use std::collections::HashMap;
 use deckplan_schema::nemesis::{Id, Numbers, RoomKind, Section, Ship};
 use deckplan_schema::nemesis::resolve::MAX_AT;
 use eframe::egui::{
-    self, Button, Color32, DragValue, Id as WidgetId, RichText, Role, TextEdit, Ui, WidgetInfo,
+    self, Button, Color32, DragValue, Id as WidgetId, RichText, Role, ScrollArea, TextEdit, Ui,
+    WidgetInfo,
 };
 
 use crate::command::Commands;
@@ -163,21 +164,34 @@ impl Inspector {
             (2u8, &ship.tiles.two, "\"2\" tiles"),
         ] {
             ui.label(format!("{word} ({})", tiles.len()));
-            for (index, tile) in tiles.iter().enumerate() {
-                ui.horizontal(|ui| {
-                    let label = ui.label(format!("{slot}.{}", index + 1)).id;
-                    let salt = format!("tile-{slot}-{index}");
-                    if let Some(name) = self.text_field(ui, label, &salt, tile, "tile name") {
-                        let edit = ops::change_tiles(ship, |pool| {
-                            let list = if slot == 1 { &mut pool.one } else { &mut pool.two };
-                            if let Some(t) = list.get_mut(index) {
-                                *t = name.trim().to_string();
+            // Only the rows in view are laid out: a pool may list a thousand.
+            let height = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+            ScrollArea::vertical()
+                .id_salt(format!("tiles-{slot}"))
+                .max_height(height * 8.0)
+                .auto_shrink([false, true])
+                .show_rows(ui, height, tiles.len(), |ui, range| {
+                    for index in range {
+                        let Some(tile) = tiles.get(index) else {
+                            continue;
+                        };
+                        ui.horizontal(|ui| {
+                            let label = ui.label(format!("{slot}.{}", index + 1)).id;
+                            let salt = format!("tile-{slot}-{index}");
+                            if let Some(name) = self.text_field(ui, label, &salt, tile, "tile name")
+                            {
+                                let edit = ops::change_tiles(ship, |pool| {
+                                    let list =
+                                        if slot == 1 { &mut pool.one } else { &mut pool.two };
+                                    if let Some(t) = list.get_mut(index) {
+                                        *t = name.trim().to_string();
+                                    }
+                                });
+                                apply(out, "Rename a room tile", edit.into_iter().collect());
                             }
                         });
-                        apply(out, "Rename a room tile", edit.into_iter().collect());
                     }
                 });
-            }
             ui.horizontal(|ui| {
                 let label = ui.label(format!("New {word}")).id;
                 let salt = format!("new-tile-{slot}");

@@ -1,14 +1,23 @@
 //! The outline: the pack's name and where it lives, then the ship's rooms
-//! and networks in file order, each a click away from being selected.
+//! and networks in file order, each a click away from being selected. The
+//! list draws only the rows in view, so a ship of a thousand rooms costs
+//! what a small one does.
 
 use deckplan_schema::nemesis::{RoomKind, Ship};
-use eframe::egui::{RichText, ScrollArea, Ui};
+use eframe::egui::{RichText, ScrollArea, TextStyle, Ui};
 
 use crate::command::Commands;
 use crate::files::Origin;
 use crate::nemesis::command::Command;
 use crate::nemesis::selection::Selection;
 use crate::nemesis::tools::room::kind_label;
+
+/// One row of the outline.
+enum Row {
+    Heading(String),
+    Room(usize),
+    Network(usize),
+}
 
 /// Draws the outline.
 pub fn outline_ui(
@@ -25,37 +34,58 @@ pub fn outline_ui(
         Some(path) => ui.weak(crate::paths::shown(path)),
         None => ui.weak("not saved yet"),
     };
+    ui.weak(format!(
+        "{} corridors · {} technical entrances · {} escape pods",
+        ship.corridors.len(),
+        ship.entrances.len(),
+        ship.escape_pods.len()
+    ));
     ui.separator();
-    ScrollArea::vertical().show(ui, |ui| {
-        ui.strong(format!("Rooms ({})", ship.rooms.len()));
-        for room in &ship.rooms {
-            let mut text = RichText::new(format!("{} · {}", room.id, kind_label(room.kind)));
-            if matches!(room.kind, RoomKind::Special(_)) {
-                text = text.strong();
+    let rows: Vec<Row> = std::iter::once(Row::Heading(format!("Rooms ({})", ship.rooms.len())))
+        .chain((0..ship.rooms.len()).map(Row::Room))
+        .chain(std::iter::once(Row::Heading(format!(
+            "Networks ({})",
+            ship.networks.len()
+        ))))
+        .chain((0..ship.networks.len()).map(Row::Network))
+        .collect();
+    let height = ui.text_style_height(&TextStyle::Button) + ui.spacing().item_spacing.y + 2.0;
+    ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show_rows(ui, height, rows.len(), |ui, range| {
+            for row in rows.get(range).unwrap_or_default() {
+                match row {
+                    Row::Heading(text) => {
+                        ui.strong(text);
+                    }
+                    Row::Room(index) => {
+                        let Some(room) = ship.rooms.get(*index) else {
+                            continue;
+                        };
+                        let mut text =
+                            RichText::new(format!("{} · {}", room.id, kind_label(room.kind)));
+                        if matches!(room.kind, RoomKind::Special(_)) {
+                            text = text.strong();
+                        }
+                        let on = selection == Selection::Room(room.id);
+                        if ui
+                            .selectable_label(on, text)
+                            .on_hover_text(room.label())
+                            .clicked()
+                        {
+                            out.push(Command::Select(Selection::Room(room.id)));
+                        }
+                    }
+                    Row::Network(index) => {
+                        let Some(network) = ship.networks.get(*index) else {
+                            continue;
+                        };
+                        let on = selection == Selection::Network(network.id);
+                        if ui.selectable_label(on, network.id.as_str()).clicked() {
+                            out.push(Command::Select(Selection::Network(network.id)));
+                        }
+                    }
+                }
             }
-            let on = selection == Selection::Room(room.id);
-            if ui
-                .selectable_label(on, text)
-                .on_hover_text(room.label())
-                .clicked()
-            {
-                out.push(Command::Select(Selection::Room(room.id)));
-            }
-        }
-        ui.add_space(6.0);
-        ui.strong(format!("Networks ({})", ship.networks.len()));
-        for network in &ship.networks {
-            let on = selection == Selection::Network(network.id);
-            if ui.selectable_label(on, network.id.as_str()).clicked() {
-                out.push(Command::Select(Selection::Network(network.id)));
-            }
-        }
-        ui.add_space(6.0);
-        ui.weak(format!(
-            "{} corridors · {} technical entrances · {} escape pods",
-            ship.corridors.len(),
-            ship.entrances.len(),
-            ship.escape_pods.len()
-        ));
-    });
+        });
 }

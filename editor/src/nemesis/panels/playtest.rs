@@ -32,11 +32,18 @@ pub fn playtest_ui(ui: &mut Ui, play: &mut PlayTest, ship: &Ship, answer: &Answe
         }
     });
     ui.add_space(6.0);
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Room");
-        for room in &ship.rooms {
-            ui.selectable_value(&mut play.room, Some(room.id), room.id.as_str());
-        }
+    ui.horizontal(|ui| {
+        let label = ui.label("Room").id;
+        let shown = play.room.map_or_else(|| "click one".to_string(), |r| r.to_string());
+        eframe::egui::ComboBox::from_id_salt("play-room")
+            .selected_text(shown)
+            .show_ui(ui, |ui| {
+                for room in &ship.rooms {
+                    ui.selectable_value(&mut play.room, Some(room.id), room.id.as_str());
+                }
+            })
+            .response
+            .labelled_by(label);
     });
     ui.separator();
     for line in &answer.lines {
