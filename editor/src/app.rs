@@ -741,6 +741,11 @@ impl EditorApp {
         self.report = Report::default();
         self.focused_problem = None;
         if let Some(board) = &mut self.board {
+            // Play test carries over to a board that has one; one that has
+            // none (a read-only board, an empty ship) opens for editing.
+            if !board.actions(self.mode).enabled(Action::TogglePlayTest) {
+                self.mode = Mode::Edit;
+            }
             board.mode_changed(self.mode);
         }
         if let Some(saver) = &mut self.autosaver {

@@ -562,3 +562,97 @@ fn the_ship_is_exported_as_render_draws_it() {
         assert!(svg.contains(&format!("aria-label=\"{label}\"")), "{label}");
     }
 }
+
+/// What the format can say beyond the bundled ship — a corridor from a room
+/// to itself, ends that differ, an entrance with no network and no numbers,
+/// a door on a technical entrance — is drawn with the tools and saved in
+/// canonical form.
+#[test]
+fn everything_the_format_can_say_is_drawn_and_saved_canonical() {
+    let dir = scratch("nemesis-everything");
+    let mut harness = harness(app(None, &dir));
+    new_ship(&mut harness, "Odd", "");
+    tool(&mut harness, "Room");
+    for position in [(0, 0), (3, 0)] {
+        let pos = at(&mut harness, position);
+        click_at(&mut harness, pos);
+    }
+    // A corridor from room-1 to itself: out of the room and back in.
+    tool(&mut harness, "Corridor");
+    let a = at(&mut harness, (0, 0));
+    let away = at(&mut harness, (0, 2));
+    harness.hover_at(a);
+    harness.run();
+    harness.drag_at(a);
+    harness.run();
+    for i in 1..=6 {
+        harness.hover_at(a.lerp(away, i as f32 / 6.0));
+        harness.run();
+    }
+    for i in (0..6).rev() {
+        harness.hover_at(a.lerp(away, i as f32 / 6.0));
+        harness.run();
+    }
+    harness.drop_at(a);
+    harness.run();
+    // A corridor whose ends differ.
+    let b = at(&mut harness, (3, 0));
+    drag(&mut harness, a, b);
+    set_numbers(&mut harness, "at room-2", &[3], |s: &Ship| {
+        s.corridors[1].numbers_at(id("room-2")).iter().collect()
+    });
+    // An entrance with no network, its numbers taken away, and a door on it.
+    tool(&mut harness, "Technical entrance");
+    click_at(&mut harness, b);
+    let numbers: Vec<u8> = ship(&harness).entrances[0].numbers().iter().collect();
+    for n in numbers {
+        harness.get_by_label(&format!("entrance {n}")).click();
+        harness.run();
+    }
+    harness.get_by_label("Door token (N006)").click();
+    harness.run();
+    let ship = ship(&harness);
+    assert_eq!(ship.corridors[0].rooms, [id("room-1"), id("room-1")]);
+    assert!(ship.corridors[1].other_end.is_some());
+    let entrance = &ship.entrances[0];
+    assert_eq!(
+        (
+            entrance.room,
+            entrance.numbers,
+            entrance.network,
+            entrance.door
+        ),
+        (id("room-2"), None, None, true)
+    );
+    // What the checks say of it, live: N001 is not among them (both rooms
+    // are joined), N009 names the loop, N005 and N006 the entrance.
+    let codes: Vec<&str> = problems(&mut harness).iter().map(|(c, _)| *c).collect();
+    for code in ["N003", "N005", "N006", "N009"] {
+        assert!(codes.contains(&code), "{code} in {codes:?}");
+    }
+    // Saved, the file reads back as itself: what is drawn is canonical.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.run();
+    let folder = dir.join("odd");
+    harness
+        .get_by_label("The folder to write pack.toml and the ship file into (created if needed).")
+        .type_text(&folder.display().to_string());
+    harness.run();
+    harness.get_by_label("Save").click();
+    harness.run();
+    let text = std::fs::read_to_string(folder.join("ship.toml")).unwrap();
+    let reread = deckplan_schema::nemesis::resolve::parse_ship(&deckplan_schema::SourceFile::new(
+        "ship.toml",
+        text.clone(),
+    ))
+    .unwrap();
+    assert_eq!(deckplan_schema::nemesis::write::write_ship(&reread), text);
+    assert!(
+        text.contains("between = [\"room-1\", \"room-1\"]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("[[technical_entrances]]\nroom = \"room-2\"\ndoor = true\n"),
+        "{text}"
+    );
+}

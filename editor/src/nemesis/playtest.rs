@@ -407,6 +407,34 @@ mod tests {
         );
     }
 
+    /// Careful Movement, as `deckplan move maps/kestrel-relay --from
+    /// hibernatorium --door hibernatorium/cargo=destroyed --noise aft --careful`.
+    #[test]
+    fn careful_movement_lists_each_corridor_the_player_may_choose() {
+        let ship = kestrel();
+        let mut play = PlayTest {
+            room: Some(id("hibernatorium")),
+            question: Question::Careful,
+            ..PlayTest::default()
+        };
+        play.state.doors.insert(10, DoorState::Destroyed);
+        play.state.noise.insert(Way::Technical(id("aft")));
+        let lines = play.answer(&ship).lines;
+        let cargo = lines
+            .iter()
+            .position(|l| l.starts_with("  cargo "))
+            .unwrap();
+        assert_eq!(
+            lines[cargo..cargo + 4],
+            [
+                "  cargo            through corridor hibernatorium–cargo (3), door destroyed: reveal the room and its Exploration token, then choose a corridor for Noise",
+                "      choose corridor hibernatorium–cargo (3): Noise placed in corridor hibernatorium–cargo (3)",
+                "      choose corridor cargo–engine-2 (1 and 4): Noise placed in corridor cargo–engine-2 (1 and 4)",
+                "      choose the technical corridors of aft: Encounter: the technical corridors of aft already holds Noise; Noise removed from the technical corridors of aft",
+            ]
+        );
+    }
+
     /// The same words as `deckplan intruder maps/kestrel-relay --room cargo --corridor 2`.
     #[test]
     fn an_intruders_move_answers_as_deckplan_intruder_does() {

@@ -19,7 +19,7 @@ use eframe::egui::{
 
 use crate::command::Commands;
 use crate::nemesis::command::{Command, step};
-use crate::nemesis::edit::{Edit, ListEdit};
+use crate::nemesis::edit::{Edit, ListEdit, StrokeId, Transaction};
 use crate::nemesis::ops;
 use crate::nemesis::selection::Selection;
 use crate::nemesis::tools::room::kind_label;
@@ -37,6 +37,20 @@ pub struct Inspector {
 fn apply(out: &mut Commands, label: impl Into<String>, edits: Vec<Edit>) {
     if !edits.is_empty() {
         out.push(step(label, edits));
+    }
+}
+
+/// Records part of a gesture on a widget (a value dragged): the changes
+/// of one drag are one undo step.
+fn stroke(out: &mut Commands, widget: WidgetId, label: impl Into<String>, edits: Vec<Edit>) {
+    if !edits.is_empty() {
+        out.push(Command::Stroke(
+            StrokeId(widget.value() | (1 << 63)),
+            Transaction {
+                label: label.into(),
+                edits,
+            },
+        ));
     }
 }
 
@@ -262,7 +276,8 @@ impl Inspector {
                         let b = ui.add(DragValue::new(&mut row).range(0..=MAX_AT).prefix("row "));
                         if (a.changed() || b.changed()) && !ops::occupied(ship, (column, row)) {
                             let edit = ops::change_room(ship, id, |r| r.at = (column, row));
-                            apply(out, format!("Move room {id}"), edit.into_iter().collect());
+                            let widget = if a.changed() { a.id } else { b.id };
+                            stroke(out, widget, format!("Move room {id}"), edit.into_iter().collect());
                         }
                     });
                 });
@@ -347,7 +362,8 @@ impl Inspector {
                         let b = ui.add(DragValue::new(&mut row).range(0..=MAX_AT).prefix("row "));
                         if (a.changed() || b.changed()) && !ops::occupied(ship, (column, row)) {
                             let edit = ops::move_network(ship, id, (column, row));
-                            apply(out, format!("Move network {id}"), edit.into_iter().collect());
+                            let widget = if a.changed() { a.id } else { b.id };
+                            stroke(out, widget, format!("Move network {id}"), edit.into_iter().collect());
                         }
                     });
                 });
