@@ -132,6 +132,7 @@ fn request(style: Style) -> DrawRequest<'static> {
         coordinates: style.coordinates,
         legend: style.legend,
         colour: false,
+        hull: false,
     }
 }
 

@@ -490,7 +490,7 @@ fn the_play_test_asks_the_rules_engine() {
     harness.get_by_label("Character").click();
     harness.run();
     click_at(&mut harness, cargo);
-    harness.get_by_label("2 in cargo: Noise placed in the technical corridors of aft");
+    harness.get_by_label("2 in cargo: Noise placed in the technical corridors (network aft)");
     // Leaving play test keeps the ship as it was.
     harness.key_press_modifiers(Modifiers::COMMAND, Key::P);
     harness.run();

@@ -7,10 +7,10 @@
 
 use deckplan_schema::nemesis::{Id, Ship};
 use deckplan_validator::nemesis::graph::ShipGraph;
-use deckplan_validator::nemesis::rules::describe::{intruder_text, outcome_text, way_text};
+use deckplan_validator::nemesis::rules::movement::ways;
 use deckplan_validator::nemesis::rules::{
-    DoorState, Face, PlayState, Way, careful_options, enter, intruder_move, neighbours,
-    noise_roll,
+    DoorState, Face, IntruderCause, IntruderMove, PlayState, Roller, Way, answer,
+    intruder_move, neighbours,
 };
 
 use super::selection::Hit;
@@ -89,14 +89,6 @@ pub struct Answer {
     pub rooms: Vec<Id>,
     /// Ways to mark, each with what the board writes beside it (die faces).
     pub ways: Vec<(Way, String)>,
-}
-
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
 }
 
 impl PlayTest {
@@ -229,85 +221,47 @@ fn way_of(ship: &Ship, hit: Hit) -> Option<Way> {
     }
 }
 
-/// `deckplan move`: where a Movement action from `from` leads.
+/// `deckplan move`: where a Movement action (or a Careful Movement) from
+/// `from` leads, marking the rooms reached and the corridors chosen from.
 fn movement(graph: &ShipGraph<'_>, state: &PlayState, from: Id, careful: bool) -> Answer {
-    let mut state = state.clone();
-    // The moving Character is not in the room it enters.
-    if let Some(n) = state.characters.get_mut(&from) {
+    let lines = match answer::movement(graph, state, from, None, careful) {
+        Ok(lines) => lines,
+        Err(refusal) => vec![refusal],
+    };
+    let mut moved = state.clone();
+    if let Some(n) = moved.characters.get_mut(&from) {
         *n = n.saturating_sub(1);
     }
-    let found = neighbours(graph, &state, from);
-    let mut answer = Answer::default();
-    answer.lines.push(format!(
-        "A Movement action from {from} reaches {}:",
-        plural(found.len(), "room")
-    ));
-    for n in &found {
-        let entry = enter(graph, &state, n.room);
-        let mut steps = Vec::new();
-        if entry.reveal {
-            steps.push("reveal the room and its Exploration token");
-        }
-        steps.push(if entry.noise_roll {
-            if careful {
-                "choose a corridor for Noise"
-            } else {
-                "make a Noise roll"
-            }
-        } else {
-            "someone is there: no Noise roll"
-        });
-        let door = match n.door {
-            DoorState::Open => String::new(),
-            other => format!(", door {other}"),
-        };
-        answer.lines.push(format!(
-            "  {:<16} through {}{door}: {}",
-            n.room.as_str(),
-            way_text(graph, Way::Corridor(n.corridor)),
-            steps.join(", then ")
-        ));
+    let mut answer = Answer {
+        lines,
+        ..Answer::default()
+    };
+    if careful && moved.intruders_in(from) > 0 {
+        return answer;
+    }
+    for n in neighbours(graph, &moved, from) {
         answer.rooms.push(n.room);
         answer.ways.push((Way::Corridor(n.corridor), String::new()));
-        if careful && entry.noise_roll {
-            for (way, outcome) in careful_options(graph, &state, n.room) {
-                answer.lines.push(format!(
-                    "      choose {}: {}",
-                    way_text(graph, way),
-                    outcome_text(graph, &outcome)
-                ));
-            }
-        }
     }
     answer
 }
 
-/// `deckplan noise`: every face of a Noise roll in `room`.
+/// `deckplan noise`: every face of a Noise roll in `room`, marking each
+/// corridor with the numbers that send Noise into it.
 fn noise(graph: &ShipGraph<'_>, state: &PlayState, room: Id) -> Answer {
-    let faces = [1, 2, 3, 4]
-        .map(Face::Number)
-        .into_iter()
-        .chain([Face::Danger, Face::Silence]);
-    let mut answer = Answer::default();
-    for face in faces {
-        let options = noise_roll(graph, state, room, face);
-        match options.as_slice() {
-            [one] => answer
-                .lines
-                .push(format!("{face} in {room}: {}", outcome_text(graph, one))),
-            many => {
-                answer
-                    .lines
-                    .push(format!("{face} in {room}: the players choose one of"));
-                for option in many {
-                    answer
-                        .lines
-                        .push(format!("  - {}", outcome_text(graph, option)));
-                }
-            }
-        }
+    let mut answer = Answer {
+        lines: answer::noise(
+            graph,
+            state,
+            room,
+            &answer::every_face(),
+            Roller::default(),
+        ),
+        ..Answer::default()
+    };
+    for face in answer::every_face() {
         if let Face::Number(n) = face {
-            for (way, numbers) in deckplan_validator::nemesis::rules::movement::ways(graph, room) {
+            for (way, numbers) in ways(graph, room) {
                 if numbers.contains(n) {
                     answer.ways.push((way, n.to_string()));
                 }
@@ -317,17 +271,17 @@ fn noise(graph: &ShipGraph<'_>, state: &PlayState, room: Id) -> Answer {
     answer
 }
 
-/// `deckplan intruder`: an Intruder in `room` moved by corridor `number`.
+/// `deckplan intruder`: an Intruder in `room` moved by corridor `number` on
+/// an Event card, marking where it goes.
 fn intruder(graph: &ShipGraph<'_>, state: &PlayState, room: Id, number: u8) -> Answer {
-    let mut answer = Answer::default();
-    for option in intruder_move(graph, state, room, number) {
-        answer.lines.push(format!(
-            "The Intruder in {room}, moved by corridor {number}, {}",
-            intruder_text(graph, &option)
-        ));
-        use deckplan_validator::nemesis::rules::IntruderMove;
+    let cause = IntruderCause::Event;
+    let mut answer = Answer {
+        lines: answer::intruder(graph, state, room, number, cause),
+        ..Answer::default()
+    };
+    for option in intruder_move(graph, state, room, number, cause) {
         match option {
-            IntruderMove::Moves { to, corridor } => {
+            IntruderMove::Moves { to, corridor, .. } => {
                 answer.rooms.push(to);
                 answer.ways.push((Way::Corridor(corridor), number.to_string()));
             }
@@ -337,7 +291,7 @@ fn intruder(graph: &ShipGraph<'_>, state: &PlayState, room: Id, number: u8) -> A
             IntruderMove::Hides { network } => {
                 answer.ways.push((Way::Technical(network), number.to_string()));
             }
-            IntruderMove::Stays => {}
+            IntruderMove::Stays | IntruderMove::InCombat => {}
         }
     }
     answer
@@ -398,10 +352,10 @@ mod tests {
             play.answer(&ship).lines,
             [
                 "1 in cargo: Noise placed in corridor cargo–engine-2 (1 and 4)",
-                "2 in cargo: Noise placed in the technical corridors of aft",
+                "2 in cargo: Noise placed in the technical corridors (network aft)",
                 "3 in cargo: Encounter: corridor hibernatorium–cargo (3) already holds Noise; Noise removed from corridor hibernatorium–cargo (3)",
                 "4 in cargo: Noise placed in corridor cargo–engine-2 (1 and 4)",
-                "danger in cargo: Danger: the Intruders in engine-2 move in through corridor cargo–engine-2 (1 and 4)",
+                "danger in cargo: Danger: the Intruder in engine-2 moves in through corridor cargo–engine-2 (1 and 4)",
                 "silence in cargo: nothing happens",
             ]
         );
@@ -424,13 +378,14 @@ mod tests {
             .iter()
             .position(|l| l.starts_with("  cargo "))
             .unwrap();
+        // The technical corridors of aft already hold Noise: the player may
+        // choose only a corridor without it.
         assert_eq!(
-            lines[cargo..cargo + 4],
+            lines[cargo..cargo + 3],
             [
-                "  cargo            through corridor hibernatorium–cargo (3), door destroyed: reveal the room and its Exploration token, then choose a corridor for Noise",
+                "  cargo            through corridor hibernatorium–cargo (3), door destroyed: reveal the room and its Exploration token, then choose a corridor without Noise for the Noise marker",
                 "      choose corridor hibernatorium–cargo (3): Noise placed in corridor hibernatorium–cargo (3)",
                 "      choose corridor cargo–engine-2 (1 and 4): Noise placed in corridor cargo–engine-2 (1 and 4)",
-                "      choose the technical corridors of aft: Encounter: the technical corridors of aft already holds Noise; Noise removed from the technical corridors of aft",
             ]
         );
     }
@@ -446,7 +401,7 @@ mod tests {
         };
         assert_eq!(
             play.answer(&ship).lines,
-            ["The Intruder in cargo, moved by corridor 2, enters the technical corridors of aft and hides (leaves the board)"]
+            ["The Intruder in cargo, moved by corridor 2, enters the technical corridors (network aft) and hides (leaves the board)"]
         );
     }
 
