@@ -9,7 +9,7 @@ use crate::diagnostic::Diagnostic;
 use crate::export::png::{self, RasterOptions};
 use crate::export::{ExportError, Paper};
 use crate::lint;
-use crate::render::{github, human, json, sarif};
+use crate::render::{escape_controls, github, human, json, sarif, shown_path};
 use crate::targets;
 use anyhow::Context as _;
 use clap::ValueEnum;
@@ -139,7 +139,11 @@ fn annotate_pages(paths: &[PathBuf], diagnostics: &[Diagnostic], dir: &Path) -> 
             Ok(drawing) => drawing,
             Err(DrawError::Target(error)) => return Err(error.into()),
             Err(DrawError::Refused(why)) => {
-                eprintln!("note: no pictures of {}: {why}", pack_dir.display());
+                eprintln!(
+                    "note: no pictures of {}: {}",
+                    shown_path(pack_dir),
+                    escape_controls(&why)
+                );
                 continue;
             }
         };

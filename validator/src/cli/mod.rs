@@ -28,6 +28,7 @@ use deckplan_schema::FileError;
 
 use crate::diagnostic::Diagnostic;
 use crate::render::human::{self, Styling};
+use crate::render::shown_path;
 use crate::ruleset::{REGISTRY, Ruleset, RulesetChoice};
 use crate::targets::Target;
 
@@ -196,7 +197,7 @@ pub fn write_or_print(
             }
             deckplan_schema::save::write_atomically(path, text)
                 .with_context(|| format!("cannot write {}", path.display()))?;
-            println!("wrote {}", path.display());
+            println!("wrote {}", shown_path(path));
         }
         None => print!("{text}"),
     }
