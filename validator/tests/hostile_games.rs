@@ -271,6 +271,13 @@ fn control_characters_from_every_game_are_escaped_in_every_command() {
     );
 }
 
+/// Runs a command and asserts that no control character reached its output.
+fn escaped_run(work: &Work, args: &[&str]) -> Output {
+    let output = work.run(args);
+    assert_eq!(raw_controls(&output), [], "{args:?}");
+    output
+}
+
 /// Item: `import --graphml` printed a node's `kind`, an edge's `id` and
 /// `weight` raw in its errors, and `import --tiled` a `location` property, an
 /// object's class and a world's `fileName`.
@@ -287,7 +294,10 @@ fn control_characters_in_imported_files_are_escaped_in_their_errors() {
             r#"<graph><node id="a" name="1"/><node id="b" name="2"/><edge id="e{evil}" source="a" target="b" weight="9{evil}"/></graph>"#
         ),
     );
-    let output = work.run(&["import", "--graphml", "in/bad-edge.graphml", "-o", "out"]);
+    let output = escaped_run(
+        &work,
+        &["import", "--graphml", "in/bad-edge.graphml", "-o", "out"],
+    );
     assert_eq!(
         stderr(&output),
         format!(
@@ -302,7 +312,10 @@ fn control_characters_in_imported_files_are_escaped_in_their_errors() {
             r#"<graph><node id="a" name="1" kind="{evil}"/><node id="b" name="2"/><edge id="e" source="a" target="b" weight="1"/></graph>"#
         ),
     );
-    let output = work.run(&["import", "--graphml", "in/bad-kind.graphml", "-o", "out"]);
+    let output = escaped_run(
+        &work,
+        &["import", "--graphml", "in/bad-kind.graphml", "-o", "out"],
+    );
     assert_eq!(
         stderr(&output),
         format!("error: in/bad-kind.graphml: `{escaped}` is not a room kind\n")
@@ -330,7 +343,7 @@ fn control_characters_in_imported_files_are_escaped_in_their_errors() {
         map.to_string()
     };
     work.write("in/bad-location.tmj", &with(evil, ""));
-    let output = work.run(&["import", "--tiled", "in/bad-location.tmj"]);
+    let output = escaped_run(&work, &["import", "--tiled", "in/bad-location.tmj"]);
     assert_eq!(
         stderr(&output),
         format!(
@@ -338,7 +351,7 @@ fn control_characters_in_imported_files_are_escaped_in_their_errors() {
         )
     );
     work.write("in/bad-class.tmj", &with("", evil));
-    let output = work.run(&["import", "--tiled", "in/bad-class.tmj"]);
+    let output = escaped_run(&work, &["import", "--tiled", "in/bad-class.tmj"]);
     assert!(
         stderr(&output).starts_with(&format!(
             "error: in/bad-class.tmj: object 7 has the class `terrain{escaped}`, which deckplan does not read;"
@@ -354,16 +367,13 @@ fn control_characters_in_imported_files_are_escaped_in_their_errors() {
         })
         .to_string(),
     );
-    let output = work.run(&["import", "--tiled", "in/bad.world", "-o", "out"]);
+    let output = escaped_run(&work, &["import", "--tiled", "in/bad.world", "-o", "out"]);
     assert_eq!(
         stderr(&output),
         format!(
             "error: in/bad.world: lists a{escaped}.tmj, which cannot be read: No such file or directory (os error 2)\n"
         )
     );
-    for output in [&output] {
-        assert_eq!(raw_controls(output), []);
-    }
     let mut after = work.files();
     after.retain(|path, _| !path.starts_with("in"));
     assert_eq!(after, before, "nothing but the inputs was written");
@@ -582,4 +592,152 @@ fn an_infinite_picture_is_refused_like_a_huge_one() {
             assert!(!work.path("p.png").exists());
         }
     }
+}
+
+/// A Nemesis ship of 980 rooms, each named with 4096 characters.
+fn nemesis_ship_of_long_names() -> String {
+    let mut ship = String::from("format = 1\nruleset = \"nemesis\"\nname = \"Big\"\n");
+    let name = "W".repeat(4096);
+    for i in 0..980 {
+        ship.push_str(&format!(
+            "\n[[rooms]]\nid = \"r{i}\"\nkind = \"1\"\nname = \"{name}\"\nat = [{}, {}]\n",
+            i % 99,
+            i / 99
+        ));
+    }
+    ship
+}
+
+/// A Battlestations ship of 400 modules (the limit) of 9 × 9 squares, each
+/// named with 4096 characters.
+fn battlestations_ship_of_long_names() -> String {
+    let mut ship = String::from(
+        "format = 1\nruleset = \"battlestations\"\nname = \"Big\"\nmodule_size = 9\nforward = \"north\"\n",
+    );
+    let name = "W".repeat(4096);
+    for i in 0..400 {
+        ship.push_str(&format!(
+            "\n[[modules]]\nid = \"m{i}\"\nrole = \"science\"\nname = \"{name}\"\nat = [{}, {}]\n",
+            i % 20,
+            i / 20
+        ));
+    }
+    ship
+}
+
+/// Item: SVG had no bound — 980 rooms with 4,096-character names rendered to
+/// 969 MB, 400 Battlestations modules with long names to 425 MB, the largest
+/// legal Enormity page to 760 MB. A picture of more than 1,000,000 shapes and
+/// letters is refused before anything is drawn; the largest legal galaxy
+/// (8 rings, every position filled, a 4,096-character name) stays far below.
+#[test]
+fn an_svg_past_the_limit_is_refused_for_every_game() {
+    let work = Work::new("svg");
+    let ship_pack = |game: &str| {
+        format!("format = 1\nname = \"Big\"\nruleset = \"{game}\"\nship = \"ship.toml\"\n")
+    };
+    work.write("nemesis/pack.toml", &ship_pack("nemesis"));
+    work.write("nemesis/ship.toml", &nemesis_ship_of_long_names());
+    work.write("battlestations/pack.toml", &ship_pack("battlestations"));
+    work.write(
+        "battlestations/ship.toml",
+        &battlestations_ship_of_long_names(),
+    );
+    let generated = work.run(&[
+        "generate-pack",
+        "enormity",
+        "--pages",
+        "1",
+        "--columns",
+        "1000",
+        "--rows",
+        "1000",
+        "--seed",
+        "1",
+    ]);
+    assert!(generated.status.success(), "{}", stderr(&generated));
+    let before = work.files();
+    for (target, elements) in [
+        ("nemesis", 4_022_905),
+        ("battlestations", 1_737_542),
+        ("enormity/book1/page1.toml", 1_957_239),
+    ] {
+        let output = work.run(&["render", target, "-o", "picture.svg"]);
+        assert_eq!(
+            stderr(&output),
+            format!(
+                "error: the SVG would draw {elements} shapes and letters, more than the limit of 1000000; draw it as a PNG instead\n"
+            ),
+            "{target}"
+        );
+        assert_eq!(output.status.code(), Some(2));
+    }
+    assert_eq!(work.files(), before, "no picture was written");
+
+    let mut galaxy = format!(
+        "format = 1\nruleset = \"ti4\"\nname = \"{}\"\nrings = 8\n\n[tiles]\n",
+        "W".repeat(4096)
+    );
+    for position in 0..217 {
+        galaxy.push_str(&format!("{position} = {}\n", 19 + position % 40));
+    }
+    work.write("ti4/pack.toml", &galaxy);
+    let output = work.run(&["render", "ti4", "-o", "galaxy.svg", "--coords", "--legend"]);
+    assert_eq!(stdout(&output), "wrote galaxy.svg\n");
+    let bytes = std::fs::metadata(work.path("galaxy.svg")).unwrap().len();
+    assert!(bytes < 4_000_000, "{bytes} bytes");
+}
+
+/// An Enormity pack of `pages` pages of 3 × 2 spaces, none joined to the
+/// start page: every page has a problem to draw.
+fn pack_of_small_pages(work: &Work, dir: &str, pages: usize) {
+    let list: String = (1..=pages)
+        .map(|n| format!("    \"book1/page{n}.toml\",\n"))
+        .collect();
+    work.write(
+        &format!("{dir}/pack.toml"),
+        &format!(
+            "format = 1\nname = \"Many\"\nruleset = \"enormity\"\nstart = \"L1p1\"\npages = [\n{list}]\n\n[[books]]\nnumber = 1\n\n[[locations]]\ndesignation = \"SR\"\nname = \"Solar Ring\"\n"
+        ),
+    );
+    for n in 1..=pages {
+        work.write(
+            &format!("{dir}/book1/page{n}.toml"),
+            &format!(
+                "format = 1\nbook = 1\npage = {n}\nlocation = \"SR\"\ntitle = \"Test\"\n\n# 123\ngrid = \"\"\"\nB ...\nA ...\n\"\"\"\n\n[spaces]\nspacer_starts = [\n    \"A1\",\n]\n"
+            ),
+        );
+    }
+}
+
+/// Item: `lint --annotate` had a limit per picture but none per run (123
+/// pages at the pack space limit wrote 954 MB of PNGs in 113 s). A run writes
+/// at most 50 pictures, 400 million pixels and 64 MiB, and names what it left
+/// out; the findings are all printed.
+#[test]
+fn annotate_stops_at_the_run_budget_and_names_what_it_left_out() {
+    let work = Work::new("annotate-budget");
+    pack_of_small_pages(&work, "pack", 53);
+    let before = work.files();
+    let output = work.run(&["lint", "pack", "--annotate", "pictures"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stdout(&output).ends_with("Checked 53 pages in 1 pack: 104 errors, 2 warnings.\n"),
+        "{}",
+        stdout(&output)
+    );
+    assert_eq!(
+        stderr(&output),
+        "note: one run writes at most 50 annotated pictures, 400 million pixels and 64 MiB; left out: L1p51.png, L1p52.png, L1p53.png\nwrote 50 annotated page pictures to pictures\n"
+    );
+    let mut after = work.files();
+    let pictures: Vec<PathBuf> = after
+        .keys()
+        .filter(|p| p.starts_with("pictures"))
+        .cloned()
+        .collect();
+    assert_eq!(pictures.len(), 50);
+    assert!(pictures.contains(&PathBuf::from("pictures/L1p50.png")));
+    after.retain(|path, _| !path.starts_with("pictures"));
+    assert_eq!(after, before, "nothing but the pictures was written");
 }

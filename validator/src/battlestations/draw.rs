@@ -367,7 +367,7 @@ pub fn ship_text(grid: &ShipGrid<'_>, request: &DrawRequest<'_>) -> String {
             out,
             "  {:<16} {:<16} {first}–{last}{level}{}",
             module.id.as_str(),
-            printable(&module.label()),
+            printable(module.label()),
             if module.quarters == 0 {
                 String::new()
             } else {

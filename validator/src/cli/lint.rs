@@ -113,15 +113,16 @@ fn load_only(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
 }
 
 /// Writes one picture per board with problems, each problem drawn and
-/// labelled with its code. With several packs, each gets its own subfolder
-/// (board names repeat between packs). Said on stderr, so JSON or SARIF on
-/// stdout stays clean.
+/// labelled with its code, within the run's [`PictureBudget`]. With several
+/// packs, each gets its own subfolder (board names repeat between packs).
+/// Said on stderr, so JSON or SARIF on stdout stays clean.
 fn annotate_pages(paths: &[PathBuf], diagnostics: &[Diagnostic], dir: &Path) -> anyhow::Result<()> {
     let packs: Vec<targets::Target> = targets::collect(paths)?
         .into_iter()
         .filter(|t| matches!(t, targets::Target::Pack(_)))
         .collect();
     let (mut written, mut too_large) = (0, 0);
+    let mut budget = PictureBudget::default();
     for target in &packs {
         let pack_dir = target.path();
         let own: Vec<Diagnostic> = diagnostics
@@ -130,6 +131,13 @@ fn annotate_pages(paths: &[PathBuf], diagnostics: &[Diagnostic], dir: &Path) -> 
             .cloned()
             .collect();
         if own.is_empty() {
+            continue;
+        }
+        // A spent budget draws nothing more, not even to name the boards.
+        if budget.is_spent() {
+            budget
+                .left_out
+                .push(format!("the boards of {}", shown_path(pack_dir)));
             continue;
         }
         let Ok(ruleset) = REGISTRY.for_target(target) else {
@@ -164,17 +172,31 @@ fn annotate_pages(paths: &[PathBuf], diagnostics: &[Diagnostic], dir: &Path) -> 
                 px_per_space: LINT_PX_PER_UNIT,
                 paper: Paper::White,
             };
+            let (width, height) = png::picture_size(scene, LINT_PX_PER_UNIT);
+            let pixels = width.saturating_mul(height);
+            // A picture too large on its own is refused below, with its note.
+            if pixels <= png::MAX_PIXELS && !budget.take(pixels) {
+                let shown = path.strip_prefix(dir).unwrap_or(&path);
+                budget.left_out.push(shown_path(shown));
+                continue;
+            }
             match png::write(scene, &options, None, &path) {
-                Ok(()) => written += 1,
+                Ok(()) => {
+                    written += 1;
+                    budget.wrote(std::fs::metadata(&path).map_or(0, |m| m.len()));
+                }
                 Err(error @ ExportError::TooLarge { .. }) => {
-                    eprintln!("note: no picture of {name}: {error}");
+                    eprintln!("note: no picture of {}: {error}", escape_controls(name));
                     too_large += 1;
                 }
                 Err(error) => return Err(error.into()),
             }
         }
     }
-    if written + too_large == 0 {
+    if let Some(note) = budget.note() {
+        eprintln!("{note}");
+    }
+    if written + too_large == 0 && budget.left_out.is_empty() {
         eprintln!("no annotated page pictures: no page has a problem to draw");
     } else {
         eprintln!(
@@ -184,6 +206,90 @@ fn annotate_pages(paths: &[PathBuf], diagnostics: &[Diagnostic], dir: &Path) -> 
         );
     }
     Ok(())
+}
+
+/// What `lint --annotate` may still write in one run: a number of pictures,
+/// of pixels and of bytes, so that a repository of many packs with problems
+/// cannot fill a CI machine's disk or time. What does not fit is named in a
+/// closing note.
+#[derive(Debug)]
+struct PictureBudget {
+    /// Pictures left.
+    pictures: usize,
+    /// Pixels left.
+    pixels: u64,
+    /// Bytes left to write; the picture that spends them is the last.
+    bytes: u64,
+    /// The pictures (or packs) left out, as the note names them.
+    left_out: Vec<String>,
+}
+
+impl Default for PictureBudget {
+    fn default() -> Self {
+        use deckplan_schema::limits::{
+            MAX_ANNOTATED_BYTES, MAX_ANNOTATED_PICTURES, MAX_ANNOTATED_PIXELS,
+        };
+        Self {
+            pictures: MAX_ANNOTATED_PICTURES,
+            pixels: MAX_ANNOTATED_PIXELS,
+            bytes: MAX_ANNOTATED_BYTES,
+            left_out: Vec::new(),
+        }
+    }
+}
+
+/// Most left-out pictures the closing note names one by one.
+const LEFT_OUT_NAMED: usize = 10;
+
+impl PictureBudget {
+    /// Whether nothing more may be written.
+    fn is_spent(&self) -> bool {
+        self.pictures == 0 || self.pixels == 0 || self.bytes == 0
+    }
+
+    /// Whether a picture of `pixels` pixels may be drawn; when it may, its
+    /// share is taken.
+    fn take(&mut self, pixels: u64) -> bool {
+        if self.is_spent() || pixels > self.pixels {
+            return false;
+        }
+        self.pictures -= 1;
+        self.pixels -= pixels;
+        true
+    }
+
+    /// Counts the bytes of a picture written.
+    fn wrote(&mut self, bytes: u64) {
+        self.bytes = self.bytes.saturating_sub(bytes);
+    }
+
+    /// The closing note naming what was left out, if anything was.
+    fn note(&self) -> Option<String> {
+        use deckplan_schema::limits::{
+            MAX_ANNOTATED_BYTES, MAX_ANNOTATED_PICTURES, MAX_ANNOTATED_PIXELS,
+        };
+        if self.left_out.is_empty() {
+            return None;
+        }
+        let mut named = self
+            .left_out
+            .iter()
+            .take(LEFT_OUT_NAMED)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(", ");
+        if self.left_out.len() > LEFT_OUT_NAMED {
+            named.push_str(&format!(
+                " and {} more",
+                self.left_out.len() - LEFT_OUT_NAMED
+            ));
+        }
+        Some(format!(
+            "note: one run writes at most {MAX_ANNOTATED_PICTURES} annotated pictures, {} million pixels and {} MiB; left out: {named}",
+            MAX_ANNOTATED_PIXELS / 1_000_000,
+            MAX_ANNOTATED_BYTES / (1024 * 1024)
+        ))
+    }
 }
 
 /// Runs of at most this many targets (packs or lone page files) finish before
@@ -218,5 +324,48 @@ impl lint::Progress for Bar {
         if let Some(bar) = self.0.take() {
             bar.finish_and_clear();
         }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use deckplan_schema::limits::{MAX_ANNOTATED_PICTURES, MAX_ANNOTATED_PIXELS};
+
+    use super::PictureBudget;
+
+    #[test]
+    fn the_budget_counts_pictures_pixels_and_bytes() {
+        let mut budget = PictureBudget::default();
+        for _ in 0..MAX_ANNOTATED_PICTURES {
+            assert!(budget.take(1));
+        }
+        assert!(!budget.take(1), "one picture past the count");
+        assert!(budget.is_spent());
+
+        let mut budget = PictureBudget::default();
+        assert!(budget.take(MAX_ANNOTATED_PIXELS - 10));
+        assert!(!budget.take(11), "past the pixels");
+        assert!(budget.take(10), "a smaller picture still fits");
+        assert!(budget.is_spent());
+
+        let mut budget = PictureBudget::default();
+        assert!(budget.take(1));
+        budget.wrote(64 * 1024 * 1024);
+        assert!(
+            !budget.take(1),
+            "the picture that spends the bytes is the last"
+        );
+    }
+
+    #[test]
+    fn the_note_names_ten_left_out_and_counts_the_rest() {
+        let mut budget = PictureBudget::default();
+        assert_eq!(budget.note(), None);
+        budget.left_out = (1..=12).map(|n| format!("L1p{n}.png")).collect();
+        assert_eq!(
+            budget.note().unwrap(),
+            "note: one run writes at most 50 annotated pictures, 400 million pixels and 64 MiB; left out: L1p1.png, L1p2.png, L1p3.png, L1p4.png, L1p5.png, L1p6.png, L1p7.png, L1p8.png, L1p9.png, L1p10.png and 2 more"
+        );
     }
 }

@@ -199,8 +199,7 @@ fn write_picture(
                 space_size: args.space_size,
                 paper,
             };
-            deckplan_schema::save::write_atomically(path, &svg::render(scene, &options))
-                .with_context(|| format!("cannot write {}", path.display()))?;
+            svg::write(scene, &options, path)?;
         }
     }
     println!("wrote {}", shown_path(path));
