@@ -95,6 +95,10 @@ pub const MAX_FINDINGS_PER_CHECK: usize = 200;
 /// longer lines are cut around the caret with `…`.
 pub const MAX_EXCERPT_CHARS: usize = 120;
 
+/// Longest word, and longest candidate, compared for a "did you mean"
+/// suggestion, in characters: comparing costs the product of the lengths.
+pub const MAX_SUGGEST_CHARS: usize = 64;
+
 /// Most steps of one Blip move (`deckplan blip --steps`): a die roll or a
 /// patrol speed is a few steps, and the work grows with the square of the
 /// length. (`deckplan reach --move` needs no limit: its work grows with the

@@ -6,8 +6,7 @@
 //! typo of any of them. Whatever the input, one suggestion costs at most
 //! `(MAX_SUGGEST_CHARS + 1)²` steps per candidate.
 
-/// Longest word, and longest candidate, compared for a suggestion, in characters.
-pub const MAX_SUGGEST_CHARS: usize = 64;
+use crate::limits::MAX_SUGGEST_CHARS;
 
 /// The candidate closest to `word`, if one is close enough to be a likely typo.
 pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {

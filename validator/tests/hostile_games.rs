@@ -162,10 +162,23 @@ fn raw_controls(output: &Output) -> Vec<char> {
         .collect()
 }
 
-/// The three packs of the newer games, each with hostile text in every free
-/// text field an attacker would use: names, the Nemesis board and room
-/// names, the Battlestations module names.
+/// A pack of every game, each with hostile text in the free text fields an
+/// attacker would use: names, the Nemesis board and room names, the
+/// Battlestations module names, an Enormity page's title and its Location's
+/// name.
 fn hostile_packs(work: &Work) {
+    work.copy_pack("derelict-meridian-tithe", "enormity");
+    let evil_text = |name: &str| format!("\"{name}{EVIL}\"");
+    work.set("enormity/pack.toml", "name", &evil_text("Derelict"));
+    work.set("enormity/book1/page1.toml", "title", &evil_text("Clamp"));
+    let pack = work.read("enormity/pack.toml");
+    work.write(
+        "enormity/pack.toml",
+        &pack.replace(
+            "name = \"Counting House\"",
+            &format!("name = {}", evil_text("Counting")),
+        ),
+    );
     work.copy_pack("kestrel-relay", "nemesis");
     work.copy_pack("ti4-six-players", "ti4");
     work.copy_pack("battlestations-wayfarer", "battlestations");
@@ -200,7 +213,7 @@ fn control_characters_from_every_game_are_escaped_in_every_command() {
     let work = Work::new("controls");
     hostile_packs(&work);
     let mut commands: Vec<Vec<&str>> = Vec::new();
-    for pack in ["nemesis", "ti4", "battlestations"] {
+    for pack in ["enormity", "nemesis", "ti4", "battlestations"] {
         for format in ["human", "json", "sarif", "github"] {
             commands.push(vec!["lint", pack, "--format", format]);
         }
@@ -240,6 +253,15 @@ fn control_characters_from_every_game_are_escaped_in_every_command() {
         ]);
     }
     commands.push(vec!["export", "--map-string", "ti4"]);
+    commands.push(vec!["export", "--tiled", "tiled", "enormity"]);
+    for format in ["human", "json"] {
+        commands.push(vec![
+            "reach", "enormity", "--from", "L1p1:F2", "--move", "3", "--format", format,
+        ]);
+        commands.push(vec![
+            "los", "enormity", "--from", "L1p1:F2", "--to", "L1p1:E2", "--format", format,
+        ]);
+    }
     for args in &commands {
         let output = work.run(args);
         assert_eq!(raw_controls(&output), [], "{args:?}");
@@ -740,4 +762,46 @@ fn annotate_stops_at_the_run_budget_and_names_what_it_left_out() {
     assert!(pictures.contains(&PathBuf::from("pictures/L1p50.png")));
     after.retain(|path, _| !path.starts_with("pictures"));
     assert_eq!(after, before, "nothing but the pictures was written");
+}
+
+/// Item: a 1,000-room Nemesis ship gave one N002 finding per room; the cap
+/// of 200 findings per check did not apply to the Nemesis checks. Every
+/// game's checks run through `check::find_all` now, which keeps 200 of each.
+#[test]
+fn the_findings_of_one_nemesis_check_are_capped() {
+    let work = Work::new("findings");
+    let mut ship = String::from("format = 1\nruleset = \"nemesis\"\nname = \"Big\"\n");
+    for i in 0..1000 {
+        ship.push_str(&format!(
+            "\n[[rooms]]\nid = \"r{i}\"\nkind = \"1\"\nat = [{}, {}]\n",
+            i % 99,
+            i / 99
+        ));
+    }
+    work.write("big/ship.toml", &ship);
+    work.write(
+        "big/pack.toml",
+        "format = 1\nname = \"Big\"\nruleset = \"nemesis\"\nship = \"ship.toml\"\n",
+    );
+    let output = work.run(&["lint", "big", "--format", "json"]);
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let mut counts = BTreeMap::new();
+    for diagnostic in report["diagnostics"].as_array().unwrap() {
+        *counts
+            .entry(diagnostic["code"].as_str().unwrap().to_string())
+            .or_insert(0) += 1;
+    }
+    assert_eq!(counts["N002"], 200);
+    assert!(counts.values().all(|&n| n <= 200));
+    let closing: Vec<&str> = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|d| d["message"].as_str())
+        .filter(|m| m.starts_with("and "))
+        .collect();
+    assert_eq!(
+        closing,
+        ["and 801 more `numbers-not-partition` findings (at most 200 are listed per check)"]
+    );
 }

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::diagnostic::Diagnostic;
+use crate::draw::Scene;
 use crate::export::png::{self, RasterOptions};
 use crate::export::{ExportError, Paper};
 use crate::lint;
@@ -121,8 +122,13 @@ fn annotate_pages(paths: &[PathBuf], diagnostics: &[Diagnostic], dir: &Path) -> 
         .into_iter()
         .filter(|t| matches!(t, targets::Target::Pack(_)))
         .collect();
-    let (mut written, mut too_large) = (0, 0);
-    let mut budget = PictureBudget::default();
+    let mut pictures = Pictures {
+        dir,
+        budget: PictureBudget::default(),
+        written: 0,
+        too_large: 0,
+        failure: None,
+    };
     for target in &packs {
         let pack_dir = target.path();
         let own: Vec<Diagnostic> = diagnostics
@@ -133,9 +139,10 @@ fn annotate_pages(paths: &[PathBuf], diagnostics: &[Diagnostic], dir: &Path) -> 
         if own.is_empty() {
             continue;
         }
-        // A spent budget draws nothing more, not even to name the boards.
-        if budget.is_spent() {
-            budget
+        // A spent budget loads and draws nothing more, not even to name the boards.
+        if pictures.budget.is_spent() {
+            pictures
+                .budget
                 .left_out
                 .push(format!("the boards of {}", shown_path(pack_dir)));
             continue;
@@ -143,8 +150,16 @@ fn annotate_pages(paths: &[PathBuf], diagnostics: &[Diagnostic], dir: &Path) -> 
         let Ok(ruleset) = REGISTRY.for_target(target) else {
             continue;
         };
-        let drawing = match ruleset.annotate(target, &own) {
-            Ok(drawing) => drawing,
+        let subfolder = match (packs.len(), pack_dir.file_name()) {
+            (1, _) | (_, None) => None,
+            (_, Some(name)) => Some(Path::new(name)),
+        };
+        let mut out: Option<PathBuf> = None;
+        let offered = ruleset.annotate(target, &own, &mut |name, draw| {
+            pictures.offer(&mut out, subfolder, name, draw);
+        });
+        match offered {
+            Ok(_) => {}
             Err(DrawError::Target(error)) => return Err(error.into()),
             Err(DrawError::Refused(why)) => {
                 eprintln!(
@@ -152,60 +167,113 @@ fn annotate_pages(paths: &[PathBuf], diagnostics: &[Diagnostic], dir: &Path) -> 
                     shown_path(pack_dir),
                     escape_controls(&why)
                 );
-                continue;
             }
-        };
-        if drawing.boards.is_empty() {
-            continue;
         }
-        let out = match (packs.len(), pack_dir.file_name()) {
-            (1, _) | (_, None) => dir.to_path_buf(),
-            // A folder of our own below DIR: never through a link planted there.
-            (_, Some(name)) => deckplan_schema::save::create_dir_within(dir, Path::new(name))
-                .with_context(|| format!("cannot create a folder in {}", dir.display()))?,
-        };
-        std::fs::create_dir_all(&out)
-            .with_context(|| format!("cannot create {}", out.display()))?;
-        for (name, scene) in &drawing.boards {
-            let path = out.join(format!("{name}.png"));
-            let options = RasterOptions {
-                px_per_space: LINT_PX_PER_UNIT,
-                paper: Paper::White,
-            };
-            let (width, height) = png::picture_size(scene, LINT_PX_PER_UNIT);
-            let pixels = width.saturating_mul(height);
-            // A picture too large on its own is refused below, with its note.
-            if pixels <= png::MAX_PIXELS && !budget.take(pixels) {
-                let shown = path.strip_prefix(dir).unwrap_or(&path);
-                budget.left_out.push(shown_path(shown));
-                continue;
-            }
-            match png::write(scene, &options, None, &path) {
-                Ok(()) => {
-                    written += 1;
-                    budget.wrote(std::fs::metadata(&path).map_or(0, |m| m.len()));
-                }
-                Err(error @ ExportError::TooLarge { .. }) => {
-                    eprintln!("note: no picture of {}: {error}", escape_controls(name));
-                    too_large += 1;
-                }
-                Err(error) => return Err(error.into()),
-            }
+        if let Some(failure) = pictures.failure.take() {
+            return Err(failure);
         }
     }
-    if let Some(note) = budget.note() {
+    if let Some(note) = pictures.budget.note() {
         eprintln!("{note}");
     }
-    if written + too_large == 0 && budget.left_out.is_empty() {
+    if pictures.written + pictures.too_large == 0 && pictures.budget.left_out.is_empty() {
         eprintln!("no annotated page pictures: no page has a problem to draw");
     } else {
         eprintln!(
             "wrote {} to {}",
-            plural(written, "annotated page picture"),
-            dir.display()
+            plural(pictures.written, "annotated page picture"),
+            shown_path(dir)
         );
     }
     Ok(())
+}
+
+/// The pictures of one `lint --annotate` run, written as the games offer
+/// their boards.
+struct Pictures<'a> {
+    /// The folder the user named.
+    dir: &'a Path,
+    /// What the run may still write.
+    budget: PictureBudget,
+    /// Pictures written.
+    written: usize,
+    /// Boards too large to draw on their own, each with a note.
+    too_large: usize,
+    /// The error that ends the run (the offers that follow are passed over).
+    failure: Option<anyhow::Error>,
+}
+
+impl Pictures<'_> {
+    /// Draws and writes one board offered, within the budget; `out` is the
+    /// pack's folder of pictures, made below `dir` (in `subfolder`, with
+    /// several packs) when its first picture is written.
+    fn offer(
+        &mut self,
+        out: &mut Option<PathBuf>,
+        subfolder: Option<&Path>,
+        name: &str,
+        draw: &dyn Fn() -> Scene,
+    ) {
+        if self.failure.is_some() {
+            return;
+        }
+        let relative = subfolder.map_or_else(
+            || PathBuf::from(format!("{name}.png")),
+            |sub| sub.join(format!("{name}.png")),
+        );
+        if self.budget.is_spent() {
+            self.budget.left_out.push(shown_path(&relative));
+            return;
+        }
+        let scene = draw();
+        let (width, height) = png::picture_size(&scene, LINT_PX_PER_UNIT);
+        let pixels = width.saturating_mul(height);
+        // A picture too large on its own is refused below, with its note.
+        if pixels <= png::MAX_PIXELS && !self.budget.take(pixels) {
+            self.budget.left_out.push(shown_path(&relative));
+            return;
+        }
+        let folder = match out {
+            Some(folder) => folder.clone(),
+            None => match self.folder(subfolder) {
+                Ok(folder) => out.insert(folder).clone(),
+                Err(error) => {
+                    self.failure = Some(error);
+                    return;
+                }
+            },
+        };
+        let path = folder.join(format!("{name}.png"));
+        let options = RasterOptions {
+            px_per_space: LINT_PX_PER_UNIT,
+            paper: Paper::White,
+        };
+        match png::write(&scene, &options, None, &path) {
+            Ok(()) => {
+                self.written += 1;
+                self.budget
+                    .wrote(std::fs::metadata(&path).map_or(0, |m| m.len()));
+            }
+            Err(error @ ExportError::TooLarge { .. }) => {
+                eprintln!("note: no picture of {}: {error}", escape_controls(name));
+                self.too_large += 1;
+            }
+            Err(error) => self.failure = Some(error.into()),
+        }
+    }
+
+    /// The folder a pack's pictures go in: `dir`, or a folder of our own
+    /// below it, never made through a link planted there.
+    fn folder(&self, subfolder: Option<&Path>) -> anyhow::Result<PathBuf> {
+        let folder = match subfolder {
+            None => self.dir.to_path_buf(),
+            Some(sub) => deckplan_schema::save::create_dir_within(self.dir, sub)
+                .with_context(|| format!("cannot create a folder in {}", self.dir.display()))?,
+        };
+        std::fs::create_dir_all(&folder)
+            .with_context(|| format!("cannot create {}", folder.display()))?;
+        Ok(folder)
+    }
 }
 
 /// What `lint --annotate` may still write in one run: a number of pictures,

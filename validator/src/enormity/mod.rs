@@ -277,28 +277,23 @@ impl Ruleset for Enormity {
         &self,
         target: &Target,
         diagnostics: &[Diagnostic],
-    ) -> Result<Drawing<Scene>, DrawError> {
+        each: &mut dyn FnMut(&str, &dyn Fn() -> Scene),
+    ) -> Result<Vec<Diagnostic>, DrawError> {
         let Target::Pack(_) = target else {
-            return Ok(Drawing::default());
+            return Ok(Vec::new());
         };
         let (loaded, problems) = load_target(target)?;
         let Some(Source::Pack(pack)) = loaded else {
-            return Ok(Drawing {
-                boards: Vec::new(),
-                problems,
-            });
+            return Ok(problems);
         };
-        let boards = annotate::annotations_by_page(diagnostics)
-            .into_iter()
-            .filter_map(|(id, annotations)| {
-                let page = pack.pages.get(&id)?;
-                Some((
-                    id.to_string(),
-                    annotate::annotated_page_scene(page, &annotations),
-                ))
-            })
-            .collect();
-        Ok(Drawing { boards, problems })
+        for (id, annotations) in annotate::annotations_by_page(diagnostics) {
+            if let Some(page) = pack.pages.get(&id) {
+                each(&id.to_string(), &|| {
+                    annotate::annotated_page_scene(page, &annotations)
+                });
+            }
+        }
+        Ok(problems)
     }
 
     fn read_only(&self, target: &Target) -> Result<LintOutcome, TargetError> {
