@@ -102,7 +102,8 @@ fn render_errors(errors: Vec<FileError>) {
     render(&diagnostics);
 }
 
-/// A terminal drawing and a picture of a board, both bounded and clean.
+/// A terminal drawing and a picture of a board: the drawing holds no control
+/// character from the file, and the picture is drawn within the SVG limits.
 fn draw(text: &str, scene: &Scene) {
     assert!(
         !has_raw_control(text),
@@ -112,7 +113,8 @@ fn draw(text: &str, scene: &Scene) {
         space_size: deckplan_validator::export::units::Length::inches(1.0),
         paper: deckplan_validator::export::Paper::White,
     };
-    let _ = svg::render(scene, &options);
+    // Within the SVG limits, or refused by them: either is an answer.
+    let _ = svg::render_bounded(scene, &options);
 }
 
 fn page(text: &str) -> Option<String> {

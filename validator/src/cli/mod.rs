@@ -8,6 +8,7 @@
 //! merges each game's arguments under one subcommand and hands a pack's
 //! question to the game it is written for.
 
+pub mod annotate;
 pub mod explain;
 pub mod game_verbs;
 pub mod limits;
