@@ -254,6 +254,7 @@ fn control_characters_from_every_game_are_escaped_in_every_command() {
     }
     commands.push(vec!["export", "--map-string", "ti4"]);
     commands.push(vec!["export", "--tiled", "tiled", "enormity"]);
+    let before = work.files();
     for format in ["human", "json"] {
         commands.push(vec![
             "reach", "enormity", "--from", "L1p1:F2", "--move", "3", "--format", format,
@@ -270,6 +271,12 @@ fn control_characters_from_every_game_are_escaped_in_every_command() {
             .any(|line| line.starts_with("::error title=evil"));
         assert!(!forged, "{args:?} starts a line with the forged command");
     }
+    let mut after = work.files();
+    after.retain(|path, _| !path.starts_with("pictures") && !path.starts_with("tiled"));
+    assert_eq!(
+        after, before,
+        "only the pictures and maps asked for were written"
+    );
 
     let show = |pack: &str| stdout(&work.run(&["show", pack]));
     assert!(
@@ -612,6 +619,11 @@ fn an_infinite_picture_is_refused_like_a_huge_one() {
             assert_eq!(stdout(&output), "");
             assert_eq!(output.status.code(), Some(2));
             assert!(!work.path("p.png").exists());
+            assert!(
+                work.files()
+                    .keys()
+                    .all(|p| p.starts_with("pack") || p.starts_with("outside"))
+            );
         }
     }
 }
