@@ -56,3 +56,80 @@ fn a_pack_with_an_empty_page_list_is_written_with_one() {
         "format = 1\nname = \"Rules fixture: blip-movemt\"\nruleset = \"enormity\"\nstart = \"L1p1\"\npages = []\n\n[[books]]\nnumber = 1\n\n[[locations]]\ndesignation = \"SR\"\nname = \"Solar Ring\"\n"
     );
 }
+
+/// Names holding an OSC sequence, a line break that starts a forged GitHub
+/// workflow command, a carriage return and a C1 code — a Nemesis ship and
+/// board, a galaxy, a Battlestations ship and module — once reached the
+/// terminal drawing raw (`deckplan show`); the properties refuse any control
+/// character in a drawing.
+#[test]
+fn names_with_control_characters_are_drawn_without_them() {
+    for name in [
+        "games-nemesis-names-with-controls",
+        "games-galaxy-name-with-controls",
+        "games-battlestations-names-with-controls",
+    ] {
+        let bytes = std::fs::read(kept(name)).unwrap();
+        let canonical = properties::games(&bytes).expect("the file resolves");
+        // The name is kept, control characters and all; only its drawing escapes them.
+        assert!(canonical.contains("::error title=evil::"), "{name}");
+    }
+}
+
+/// The kind byte `seed.sh` gives a file of `maps/` or `tests/fixtures/`: the
+/// `games` target's for the newer games, `None` for Enormity's files.
+fn games_kind(text: &str) -> Option<u8> {
+    let ruleset = text
+        .lines()
+        .find_map(|line| line.strip_prefix("ruleset = \""))?
+        .trim_end_matches('"');
+    let pack = text.lines().any(|line| line.starts_with("ship = "));
+    match (ruleset, pack) {
+        ("nemesis", false) => Some(0),
+        ("nemesis", true) => Some(1),
+        ("ti4", _) => Some(2),
+        ("battlestations", false) => Some(4),
+        ("battlestations", true) => Some(5),
+        _ => None,
+    }
+}
+
+/// The seeds of the fuzz corpora hold the properties on stable Rust too, so
+/// a change that breaks them fails here before any fuzzing: every file of
+/// the newer games in `maps/` and `tests/fixtures/`, and every GraphML board
+/// of the tests. The bundled packs are canonical, so each formats to itself.
+#[test]
+fn every_seed_of_the_games_target_holds_the_properties() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut stack = vec![root.join("maps"), root.join("tests/fixtures"), root.join("validator/tests")];
+    let mut seeds = 0;
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let kind = match path.extension().and_then(|e| e.to_str()) {
+                Some("toml") => games_kind(&text),
+                Some("graphml") => Some(6),
+                _ => None,
+            };
+            let Some(kind) = kind else { continue };
+            let mut bytes = vec![kind];
+            bytes.extend_from_slice(text.as_bytes());
+            let result = std::panic::catch_unwind(|| properties::games(&bytes));
+            let Ok(canonical) = result else {
+                panic!("{} breaks the properties", path.display());
+            };
+            if path.starts_with(root.join("maps")) && kind != 6 {
+                assert_eq!(canonical.as_deref(), Some(text.as_str()), "{}", path.display());
+            }
+            seeds += 1;
+        }
+    }
+    assert!(seeds > 100, "only {seeds} seeds");
+}
