@@ -31,6 +31,7 @@ use super::graph::ShipGraph;
 use super::rules::Way;
 use super::rules::movement::ways;
 use crate::draw::{Anchor, Cap, Colour, Layer, Point, Rect, Scene, Stroke, font};
+use crate::render::printable;
 
 /// Board units between two steps of a room's `at`.
 pub const STEP: f64 = 2.0;
@@ -1105,9 +1106,9 @@ pub fn scene_of(ship: &Ship, layout: &ShipLayout, title: bool) -> Scene {
 pub fn ship_text(ship: &Ship) -> String {
     let graph = ShipGraph::new(ship);
     let mut out = String::new();
-    let _ = write!(out, "{}", ship.name);
+    let _ = write!(out, "{}", printable(&ship.name));
     if let Some(board) = &ship.board {
-        let _ = write!(out, " · {board}");
+        let _ = write!(out, " · {}", printable(board));
     }
     out.push_str("\n\n");
     let width = ship
