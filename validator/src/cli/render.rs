@@ -32,8 +32,8 @@ pub struct RenderArgs {
     /// With a pack, lay all pages out by their joins in one picture.
     #[arg(long)]
     layout: bool,
-    /// Dots per inch of a PNG [default: 300; lowered for a layout to keep it within
-    /// 4000 pixels a side, and for any picture to keep it within the pixel limit].
+    /// Dots per inch of a PNG [default: 300, lowered to keep the picture within
+    /// 4000 pixels a side; give it to print at full size].
     #[arg(long)]
     dpi: Option<f64>,
     /// Printed size of one space: `1in`, `25mm`, `2.5cm`, `72pt`.
@@ -79,14 +79,14 @@ enum PictureFormat {
 /// DPI of PNG pictures when `--dpi` is not given.
 const DEFAULT_DPI: f64 = 300.0;
 
-/// The longest side of a layout picture when `--dpi` is not given: a whole
-/// pack at print resolution is tens of thousands of pixels across, more than
-/// a viewer opens comfortably, while a layout is read on a screen.
-const LAYOUT_MAX_SIDE: u64 = 4000;
+/// The longest side of a picture when `--dpi` is not given: a layout, a ship
+/// or a galaxy at print resolution is many thousands of pixels across, more
+/// than a viewer opens comfortably; a picture to print asks for its DPI.
+const DEFAULT_MAX_SIDE: u64 = 4000;
 
-/// The DPI of a PNG when none is asked for: 300, lowered so that a layout
-/// stays within [`LAYOUT_MAX_SIDE`] and any picture within the pixel limit,
-/// saying on stderr what was chosen.
+/// The DPI of a PNG when none is asked for: 300, lowered so that the picture
+/// stays within [`DEFAULT_MAX_SIDE`] and the pixel limit, saying on stderr
+/// what was chosen.
 fn default_dpi(scene: &crate::draw::Scene, args: &RenderArgs) -> f64 {
     use crate::export::{png, units};
     let size_at =
@@ -95,9 +95,9 @@ fn default_dpi(scene: &crate::draw::Scene, args: &RenderArgs) -> f64 {
     let mut scale: f64 = 1.0;
     let mut why = "";
     let longest = width.max(height);
-    if args.layout && longest > LAYOUT_MAX_SIDE {
-        scale = LAYOUT_MAX_SIDE as f64 / longest as f64;
-        why = "to keep a layout within 4000 pixels a side";
+    if longest > DEFAULT_MAX_SIDE {
+        scale = DEFAULT_MAX_SIDE as f64 / longest as f64;
+        why = "to keep it within 4000 pixels a side";
     }
     let pixels = width.saturating_mul(height) as f64 * scale * scale;
     if pixels > png::MAX_PIXELS as f64 {
