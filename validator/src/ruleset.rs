@@ -18,7 +18,7 @@ use deckplan_schema::{FormatCode, FormatError, suggest};
 use crate::check::CheckMeta;
 use crate::diagnostic::Diagnostic;
 use crate::draw::Scene;
-use crate::lint::LintOutcome;
+use crate::lint::{LintOutcome, Noun};
 use crate::reformat::Formatted;
 use crate::targets::{Target, TargetError};
 use crate::verb::GameVerb;
@@ -35,6 +35,9 @@ pub trait Ruleset: Sync {
 
     /// What the game's boards are, for help texts ("Enormity Location maps").
     fn title(&self) -> &'static str;
+
+    /// What one board file is called in a count ("page", "galaxy").
+    fn board(&self) -> Noun;
 
     /// Its checks, for `explain` and `docs/checks.md` (the shared format codes
     /// are listed once, not by each game).

@@ -83,6 +83,13 @@ impl<G: ShipGame> Ruleset for G {
         G::TITLE
     }
 
+    fn board(&self) -> crate::lint::Noun {
+        crate::lint::Noun {
+            one: "ship",
+            many: "ships",
+        }
+    }
+
     fn checks(&self) -> Vec<CheckMeta> {
         G::checks()
     }

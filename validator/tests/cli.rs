@@ -451,7 +451,7 @@ fn an_unknown_ruleset_is_refused_by_lint_fmt_show_and_render() {
     assert_eq!(lint.status.code(), Some(1));
     assert_eq!(
         stdout(&lint),
-        format!("{UNKNOWN_RULESET}\nChecked 0 pages in 1 pack: 1 error, 0 warnings.\n")
+        format!("{UNKNOWN_RULESET}\nChecked 0 boards in 1 pack: 1 error, 0 warnings.\n")
     );
     let fmt = deckplan(&pack.root, &["fmt", "--check", "."]);
     assert_eq!(fmt.status.code(), Some(1));

@@ -455,7 +455,7 @@ fn a_huge_token_is_refused_without_a_suggestion() {
     assert_eq!(
         stdout(&output),
         format!(
-            "big/pack.toml:7:5: error[F003]: not a tile: expected a tile number, `0`, `-1` or a hyperlane such as `83A2`\n  |\n7 | 0 = \"{excerpt}…\n  |     {}\n  = at: position 0\n\nChecked 1 page in 1 pack: 1 error, 0 warnings.\n",
+            "big/pack.toml:7:5: error[F003]: not a tile: expected a tile number, `0`, `-1` or a hyperlane such as `83A2`\n  |\n7 | 0 = \"{excerpt}…\n  |     {}\n  = at: position 0\n\nChecked 1 galaxy in 1 pack: 1 error, 0 warnings.\n",
             "^".repeat(116)
         )
     );

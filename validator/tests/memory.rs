@@ -254,7 +254,7 @@ fn the_largest_nemesis_ship_runs_under_the_ceiling() {
         work.under_ceiling(&["lint", "nemesis"]),
         (
             1,
-            "Checked 1 page in 1 pack: 206 errors, 0 warnings.".to_string()
+            "Checked 1 ship in 1 pack: 206 errors, 0 warnings.".to_string()
         )
     );
     assert_eq!(
@@ -286,7 +286,7 @@ fn the_largest_galaxy_runs_under_the_ceiling() {
         work.under_ceiling(&["lint", "ti4"]),
         (
             1,
-            "Checked 1 page in 1 pack: 200 errors, 200 warnings.".to_string()
+            "Checked 1 galaxy in 1 pack: 200 errors, 200 warnings.".to_string()
         )
     );
     assert_eq!(work.under_ceiling(&["fmt", "--check", "ti4"]).0, 1);
@@ -305,7 +305,7 @@ fn the_largest_battlestations_ship_runs_under_the_ceiling() {
         work.under_ceiling(&["lint", "battlestations"]),
         (
             1,
-            "Checked 1 page in 1 pack: 5 errors, 0 warnings.".to_string()
+            "Checked 1 ship in 1 pack: 5 errors, 0 warnings.".to_string()
         )
     );
     assert_eq!(

@@ -29,7 +29,7 @@ const SHIP: &str = "maps/kestrel-relay";
 #[test]
 fn the_bundled_ship_lints_clean_and_is_canonical() {
     let lint = deckplan(&["lint", SHIP]);
-    assert_eq!(stdout(&lint), "Checked 1 page in 1 pack: no problems.\n");
+    assert_eq!(stdout(&lint), "Checked 1 ship in 1 pack: no problems.\n");
     assert_eq!(lint.status.code(), Some(0));
     let fmt = deckplan(&["fmt", "--check", SHIP]);
     assert_eq!(fmt.status.code(), Some(0), "{}", stdout(&fmt));

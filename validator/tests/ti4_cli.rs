@@ -52,7 +52,7 @@ fn a_map_string_imports_as_a_clean_canonical_galaxy_and_exports_unchanged() {
     let out = deckplan(&dir, &["lint", "six"]);
     assert_eq!(
         text(&out.stdout),
-        "Checked 1 page in 1 pack: no problems.\n"
+        "Checked 1 galaxy in 1 pack: no problems.\n"
     );
     let out = deckplan(&dir, &["fmt", "--check", "six"]);
     assert!(out.status.success(), "{}", text(&out.stdout));
@@ -529,7 +529,7 @@ fn a_galaxy_lint_table_allows_a_warning_with_its_reason_and_is_kept_by_fmt() {
     let out = deckplan(&dir, &["lint", "galaxy.toml"]);
     assert_eq!(
         text(&out.stdout),
-        "Checked 1 page on its own: no problems.\n"
+        "Checked 1 galaxy on its own: no problems.\n"
     );
     let out = deckplan(&dir, &["fmt", "--check", "galaxy.toml"]);
     assert!(out.status.success(), "{}", text(&out.stdout));

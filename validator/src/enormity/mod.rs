@@ -57,6 +57,13 @@ impl Ruleset for Enormity {
         "Enormity Location maps"
     }
 
+    fn board(&self) -> crate::lint::Noun {
+        crate::lint::Noun {
+            one: "page",
+            many: "pages",
+        }
+    }
+
     fn families(&self) -> &'static [(char, &'static str)] {
         &[
             ('L', "Lint settings"),

@@ -79,7 +79,11 @@ struct Summary {
     errors: usize,
     warnings: usize,
     packs: usize,
+    /// Every board file checked, of every game (named before there were
+    /// other games than Enormity's pages; kept so readers of it still work).
     pages: usize,
+    /// The board files checked by what they are: `{"pages": 8, "ships": 2}`.
+    boards: std::collections::BTreeMap<&'static str, usize>,
 }
 
 impl<'a> From<&'a Diagnostic> for JsonDiagnostic<'a> {
@@ -140,6 +144,11 @@ pub fn render(outcome: &LintOutcome) -> String {
             warnings: outcome.count(Severity::Warning),
             packs: outcome.packs,
             pages: outcome.boards,
+            boards: outcome
+                .tally
+                .iter()
+                .map(|tally| (tally.noun.many, tally.in_packs + tally.alone))
+                .collect(),
         },
     };
     // Serializing plain structs of strings and integers cannot fail; an empty
@@ -181,7 +190,7 @@ mod tests {
                     "help": "open a door, or remove the space",
                     "labels": [{ "line": 1, "column": 1, "message": "grid drawn here" }]
                 }],
-                "summary": { "errors": 0, "warnings": 1, "packs": 1, "pages": 2 }
+                "summary": { "errors": 0, "warnings": 1, "packs": 1, "pages": 2, "boards": { "pages": 2 } }
             })
         );
     }

@@ -152,6 +152,14 @@ pub(crate) mod tests {
             diagnostics,
             packs: 1,
             boards: 2,
+            tally: vec![crate::lint::Tally {
+                noun: crate::lint::Noun {
+                    one: "page",
+                    many: "pages",
+                },
+                in_packs: 2,
+                alone: 0,
+            }],
             ..LintOutcome::default()
         }
     }

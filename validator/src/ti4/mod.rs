@@ -50,6 +50,13 @@ impl Ruleset for Ti4 {
         "Twilight Imperium 4 galaxies"
     }
 
+    fn board(&self) -> crate::lint::Noun {
+        crate::lint::Noun {
+            one: "galaxy",
+            many: "galaxies",
+        }
+    }
+
     fn families(&self) -> &'static [(char, &'static str)] {
         &[('T', "TI4 galaxy")]
     }
