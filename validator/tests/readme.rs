@@ -5,6 +5,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
+mod files;
+use files::copy_dir;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -57,20 +60,6 @@ fn without_comment(line: &str) -> String {
         previous = c;
     }
     line.trim_end().to_string()
-}
-
-/// Copies a folder and everything in it.
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
 }
 
 #[test]
