@@ -14,6 +14,7 @@ use deckplan_schema::ship_pack::{self, ShipFormat};
 use crate::check::{self, CheckMeta};
 use crate::diagnostic::Diagnostic;
 use crate::draw::Scene;
+use crate::draw::marks::{self, Spot};
 use crate::lint::LintOutcome;
 use crate::reformat::{self, Formatted};
 use crate::ruleset::{DrawError, DrawRequest, Drawing, FileSchema, Ruleset};
@@ -22,6 +23,9 @@ use crate::verb::GameVerb;
 
 /// The ship type of a game.
 pub type ShipOf<G> = <<G as ShipGame>::Format as ShipFormat>::Ship;
+
+/// Where a diagnostic's place is drawn on a board, and what it is called.
+pub type Locator<'a> = Box<dyn Fn(&Diagnostic) -> Option<(String, Option<Spot>)> + 'a>;
 
 /// A ship with the name its drawing is saved under.
 type NamedShip<G> = (String, ShipOf<G>);
@@ -39,6 +43,9 @@ pub trait ShipGame: Sync {
 
     /// Whether its boards have squares outside a hull that `show --hull` marks.
     const HULL: bool = false;
+
+    /// Whether its pictures can carry a legend (`render --legend`).
+    const LEGEND: bool = false;
 
     /// The families its check codes fall in, by their first letter.
     const FAMILIES: &'static [(char, &'static str)];
@@ -63,6 +70,12 @@ pub trait ShipGame: Sync {
 
     /// A ship drawn as a scene, for PNG and SVG.
     fn ship_scene(ship: &ShipOf<Self>, request: &DrawRequest<'_>) -> Scene;
+
+    /// For `lint --annotate`: where a diagnostic's place is on the ship's
+    /// scene, with the place's name (`None` for a place of no other game;
+    /// no spot for one not drawn, such as the ship as a whole). Made once a
+    /// ship, so what it needs to look places up is built once.
+    fn locator(ship: &ShipOf<Self>) -> Locator<'_>;
 
     /// The subcommands it answers.
     fn verbs() -> Vec<GameVerb> {
@@ -247,6 +260,34 @@ impl<G: ShipGame> Ruleset for G {
             .unwrap_or_default();
         Ok(Drawing { boards, problems })
     }
+
+    /// The ship with its problems ringed where they are and listed under it,
+    /// drawn with its title and coordinates so places read as the log names them.
+    fn annotate(
+        &self,
+        target: &Target,
+        diagnostics: &[Diagnostic],
+        each: &mut dyn FnMut(&str, &dyn Fn() -> Scene),
+    ) -> Result<Vec<Diagnostic>, DrawError> {
+        let Target::Pack(_) = target else {
+            return Ok(Vec::new());
+        };
+        let request = DrawRequest {
+            title: true,
+            coordinates: true,
+            ..DrawRequest::default()
+        };
+        let (ship, problems) = drawable_ship::<G>(target, &request)?;
+        if let Some((name, ship)) = ship {
+            each(&name, &|| {
+                let mut scene = G::ship_scene(&ship, &request);
+                let marks = marks::marks(diagnostics, "ship", G::locator(&ship));
+                marks::annotate(&mut scene, &marks);
+                scene
+            });
+        }
+        Ok(problems)
+    }
 }
 
 /// A ship file in canonical form, to be written to `write_to`.
@@ -296,6 +337,12 @@ fn drawable_ship<G: ShipGame>(
     if request.hull && !G::HULL {
         return Err(DrawError::Refused(format!(
             "--hull marks the squares outside a ship's hull; {} have none",
+            G::TITLE
+        )));
+    }
+    if request.legend && !G::LEGEND {
+        return Err(DrawError::Refused(format!(
+            "--legend: {} are drawn without a legend; docs/format.md explains what they show",
             G::TITLE
         )));
     }

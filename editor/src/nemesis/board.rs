@@ -159,7 +159,11 @@ impl NemesisBoard {
             name,
             detailed: true,
             scene: Arc::new(move |style: &Style| {
-                Ok(deckplan_validator::nemesis::draw::ship_scene(&ship, style.title))
+                Ok(deckplan_validator::nemesis::draw::ship_scene(
+                    &ship,
+                    style.title,
+                    style.coordinates,
+                ))
             }),
         }
     }

@@ -4,9 +4,10 @@
 
 use std::fmt::Write as _;
 
-use deckplan_schema::battlestations::{Content, Role, Side, Square};
+use deckplan_schema::battlestations::{BattlestationsPlace, Content, Role, Side, Square};
 
 use super::grid::{Cell, Region, ShipGrid};
+use crate::draw::marks::Spot;
 use crate::draw::{Anchor, Cap, Colour, Layer, Point, Rect, Scene, Stroke};
 use crate::render::printable;
 use crate::ruleset::DrawRequest;
@@ -47,6 +48,58 @@ fn extent(grid: &ShipGrid<'_>) -> (u16, u16) {
 /// squares, coordinates and the level's title.
 const MARGIN: f64 = 2.0;
 
+/// The bottom-left corner of a square's box in the scene of a ship whose
+/// levels are `extent` squares: levels side by side, each in its margin.
+fn cell_corner((columns, rows): (u16, u16), cell: Cell) -> Point {
+    let level_width = f64::from(columns) + 2.0 * MARGIN;
+    let left = level_width * cell.level as f64 + MARGIN;
+    // Scene y counts up from the bottom; rows count down from the top.
+    let top = MARGIN + f64::from(rows);
+    Point::new(
+        left + f64::from(cell.column),
+        top - f64::from(cell.row) - 1.0,
+    )
+}
+
+/// Where a place of the ship is drawn, for `lint --annotate`: a square or a
+/// door ringed on its square's box or side, a module around its card;
+/// `None` for the ship or a level as a whole.
+pub fn spot(grid: &ShipGrid<'_>, place: &BattlestationsPlace) -> Option<Spot> {
+    let ship = grid.ship;
+    let extent = extent(grid);
+    let level_of = |level: &Option<deckplan_schema::id::Id>| match level {
+        Some(id) => ship.levels.iter().position(|l| l == id),
+        None => Some(0),
+    };
+    let centre_of = |level: usize, square: Square| {
+        cell_corner(extent, Cell::of(level, square)).offset(0.5, 0.5)
+    };
+    match place {
+        BattlestationsPlace::Square { level, square } => Some(Spot {
+            at: centre_of(level_of(level)?, *square),
+            radius: 0.6,
+        }),
+        BattlestationsPlace::Door { level, square, side } => {
+            let (dx, dy) = side.delta();
+            let at = centre_of(level_of(level)?, *square)
+                .offset(f64::from(dx) * 0.5, -f64::from(dy) * 0.5);
+            Some(Spot { at, radius: 0.35 })
+        }
+        BattlestationsPlace::Module(id) => {
+            let module = ship.module(*id)?;
+            let size = grid.module_size();
+            let first = Square::new(module.at.0 * size, module.at.1 * size);
+            let half = f64::from(size) / 2.0;
+            let at = cell_corner(extent, Cell::of(module.level, first)).offset(half, 1.0 - half);
+            Some(Spot {
+                at,
+                radius: half * std::f64::consts::SQRT_2,
+            })
+        }
+        BattlestationsPlace::Ship | BattlestationsPlace::Level(_) => None,
+    }
+}
+
 /// The ship as a scene: levels side by side, lowest first.
 pub fn ship_scene(grid: &ShipGrid<'_>, request: &DrawRequest<'_>) -> Scene {
     let ship = grid.ship;
@@ -76,14 +129,8 @@ pub fn ship_scene(grid: &ShipGrid<'_>, request: &DrawRequest<'_>) -> Scene {
     }
     for level in 0..levels {
         let left = level_width * level as f64 + MARGIN;
-        // Scene y counts up from the bottom; rows count down from the top.
         let top = MARGIN + height;
-        let corner = |cell: Cell| {
-            Point::new(
-                left + f64::from(cell.column),
-                top - f64::from(cell.row) - 1.0,
-            )
-        };
+        let corner = |cell: Cell| cell_corner((columns, rows), cell);
         if let Some(id) = ship.level_id(level) {
             scene.text(
                 Layer::Margin,

@@ -15,14 +15,14 @@ pub mod rules;
 use std::sync::Arc;
 
 use deckplan_schema::SourceFile;
-use deckplan_schema::battlestations::{self, Ship};
+use deckplan_schema::battlestations::{self, BattlestationsPlace, Ship};
 use deckplan_schema::lint_table::LintSettings;
 
 use crate::check::{CheckMeta, Checks};
 use crate::diagnostic::Diagnostic;
 use crate::draw::Scene;
 use crate::ruleset::DrawRequest;
-use crate::ship_game::ShipGame;
+use crate::ship_game::{Locator, ShipGame};
 use crate::verb::GameVerb;
 
 use self::grid::ShipGrid;
@@ -44,6 +44,7 @@ impl ShipGame for Battlestations {
     const DRAWN_WHOLE: &'static str = "drawn whole with all its levels";
 
     const HULL: bool = true;
+    const LEGEND: bool = true;
 
     const FAMILIES: &'static [(char, &'static str)] = &[('B', "Battlestations")];
 
@@ -77,6 +78,14 @@ impl ShipGame for Battlestations {
 
     fn ship_scene(ship: &Ship, request: &DrawRequest<'_>) -> Scene {
         draw::ship_scene(&ShipGrid::new(ship), request)
+    }
+
+    fn locator(ship: &Ship) -> Locator<'_> {
+        let grid = ShipGrid::new(ship);
+        Box::new(move |diagnostic| {
+            let place = diagnostic.place.as_ref()?.get::<BattlestationsPlace>()?;
+            Some((place.to_string(), draw::spot(&grid, place)))
+        })
     }
 }
 

@@ -43,9 +43,12 @@ pub fn annotate_pages(
     };
     for target in &packs {
         let pack_dir = target.path();
+        // Files are named as the user would (`ship/pack.toml`), packs found
+        // in a folder as they were found (`./ship`): compare them without `.`.
+        let own_dir = without_dots(pack_dir);
         let own: Vec<Diagnostic> = diagnostics
             .iter()
-            .filter(|d| pack_dir == Path::new(".") || d.file.path().starts_with(pack_dir))
+            .filter(|d| without_dots(d.file.path()).starts_with(&own_dir))
             .cloned()
             .collect();
         if own.is_empty() {
@@ -98,6 +101,13 @@ pub fn annotate_pages(
         );
     }
     Ok(())
+}
+
+/// A path without its `.` components (`./a/./b` is `a/b`, `.` is empty).
+fn without_dots(path: &Path) -> PathBuf {
+    path.components()
+        .filter(|c| !matches!(c, std::path::Component::CurDir))
+        .collect()
 }
 
 /// The pictures of one `lint --annotate` run, written as the games offer

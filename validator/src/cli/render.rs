@@ -42,12 +42,15 @@ pub struct RenderArgs {
     /// What is under and around the map.
     #[arg(long, value_enum, default_value_t = PaperArg::White)]
     background: PaperArg,
-    /// Row letters and column numbers in the margins (on a layout, on the
-    /// sides of pages that no other page lies against).
+    /// Coordinates: a page's row letters and column numbers in the margins
+    /// (on a layout, on the sides no other page lies against), a
+    /// Battlestations ship's column letters and row numbers, a TI4 galaxy's
+    /// position numbers, a Nemesis ship's room ids.
     #[arg(long)]
     coords: bool,
     /// A legend of the symbols on the page, and what consoles and arrows lead
-    /// to (on a layout, one legend for every page).
+    /// to (on a layout, one legend for every page), or of a Battlestations
+    /// ship's squares; refused for the games drawn without one.
     #[arg(long)]
     legend: bool,
     /// Leave out the title above the map.

@@ -10,11 +10,13 @@
 //!
 //! - [`scene`] — the primitives and their layers;
 //! - [`font`] — the embedded label font, measured and outlined;
+//! - [`marks`] — lint problems ringed and listed on any board;
 //! - [`triangulate`] — polygons cut into triangles for convex-only painters.
 //!
 //! Nothing here touches files or pixels.
 
 pub mod font;
+pub mod marks;
 pub mod scene;
 pub mod triangulate;
 

@@ -25,11 +25,12 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use deckplan_schema::nemesis::{Id, Numbers, RoomKind, Ship};
+use deckplan_schema::nemesis::{Id, NemesisPlace, Numbers, RoomKind, Ship};
 
 use super::graph::ShipGraph;
 use super::rules::Way;
 use super::rules::movement::ways;
+use crate::draw::marks::Spot;
 use crate::draw::{Anchor, Cap, Colour, Layer, Point, Rect, Scene, Stroke, font};
 use crate::render::printable;
 
@@ -71,6 +72,31 @@ pub fn centre(at: (u16, u16)) -> Point {
 pub fn room_rect(at: (u16, u16)) -> Rect {
     let c = centre(at);
     Rect::new(c.x - HALF_W, c.y - HALF_H, c.x + HALF_W, c.y + HALF_H)
+}
+
+/// Where a place of the ship is drawn, for `lint --annotate`: a room (or
+/// its technical entrance) ringed around its box, a corridor at the middle
+/// between its rooms, a network at its hub; `None` for what has no one spot.
+pub fn spot(ship: &Ship, place: &NemesisPlace) -> Option<Spot> {
+    let room_at = |id: Id| ship.room(id).map(|room| centre(room.at));
+    match *place {
+        NemesisPlace::Room(id) | NemesisPlace::Entrance(id) => Some(Spot {
+            at: room_at(id)?,
+            radius: HALF_W + 0.15,
+        }),
+        NemesisPlace::Corridor(a, b) => {
+            let (a, b) = (room_at(a)?, room_at(b)?);
+            Some(Spot {
+                at: Point::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0),
+                radius: 0.45,
+            })
+        }
+        NemesisPlace::Network(id) => ship.networks.iter().find(|n| n.id == id).map(|n| Spot {
+            at: centre(n.at),
+            radius: HUB_RADIUS + 0.2,
+        }),
+        NemesisPlace::Ship | NemesisPlace::EscapePod(_) | NemesisPlace::Tiles => None,
+    }
 }
 
 /// The drawing position (column, row, fractional) of a board point: the
@@ -985,9 +1011,27 @@ fn door_shape(scene: &mut Scene, (at, (dx, dy)): (Point, (f64, f64)), colour: Co
     );
 }
 
-/// The ship as a scene; `title` adds its name and board above it.
-pub fn ship_scene(ship: &Ship, title: bool) -> Scene {
-    scene_of(ship, &layout(ship), title)
+/// The ship as a scene; `title` adds its name and board above it, `ids`
+/// each room's id (what `move --from` and the file call it) above its box
+/// where the box shows another name.
+pub fn ship_scene(ship: &Ship, title: bool, ids: bool) -> Scene {
+    let layout = layout(ship);
+    let mut scene = scene_of(ship, &layout, title);
+    if ids {
+        for (room, (_, rect)) in ship.rooms.iter().zip(&layout.rooms) {
+            if room.name.is_some() {
+                scene.text(
+                    Layer::Markers,
+                    Point::new(rect.min.x, rect.max.y + 0.06),
+                    room.id.as_str(),
+                    0.2,
+                    TECHNICAL,
+                    Anchor::BottomLeft,
+                );
+            }
+        }
+    }
+    scene
 }
 
 /// A laid-out ship as a scene.
@@ -996,7 +1040,8 @@ pub fn scene_of(ship: &Ship, layout: &ShipLayout, title: bool) -> Scene {
     let top = extent.max.y + if title { 1.6 } else { 0.6 };
     let bounds = Rect::new(extent.min.x - 0.6, extent.min.y - 0.6, extent.max.x + 0.6, top);
     let mut scene = Scene::new(bounds);
-    scene.fill_rect(Layer::Ground, bounds, Colour::WHITE);
+    // The paper goes first in the bottom layer, under the title.
+    scene.fill_rect(Layer::Margin, bounds, Colour::WHITE);
     if title {
         let mut text = ship.name.clone();
         if let Some(board) = &ship.board {
@@ -1306,6 +1351,6 @@ mod tests {
         assert!(route.stub);
         assert_eq!(route.points.len(), 2);
         assert_eq!(route.badges[0].text, "2·3");
-        assert!(!ship_scene(&ship, true).is_empty());
+        assert!(!ship_scene(&ship, true, true).is_empty());
     }
 }

@@ -15,13 +15,13 @@ use std::sync::Arc;
 
 use deckplan_schema::SourceFile;
 use deckplan_schema::lint_table::LintSettings;
-use deckplan_schema::nemesis::{self, Ship};
+use deckplan_schema::nemesis::{self, NemesisPlace, Ship};
 
 use crate::check::{CheckMeta, Checks};
 use crate::diagnostic::Diagnostic;
 use crate::draw::Scene;
 use crate::ruleset::DrawRequest;
-use crate::ship_game::ShipGame;
+use crate::ship_game::{Locator, ShipGame};
 use crate::verb::GameVerb;
 
 use self::graph::ShipGraph;
@@ -73,7 +73,14 @@ impl ShipGame for Nemesis {
     }
 
     fn ship_scene(ship: &Ship, request: &DrawRequest<'_>) -> Scene {
-        draw::ship_scene(ship, request.title)
+        draw::ship_scene(ship, request.title, request.coordinates)
+    }
+
+    fn locator(ship: &Ship) -> Locator<'_> {
+        Box::new(move |diagnostic| {
+            let place = diagnostic.place.as_ref()?.get::<NemesisPlace>()?;
+            Some((place.to_string(), draw::spot(ship, place)))
+        })
     }
 }
 

@@ -9,9 +9,11 @@
 use deckplan_schema::ti4::catalogue::{Anomaly, Back, System, Wormhole};
 use deckplan_schema::ti4::hex::{Direction, Hex};
 use deckplan_schema::ti4::map_string::Slot;
+use deckplan_schema::ti4::place::Ti4Place;
 
 use super::adjacency::Node;
 use super::checks::Galaxy;
+use crate::draw::marks::Spot;
 use crate::draw::scene::{Anchor, Colour, Layer, Point, Rect, Scene, Stroke};
 
 /// `√3`, the height of a flat-topped hex of radius 1.
@@ -90,6 +92,22 @@ fn wormhole_name(wormhole: Wormhole) -> &'static str {
     }
 }
 
+/// Where a place of the galaxy is drawn, for `lint --annotate`: a system or
+/// seat ringed inside its hex, a side at its middle; `None` for the galaxy.
+pub fn spot(place: &Ti4Place) -> Option<Spot> {
+    match *place {
+        Ti4Place::System { position } | Ti4Place::Seat { position, .. } => Some(Spot {
+            at: centre(Hex::from_index(position)),
+            radius: INSET * 0.9,
+        }),
+        Ti4Place::Side { position, side } => Some(Spot {
+            at: side_middle(centre(Hex::from_index(position)), side),
+            radius: 0.25,
+        }),
+        Ti4Place::Galaxy => None,
+    }
+}
+
 /// The galaxy's scene, with its name above it when `title` is set and each
 /// position's spiral index (`#19`, as every command names it) when
 /// `positions` is.
@@ -108,7 +126,8 @@ pub fn galaxy_scene(galaxy: &Galaxy<'_>, title: bool, positions: bool) -> Scene 
     }
     let bounds = bounds.grow(0.3, 0.3, 0.3, if title { 0.9 } else { 0.3 });
     let mut scene = Scene::new(bounds);
-    scene.fill_rect(Layer::Ground, bounds, SPACE);
+    // Space goes first in the bottom layer, under the title.
+    scene.fill_rect(Layer::Margin, bounds, SPACE);
     for (index, hex, slot) in placed {
         let at = centre(hex);
         draw_position(&mut scene, galaxy, index, at, slot);

@@ -16,11 +16,13 @@ use std::sync::Arc;
 use deckplan_schema::load::{self, PACK_FILE};
 use deckplan_schema::ti4::catalogue::Catalogue;
 use deckplan_schema::ti4::galaxy::{self, GalaxyFile};
+use deckplan_schema::ti4::place::Ti4Place;
 use deckplan_schema::{FileError, FormatCode, FormatError, SourceFile};
 
 use crate::check::{self, CheckMeta, Checks};
 use crate::diagnostic::Diagnostic;
 use crate::draw::Scene;
+use crate::draw::marks;
 use crate::lint::{Figure, LintOutcome};
 use crate::reformat::{self, Formatted};
 use crate::ruleset::{DrawError, DrawRequest, Drawing, FileSchema, Ruleset};
@@ -171,6 +173,38 @@ impl Ruleset for Ti4 {
             draw::galaxy_scene(galaxy, request.title, request.coordinates)
         })
     }
+
+    /// The galaxy with its problems ringed on their positions and listed
+    /// under it, drawn with its title and position numbers.
+    fn annotate(
+        &self,
+        target: &Target,
+        diagnostics: &[Diagnostic],
+        each: &mut dyn FnMut(&str, &dyn Fn() -> Scene),
+    ) -> Result<Vec<Diagnostic>, DrawError> {
+        let Target::Pack(_) = target else {
+            return Ok(Vec::new());
+        };
+        let request = DrawRequest {
+            title: true,
+            coordinates: true,
+            ..DrawRequest::default()
+        };
+        let drawing = draw_galaxy(target, &request, |galaxy| {
+            let mut scene = draw::galaxy_scene(galaxy, true, true);
+            let marks = marks::marks(diagnostics, "galaxy", |diagnostic| {
+                let place = diagnostic.place.as_ref()?.get::<Ti4Place>()?;
+                Some((place.to_string(), draw::spot(place)))
+            });
+            marks::annotate(&mut scene, &marks);
+            scene
+        })?;
+        // One galaxy a pack, small to draw: drawn before it is offered.
+        for (name, scene) in drawing.boards {
+            each(&name, &|| scene.clone());
+        }
+        Ok(drawing.problems)
+    }
 }
 
 /// Reads the galaxy a target holds and draws it with `draw`; a galaxy that
@@ -188,6 +222,13 @@ fn draw_galaxy<T>(
     if request.hull {
         return Err(DrawError::Refused(
             "--hull marks the squares outside a ship's hull; a galaxy has none".into(),
+        ));
+    }
+    if request.legend {
+        return Err(DrawError::Refused(
+            "--legend: TI4 galaxies are drawn without a legend; each tile names its system, \
+             planets, anomaly and wormhole"
+                .into(),
         ));
     }
     if let Target::Pack(dir) = target {

@@ -14,8 +14,9 @@ use deckplan_schema::{Place, enormity::{Edge, Intersection, LocationPlace, Page,
 
 use super::icons::{self, palette};
 use super::page::{PageStyle, edge_ends, intersection_point, page_scene, space_rect};
-use crate::draw::scene::{Anchor, Cap, Colour, Layer, Point, Rect, Scene, Stroke};
+use crate::draw::scene::{Anchor, Cap, Layer, Point, Scene, Stroke};
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::draw::marks::{code_tab, severity_colour};
 
 /// What a problem outlines on its page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -87,22 +88,6 @@ pub fn annotations_by_page(diagnostics: &[Diagnostic]) -> BTreeMap<PageId, Vec<A
     pages
 }
 
-/// The colour of a severity.
-pub const fn severity_colour(severity: Severity) -> Colour {
-    match severity {
-        Severity::Error => Colour::rgb(230, 0, 200),
-        Severity::Warning => Colour::rgb(255, 212, 0),
-    }
-}
-
-/// Ink that reads on a severity's colour.
-const fn severity_ink(severity: Severity) -> Colour {
-    match severity {
-        Severity::Error => Colour::WHITE,
-        Severity::Warning => palette::INK,
-    }
-}
-
 /// Draws annotations over a page drawn at `origin`.
 pub fn annotate(scene: &mut Scene, page: &Page, origin: Point, annotations: &[Annotation]) {
     // Outlines of warnings first, so an error at the same place shows on top;
@@ -120,7 +105,7 @@ pub fn annotate(scene: &mut Scene, page: &Page, origin: Point, annotations: &[An
     let mut stacked: BTreeMap<Outline, usize> = BTreeMap::new();
     for (mark, at) in anchors {
         let count = stacked.entry(mark.outline).or_default();
-        code_tab(scene, at.offset(0.0, -0.34 * *count as f64), mark);
+        code_tab(scene, at.offset(0.0, -0.34 * *count as f64), &mark.code, mark.severity);
         *count += 1;
     }
 }
@@ -169,33 +154,6 @@ fn outline(scene: &mut Scene, page: &Page, origin: Point, mark: &Annotation) -> 
         }
         _ => None,
     }
-}
-
-/// A tab with the code, its bottom-left corner near `at`.
-fn code_tab(scene: &mut Scene, at: Point, mark: &Annotation) {
-    let size = 0.22;
-    let width = crate::draw::font::measure(&mark.code, size) + 0.14;
-    let tab = Rect::new(
-        at.x - 0.05,
-        at.y - 0.04,
-        at.x - 0.05 + width,
-        at.y + size + 0.06,
-    );
-    let corners = tab.corners();
-    scene.polygon(
-        Layer::Annotations,
-        corners,
-        Some(severity_colour(mark.severity)),
-        Some(Stroke::solid(0.025, palette::INK)),
-    );
-    scene.text(
-        Layer::Annotations,
-        tab.centre(),
-        mark.code.clone(),
-        size,
-        severity_ink(mark.severity),
-        Anchor::Centre,
-    );
 }
 
 /// A page with its problems: coordinates in the margins (reviewers read places
