@@ -103,8 +103,8 @@ fn load_only(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
     Ok(exit(errors > 0))
 }
 
-/// Runs of at most this many targets (packs or lone page files) finish before
-/// a bar would be worth drawing.
+/// Runs of at most this many targets (packs or lone page files) get a spinner
+/// rather than a bar: their count says little about how long they take.
 const PROGRESS_MIN_TARGETS: usize = 20;
 
 /// A progress bar on stderr, drawn only on a terminal and for long runs, so
@@ -114,13 +114,23 @@ struct Bar(Option<ProgressBar>);
 
 impl lint::Progress for Bar {
     fn start(&mut self, targets: usize) {
-        if targets <= PROGRESS_MIN_TARGETS || !std::io::stderr().is_terminal() {
+        if !std::io::stderr().is_terminal() {
             return;
         }
-        let bar = ProgressBar::new(targets as u64);
-        if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {wide_msg}") {
-            bar.set_style(style);
-        }
+        // A few targets, one of which may be a pack of hundreds of pages,
+        // get a spinner that says the run is alive; many get a bar.
+        let bar = if targets <= PROGRESS_MIN_TARGETS {
+            let spinner = ProgressBar::new_spinner();
+            spinner.set_message(format!("checking {}", super::plural(targets, "target")));
+            spinner.enable_steady_tick(std::time::Duration::from_millis(120));
+            spinner
+        } else {
+            let bar = ProgressBar::new(targets as u64);
+            if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {wide_msg}") {
+                bar.set_style(style);
+            }
+            bar
+        };
         self.0 = Some(bar);
     }
 

@@ -149,6 +149,7 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {
     if one_picture {
         if let Some((_, scene)) = drawing.boards.first() {
             write_picture(scene, args, picture_format(&args.output)?, &args.output)?;
+            println!("wrote {}", shown_path(&args.output));
         }
         return Ok(exit(failed || drawing.boards.is_empty()));
     }
@@ -161,14 +162,29 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {
         PictureFormat::Png => "png",
         PictureFormat::Svg => "svg",
     };
+    let bar = progress_bar(drawing.boards.len());
     for (name, scene) in &drawing.boards {
         let path = args.output.join(format!("{}.{ext}", file_stem(name)));
+        if let Some(bar) = &bar {
+            bar.set_message(name.clone());
+        }
         write_picture(scene, args, args.format, &path)?;
+        match &bar {
+            Some(bar) => {
+                bar.suspend(|| println!("wrote {}", shown_path(&path)));
+                bar.inc(1);
+            }
+            None => println!("wrote {}", shown_path(&path)),
+        }
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
     }
     Ok(exit(failed))
 }
 
-/// Writes a scene as PNG or SVG, by the format asked for.
+/// Writes a scene as PNG or SVG, by the format asked for (the caller says
+/// it was written).
 fn write_picture(
     scene: &crate::draw::Scene,
     args: &RenderArgs,
@@ -206,8 +222,21 @@ fn write_picture(
             svg::write(scene, &options, path)?;
         }
     }
-    println!("wrote {}", shown_path(path));
     Ok(())
+}
+
+/// A bar on stderr over the pictures of a pack, drawn only on a terminal and
+/// for more than one picture, so piped and CI output stays the `wrote` lines.
+fn progress_bar(pictures: usize) -> Option<indicatif::ProgressBar> {
+    use std::io::IsTerminal as _;
+    if pictures < 2 || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(pictures as u64);
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} {wide_msg}") {
+        bar.set_style(style);
+    }
+    Some(bar)
 }
 
 /// Longest stem of a picture's file name, in characters (file systems take
