@@ -683,7 +683,7 @@ fn an_svg_past_the_limit_is_refused_for_every_game() {
     let before = work.files();
     for (target, elements) in [
         ("nemesis", 4_022_905),
-        ("battlestations", 1_737_542),
+        ("battlestations", 1_737_142),
         ("enormity/book1/page1.toml", 1_957_239),
     ] {
         let output = work.run(&["render", target, "-o", "picture.svg"]);

@@ -48,16 +48,55 @@ fn extent(grid: &ShipGrid<'_>) -> (u16, u16) {
 /// squares, coordinates and the level's title.
 const MARGIN: f64 = 2.0;
 
-/// The bottom-left corner of a square's box in the scene of a ship whose
-/// levels are `extent` squares: levels side by side, each in its margin.
-fn cell_corner((columns, rows): (u16, u16), cell: Cell) -> Point {
-    let level_width = f64::from(columns) + 2.0 * MARGIN;
+/// The height of the band above each row of module cards that holds their
+/// names, so a name never covers a square.
+const NAME_BAND: f64 = 0.62;
+
+/// The drawn size of a ship's levels: squares across and down, and the
+/// squares of one module card a side.
+#[derive(Clone, Copy, Debug)]
+struct Extent {
+    columns: u16,
+    rows: u16,
+    size: u16,
+}
+
+impl Extent {
+    fn of(grid: &ShipGrid<'_>) -> Self {
+        let (columns, rows) = extent(grid);
+        Self {
+            columns,
+            rows,
+            size: grid.module_size().max(1),
+        }
+    }
+
+    /// Name bands above row `row` (rows outside the ship above it have none).
+    fn bands_above(self, row: i32) -> f64 {
+        let module_rows = i32::from(self.rows / self.size);
+        if row < 0 {
+            0.0
+        } else {
+            f64::from((row / i32::from(self.size) + 1).min(module_rows))
+        }
+    }
+
+    /// The height of a level drawn: its squares and its name bands.
+    fn height(self) -> f64 {
+        f64::from(self.rows) + self.bands_above(i32::from(self.rows)) * NAME_BAND
+    }
+}
+
+/// The bottom-left corner of a square's box in the scene of a ship: levels
+/// side by side, each in its margin, each row of cards under its name band.
+fn cell_corner(extent: Extent, cell: Cell) -> Point {
+    let level_width = f64::from(extent.columns) + 2.0 * MARGIN;
     let left = level_width * cell.level as f64 + MARGIN;
     // Scene y counts up from the bottom; rows count down from the top.
-    let top = MARGIN + f64::from(rows);
+    let top = MARGIN + extent.height();
     Point::new(
         left + f64::from(cell.column),
-        top - f64::from(cell.row) - 1.0,
+        top - f64::from(cell.row) - 1.0 - extent.bands_above(cell.row) * NAME_BAND,
     )
 }
 
@@ -66,7 +105,7 @@ fn cell_corner((columns, rows): (u16, u16), cell: Cell) -> Point {
 /// `None` for the ship or a level as a whole.
 pub fn spot(grid: &ShipGrid<'_>, place: &BattlestationsPlace) -> Option<Spot> {
     let ship = grid.ship;
-    let extent = extent(grid);
+    let extent = Extent::of(grid);
     let level_of = |level: &Option<deckplan_schema::id::Id>| match level {
         Some(id) => ship.levels.iter().position(|l| l == id),
         None => Some(0),
@@ -103,8 +142,9 @@ pub fn spot(grid: &ShipGrid<'_>, place: &BattlestationsPlace) -> Option<Spot> {
 /// The ship as a scene: levels side by side, lowest first.
 pub fn ship_scene(grid: &ShipGrid<'_>, request: &DrawRequest<'_>) -> Scene {
     let ship = grid.ship;
-    let (columns, rows) = extent(grid);
-    let (width, height) = (f64::from(columns), f64::from(rows));
+    let drawn = Extent::of(grid);
+    let (columns, rows) = (drawn.columns, drawn.rows);
+    let (width, height) = (f64::from(columns), drawn.height());
     let level_width = width + 2.0 * MARGIN;
     let levels = ship.level_count();
     let title_room = if request.title { 1.6 } else { 0.0 };
@@ -130,7 +170,7 @@ pub fn ship_scene(grid: &ShipGrid<'_>, request: &DrawRequest<'_>) -> Scene {
     for level in 0..levels {
         let left = level_width * level as f64 + MARGIN;
         let top = MARGIN + height;
-        let corner = |cell: Cell| cell_corner((columns, rows), cell);
+        let corner = |cell: Cell| cell_corner(drawn, cell);
         if let Some(id) = ship.level_id(level) {
             scene.text(
                 Layer::Margin,
@@ -144,7 +184,7 @@ pub fn ship_scene(grid: &ShipGrid<'_>, request: &DrawRequest<'_>) -> Scene {
         draw_level(&mut scene, grid, level, &corner);
         if request.coordinates {
             for column in 0..columns {
-                let at = corner(Cell::of(level, Square::new(column, 0))).offset(0.5, 1.25);
+                let at = corner(Cell::of(level, Square::new(column, 0))).offset(0.5, 1.25 + NAME_BAND);
                 scene.text(
                     Layer::Margin,
                     at,
@@ -270,24 +310,14 @@ fn draw_level(
             None,
             Some(Stroke::solid(0.06, GRID)),
         );
-        // A pale band under the name keeps it legible over consoles and barrels.
-        scene.fill_rect(
-            Layer::Pages,
-            Rect::new(
-                outline.min.x,
-                outline.max.y - 0.62,
-                outline.max.x,
-                outline.max.y,
-            ),
-            Colour::WHITE.with_alpha(190),
-        );
+        // The name in the band above the card, clear of its squares.
         scene.text(
             Layer::Pages,
-            Point::new(outline.centre().x, outline.max.y - 0.12),
+            Point::new(outline.centre().x, outline.max.y + NAME_BAND / 2.0),
             module.label(),
             0.42,
             INK,
-            Anchor::Top,
+            Anchor::Centre,
         );
     }
     // The hull: every side of a ship square that faces outside, doors in colour.
@@ -403,9 +433,9 @@ pub fn ship_text(grid: &ShipGrid<'_>, request: &DrawRequest<'_>) -> String {
             (request.hull && grid.region(cell) == Region::Hull && symbol(grid, cell) == ' ')
                 .then_some('~')
         };
-        // Hull squares are named by the ship square they touch: give its name too.
-        let coordinates = request.coordinates || request.hull;
-        out.push_str(&level_text(grid, level, coordinates, &hull));
+        // Squares are named by column letter and row number (hull squares by
+        // the ship square they touch): print them, as `reach` does.
+        out.push_str(&level_text(grid, level, true, &hull));
     }
     out.push_str("\nmodules:\n");
     for module in &ship.modules {
@@ -444,4 +474,52 @@ pub fn ship_text(grid: &ShipGrid<'_>, request: &DrawRequest<'_>) -> String {
         out.push_str("\nlegend: . floor  # blocked  C console  B barrel  H ladder  D outside an external door\n");
     }
     out
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
+mod tests {
+    use deckplan_schema::SourceFile;
+    use deckplan_schema::battlestations::resolve;
+
+    use super::*;
+    use crate::draw::{Shape, font};
+
+    /// The bundled Wayfarer: two levels, nine modules with consoles and a
+    /// barrel in their first rows.
+    fn wayfarer() -> deckplan_schema::battlestations::Ship {
+        let text = include_str!("../../../maps/battlestations-wayfarer/ship.toml");
+        resolve::parse_ship(&SourceFile::new("ship.toml", text.to_string())).unwrap()
+    }
+
+    #[test]
+    fn no_module_name_covers_a_square() {
+        let ship = wayfarer();
+        let grid = ShipGrid::new(&ship);
+        let scene = ship_scene(&grid, &DrawRequest::default());
+        let drawn = Extent::of(&grid);
+        let mut names = 0;
+        for module in &ship.modules {
+            let text = scene
+                .shapes()
+                .find_map(|shape| match shape {
+                    Shape::Text(text) if text.text == module.label() => Some(text),
+                    _ => None,
+                })
+                .unwrap();
+            let half_width = font::measure(&text.text, text.size) / 2.0;
+            let (bottom, top) = (text.at.y - text.size / 2.0, text.at.y + text.size / 2.0);
+            let (left, right) = (text.at.x - half_width, text.at.x + half_width);
+            for square in module.squares(grid.module_size()).map(|(square, _)| square) {
+                let corner = cell_corner(drawn, Cell::of(module.level, square));
+                let apart = top <= corner.y
+                    || bottom >= corner.y + 1.0
+                    || right <= corner.x
+                    || left >= corner.x + 1.0;
+                assert!(apart, "{} covers {square}", module.label());
+            }
+            names += 1;
+        }
+        assert_eq!(names, 11);
+    }
 }

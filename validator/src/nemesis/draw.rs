@@ -1040,8 +1040,8 @@ pub fn scene_of(ship: &Ship, layout: &ShipLayout, title: bool) -> Scene {
     let top = extent.max.y + if title { 1.6 } else { 0.6 };
     let bounds = Rect::new(extent.min.x - 0.6, extent.min.y - 0.6, extent.max.x + 0.6, top);
     let mut scene = Scene::new(bounds);
-    // The paper goes first in the bottom layer, under the title.
-    scene.fill_rect(Layer::Margin, bounds, Colour::WHITE);
+    // The paper (which the editor leaves out, to show its grid) under all.
+    scene.fill_rect(Layer::Ground, bounds, Colour::WHITE);
     if title {
         let mut text = ship.name.clone();
         if let Some(board) = &ship.board {
@@ -1049,7 +1049,7 @@ pub fn scene_of(ship: &Ship, layout: &ShipLayout, title: bool) -> Scene {
             text.push_str(board);
         }
         scene.text(
-            Layer::Margin,
+            Layer::Markers,
             Point::new(bounds.min.x + 0.3, top - 0.4),
             text,
             0.6,
