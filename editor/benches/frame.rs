@@ -1,7 +1,8 @@
 //! Frame time of the editor: one whole frame of the real window (menus,
-//! panels, the page canvas) laid out and tessellated headless by
-//! egui_kittest, for the bundled pack and a large 200 × 200 page, in edit
-//! and play-test modes. It measures the UI code, not the GPU.
+//! panels, the board's canvas) laid out and tessellated headless by
+//! egui_kittest — for the bundled Enormity pack and a large 200 × 200 page,
+//! and for the bundled Nemesis ship and the largest ship the format allows —
+//! in edit and play-test modes. It measures the UI code, not the GPU.
 
 #![allow(
     clippy::unwrap_used,
@@ -15,8 +16,10 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use deckplan_editor::app::{EditorApp, Startup};
-use deckplan_editor::document::{Document, NewPageSpec};
-use deckplan_editor::paint::IndexedScene;
+use deckplan_editor::enormity::Inspect as _;
+use deckplan_editor::enormity::document::{Document, NewPageSpec};
+use deckplan_editor::enormity::scenes::page_scene;
+use deckplan_editor::nemesis::Inspect as _;
 use deckplan_schema::enormity::{PageId, Size};
 use egui::{Key, Modifiers, vec2};
 use egui_kittest::Harness;
@@ -63,6 +66,11 @@ fn big_pack() -> PathBuf {
 /// Puts the editor in play-test mode with a Spacer in the middle of the page, move 6.
 fn play(harness: &mut Harness<'static, EditorApp>) {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::P);
+    // The play test's board is built on a worker (a spinner meanwhile).
+    harness.step();
+    harness
+        .state_mut()
+        .wait_for_play_test(Duration::from_secs(300));
     harness.run();
     let geo = harness.state().page_geometry().unwrap();
     let centre = geo.page_rect().center();
@@ -73,6 +81,157 @@ fn play(harness: &mut Harness<'static, EditorApp>) {
     harness.drop_at(centre);
     harness.run();
     assert!(!harness.state().play_test().answer().reach.is_empty());
+}
+
+/// The largest Nemesis ship the format allows: 1,000 rooms (the most a
+/// ship file lists) on a 50 × 20 grid of drawing positions, 1,000
+/// corridors between neighbours, a technical entrance in every room on one
+/// of 1,000 networks, the four escape pods and a pool of 1,000 room tiles.
+fn biggest_ship() -> String {
+    use std::fmt::Write as _;
+    let mut out =
+        String::from("format = 1\nruleset = \"nemesis\"\nname = \"Bench\"\nboard = \"largest\"\n");
+    let room = |c: u16, r: u16| format!("r{c}-{r}");
+    for r in 0..20u16 {
+        for c in 0..50u16 {
+            let kind = if (c + r) % 2 == 0 { "1" } else { "2" };
+            let _ = write!(
+                out,
+                "\n[[rooms]]\nid = \"{}\"\nkind = \"{kind}\"\nat = [{}, {}]\n",
+                room(c, r),
+                c * 2,
+                r * 2
+            );
+        }
+    }
+    let mut corridors = 0;
+    for r in 0..20u16 {
+        for c in 0..49u16 {
+            let _ = write!(
+                out,
+                "\n[[corridors]]\nbetween = [\"{}\", \"{}\"]\nnumbers = [1]\nother_end = [2]\n",
+                room(c, r),
+                room(c + 1, r)
+            );
+            corridors += 1;
+        }
+    }
+    for r in 0..20u16 {
+        if corridors == 1000 {
+            break;
+        }
+        let _ = write!(
+            out,
+            "\n[[corridors]]\nbetween = [\"{}\", \"{}\"]\nnumbers = [3]\ndoor = true\n",
+            room(0, r),
+            room(0, (r + 1) % 20)
+        );
+        corridors += 1;
+    }
+    for r in 0..20u16 {
+        for c in 0..50u16 {
+            let _ = write!(
+                out,
+                "\n[[networks]]\nid = \"n{c}-{r}\"\nat = [{}, {}]\n",
+                c * 2 + 1,
+                r * 2 + 1
+            );
+        }
+    }
+    for r in 0..20u16 {
+        for c in 0..50u16 {
+            let _ = write!(
+                out,
+                "\n[[technical_entrances]]\nroom = \"{}\"\nnumbers = [4]\nnetwork = \"n{c}-{r}\"\n",
+                room(c, r)
+            );
+        }
+    }
+    for (number, section) in [(1, "A"), (2, "B"), (3, "A"), (4, "B")] {
+        let _ = write!(
+            out,
+            "\n[[escape_pods]]\nnumber = {number}\nsection = \"{section}\"\nroom = \"{}\"\n",
+            room(number, 0)
+        );
+    }
+    out.push_str("\n[tiles]\none = [\n");
+    for n in 0..500 {
+        let _ = writeln!(out, "    \"Tile {n}\",");
+    }
+    out.push_str("]\ntwo = [\n");
+    for n in 0..500 {
+        let _ = writeln!(out, "    \"Tile {n}\",");
+    }
+    out.push_str("]\n");
+    out
+}
+
+/// The largest ship as a pack in a scratch folder.
+fn big_ship() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("deckplan-bench-ship-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("pack.toml"),
+        "format = 1\nname = \"Bench\"\nruleset = \"nemesis\"\nship = \"ship.toml\"\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("ship.toml"), biggest_ship()).unwrap();
+    dir
+}
+
+/// Puts the editor in play-test mode with a Character in the first room,
+/// asking where a Movement action from there leads.
+fn play_ship(harness: &mut Harness<'static, EditorApp>) {
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::P);
+    harness.run();
+    let first = harness.state().ship_document().unwrap().ship().rooms[0].id;
+    let play = harness.state_mut().ship_play_test_mut();
+    play.state.characters.insert(first, 1);
+    play.room = Some(first);
+    harness.run();
+}
+
+fn ship_frames(c: &mut Criterion) {
+    let bundled = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/kestrel-relay");
+    let big = big_ship();
+    let mut group = c.benchmark_group("frame");
+    group.sample_size(20);
+    for (name, path) in [("kestrel", bundled), ("largest-ship", big.clone())] {
+        let mut h = harness(path.clone());
+        assert!(
+            h.state().ship_document().is_some(),
+            "{name} opens as a ship"
+        );
+        group.bench_function(format!("{name}/edit"), |b| b.iter(|| h.step()));
+        let mut h = harness(path);
+        play_ship(&mut h);
+        group.bench_function(format!("{name}/playtest"), |b| b.iter(|| h.step()));
+    }
+    group.finish();
+    // Laying out and drawing the ship, which the canvas does again after
+    // every edit (frames in between reuse it).
+    let text = biggest_ship();
+    let source = deckplan_schema::SourceFile::new("ship.toml", text);
+    let ship = deckplan_schema::nemesis::resolve::parse_ship(&source).unwrap();
+    let kestrel = deckplan_schema::nemesis::resolve::parse_ship(&deckplan_schema::SourceFile::new(
+        "ship.toml",
+        std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/kestrel-relay/ship.toml"),
+        )
+        .unwrap(),
+    ))
+    .unwrap();
+    let mut group = c.benchmark_group("scene");
+    group.sample_size(10);
+    group.bench_function("kestrel", |b| {
+        b.iter(|| deckplan_editor::nemesis::canvas_scene(&kestrel))
+    });
+    group.bench_function("largest-ship", |b| {
+        b.iter(|| deckplan_editor::nemesis::canvas_scene(&ship))
+    });
+    group.finish();
+    let _ = std::fs::remove_dir_all(big);
 }
 
 fn frames(c: &mut Criterion) {
@@ -101,10 +260,10 @@ fn scenes(c: &mut Criterion) {
     let big_page = &big.pack.pages[&PageId { book: 1, page: 1 }];
     let mut group = c.benchmark_group("scene");
     group.sample_size(20);
-    group.bench_function("bundled L1p1", |b| b.iter(|| IndexedScene::of_page(page)));
-    group.bench_function("200x200", |b| b.iter(|| IndexedScene::of_page(big_page)));
+    group.bench_function("bundled L1p1", |b| b.iter(|| page_scene(page)));
+    group.bench_function("200x200", |b| b.iter(|| page_scene(big_page)));
     group.finish();
 }
 
-criterion_group!(benches, frames, scenes);
+criterion_group!(benches, frames, scenes, ship_frames);
 criterion_main!(benches);

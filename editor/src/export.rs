@@ -10,9 +10,9 @@
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, TryRecvError};
 
-use deckplan_schema::enormity::{Pack, PageId};
+use std::sync::Arc;
+
 use deckplan_validator::draw::Scene;
-use deckplan_validator::enormity::draw::{layout, page as page_draw};
 use deckplan_validator::export::units::Length;
 use deckplan_validator::export::{Paper, png, svg, units};
 
@@ -36,11 +36,49 @@ impl PictureFormat {
     }
 }
 
+/// What the picture shows besides the board, as `deckplan render` offers it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Style {
+    /// The title above the board.
+    pub title: bool,
+    /// Coordinates in the margins.
+    pub coordinates: bool,
+    /// A legend of the symbols used.
+    pub legend: bool,
+}
+
+/// Makes a picture's scene in a style.
+pub type SceneMaker = Arc<dyn Fn(&Style) -> Result<Scene, String> + Send + Sync>;
+
+/// A picture a board offers to export: what it is and how its scene is made
+/// (from a snapshot of the board, so it can be drawn on a worker).
+#[derive(Clone)]
+pub struct Picture {
+    /// What the dialog's title calls it (`page L1p2`, `pack layout`, `ship`).
+    pub what: String,
+    /// The file name it is offered under, without the extension.
+    pub name: String,
+    /// One board to look at closely (150 DPI and coordinates by default),
+    /// rather than an overview (72 DPI, none).
+    pub detailed: bool,
+    /// Its scene.
+    pub scene: SceneMaker,
+}
+
+impl std::fmt::Debug for Picture {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Picture")
+            .field("what", &self.what)
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}
+
 /// What to export and how, as `deckplan render` takes it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct ExportRequest {
-    /// The page (`None`: every page laid out by its joins).
-    pub page: Option<PageId>,
+    /// What is drawn.
+    pub picture: Picture,
     /// The file to write.
     pub path: PathBuf,
     /// PNG or SVG.
@@ -64,29 +102,11 @@ impl ExportRequest {
     }
 
     /// The picture's scene, as `deckplan render` draws it.
-    pub fn scene(&self, pack: &Pack) -> Result<Scene, String> {
-        Ok(match self.page {
-            Some(id) => {
-                let page = pack
-                    .pages
-                    .get(&id)
-                    .ok_or_else(|| format!("no page {id} in the pack"))?;
-                let style = page_draw::PageStyle {
-                    title: self.title,
-                    coordinates: self.coordinates,
-                    legend: self.legend,
-                };
-                page_draw::page_scene(page, &style)
-            }
-            None => layout::pack_scene(
-                pack,
-                &layout::LayoutStyle {
-                    title: self.title,
-                    coordinates: self.coordinates,
-                    legend: self.legend,
-                    ..layout::LayoutStyle::default()
-                },
-            ),
+    pub fn scene(&self) -> Result<Scene, String> {
+        (self.picture.scene)(&Style {
+            title: self.title,
+            coordinates: self.coordinates,
+            legend: self.legend,
         })
     }
 
@@ -96,8 +116,8 @@ impl ExportRequest {
     }
 
     /// Writes the picture.
-    pub fn write(&self, pack: &Pack) -> Result<(), String> {
-        let scene = self.scene(pack)?;
+    pub fn write(&self) -> Result<(), String> {
+        let scene = self.scene()?;
         match self.format {
             PictureFormat::Png => {
                 let options = png::RasterOptions {
@@ -121,10 +141,10 @@ impl ExportRequest {
 const MM_PER_INCH: f64 = 25.4;
 
 /// The "Export" dialog's fields.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct ExportForm {
-    /// The page (`None`: the pack layout).
-    pub page: Option<PageId>,
+    /// What is drawn.
+    pub picture: Picture,
     /// The folder to write into.
     pub folder: String,
     /// The file name, without the extension.
@@ -144,18 +164,19 @@ pub struct ExportForm {
 }
 
 impl ExportForm {
-    /// A form for `page` (or the layout) starting in `folder`.
-    pub fn new(page: Option<PageId>, folder: &Path) -> Self {
+    /// A form for `picture` starting in `folder`.
+    pub fn new(picture: Picture, folder: &Path) -> Self {
+        let detailed = picture.detailed;
         Self {
-            page,
             folder: folder.display().to_string(),
-            name: page.map_or_else(|| "layout".to_string(), |p| p.to_string()),
+            name: picture.name.clone(),
+            picture,
             format: PictureFormat::Png,
-            // A page at 150 DPI and an inch a space is sharp on screen and
-            // prints well; a layout is mostly looked at, so smaller.
-            dpi: if page.is_some() { 150.0 } else { 72.0 },
+            // A board at 150 DPI and an inch a space is sharp on screen and
+            // prints well; an overview is mostly looked at, so smaller.
+            dpi: if detailed { 150.0 } else { 72.0 },
             space_mm: MM_PER_INCH,
-            coordinates: page.is_some(),
+            coordinates: detailed,
             legend: false,
             title: true,
         }
@@ -180,7 +201,7 @@ impl ExportForm {
             return Err("Give the file a name (without folders).".into());
         }
         Ok(ExportRequest {
-            page: self.page,
+            picture: self.picture.clone(),
             path: self.path(),
             format: self.format,
             dpi: self.dpi,
@@ -228,14 +249,13 @@ pub struct Exports {
 
 impl Exports {
     /// Writes `request` on a worker; `wake` repaints when it is done.
-    pub fn start(&mut self, pack: &Pack, request: ExportRequest, wake: crate::playtest::Wake) {
+    pub fn start(&mut self, request: ExportRequest, wake: crate::board::Wake) {
         let (sender, receiver) = std::sync::mpsc::channel();
-        let pack = pack.clone();
         let path = request.path.clone();
         let spawned = std::thread::Builder::new()
             .name("export".into())
             .spawn(move || {
-                let _ = sender.send(request.write(&pack));
+                let _ = sender.send(request.write());
                 wake();
             });
         match spawned {
@@ -287,24 +307,44 @@ impl Exports {
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
+    use deckplan_validator::draw::{Colour, Layer, Rect};
+
+    /// A picture of one grey square, `size` board units a side.
+    fn square(detailed: bool) -> Picture {
+        Picture {
+            what: "square".into(),
+            name: "square".into(),
+            detailed,
+            scene: Arc::new(|style: &Style| {
+                let mut scene = Scene::new(Rect::new(0.0, 0.0, 4.0, 2.0));
+                let ink = if style.legend {
+                    Colour::BLACK
+                } else {
+                    Colour::WHITE
+                };
+                scene.fill_rect(Layer::Ground, Rect::new(0.0, 0.0, 4.0, 2.0), ink);
+                Ok(scene)
+            }),
+        }
+    }
 
     #[test]
-    fn a_form_names_its_file_by_page_and_format_and_refuses_a_bad_name() {
-        let l1p2 = PageId { book: 1, page: 2 };
-        let mut form = ExportForm::new(Some(l1p2), Path::new("/tmp/pictures"));
-        assert_eq!(form.path(), PathBuf::from("/tmp/pictures/L1p2.png"));
+    fn a_form_names_its_file_by_the_picture_and_format_and_refuses_a_bad_name() {
+        let mut form = ExportForm::new(square(true), Path::new("/tmp/pictures"));
+        assert_eq!(form.path(), PathBuf::from("/tmp/pictures/square.png"));
+        assert_eq!((form.dpi, form.coordinates), (150.0, true));
         form.format = PictureFormat::Svg;
         assert_eq!(
             form.request().unwrap().path,
-            PathBuf::from("/tmp/pictures/L1p2.svg")
+            PathBuf::from("/tmp/pictures/square.svg")
         );
         form.name = "a/b".into();
         assert_eq!(
-            form.request(),
-            Err("Give the file a name (without folders).".to_string())
+            form.request().err(),
+            Some("Give the file a name (without folders).".to_string())
         );
-        let layout = ExportForm::new(None, Path::new("out"));
-        assert_eq!(layout.path(), PathBuf::from("out/layout.png"));
+        let overview = ExportForm::new(square(false), Path::new("out"));
+        assert_eq!((overview.dpi, overview.coordinates), (72.0, false));
     }
 
     #[test]
@@ -318,28 +358,22 @@ mod tests {
     }
 
     #[test]
-    fn a_page_is_written_as_png_at_the_dpi_asked_and_as_svg() {
-        let pack = crate::testutil::bundled_pack();
+    fn a_picture_is_written_as_png_at_the_dpi_asked_and_as_svg() {
         let dir = crate::testutil::scratch("export-write");
-        let l1p1 = PageId { book: 1, page: 1 };
-        let mut form = ExportForm::new(Some(l1p1), &dir);
+        let mut form = ExportForm::new(square(true), &dir);
         form.dpi = 50.0;
         let request = form.request().unwrap();
-        request.write(&pack).unwrap();
-        let scene = request.scene(&pack).unwrap();
+        request.write().unwrap();
+        let scene = request.scene().unwrap();
         let (width, height) = request.pixel_size(&scene);
-        let picture = image::open(dir.join("L1p1.png")).unwrap();
+        let picture = image::open(dir.join("square.png")).unwrap();
         assert_eq!(
             (u64::from(picture.width()), u64::from(picture.height())),
             (width, height)
         );
         form.format = PictureFormat::Svg;
-        form.request().unwrap().write(&pack).unwrap();
-        let svg = std::fs::read_to_string(dir.join("L1p1.svg")).unwrap();
-        assert!(
-            svg.starts_with("<svg") || svg.starts_with("<?xml"),
-            "{}",
-            &svg[..40.min(svg.len())]
-        );
+        form.request().unwrap().write().unwrap();
+        let svg = std::fs::read_to_string(dir.join("square.svg")).unwrap();
+        assert!(svg.contains("<svg"), "{}", &svg[..40.min(svg.len())]);
     }
 }

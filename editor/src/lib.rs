@@ -1,69 +1,63 @@
 //! The deckplan desktop editor, as a library so its parts can be tested
 //! without a window (and the whole window driven headless by egui_kittest).
-//! It edits Enormity's Location maps; the rules and checks it shows come from
-//! the validator, never from here.
+//! It opens every game the validator knows; the rules and checks it shows
+//! come from the validator, never from here.
 //!
 //! ```text
 //!  deckplan (CLI) ─┐                 ┌─ deckplan-editor (egui)
 //!                  ▼                 ▼
 //!  validator: targets → ruleset REGISTRY → lint · reformat · explain · draw
-//!             shared: Diagnostic + Place, renderers, Scene → PNG/SVG, movement graph
-//!             games:  enormity (board, checks, rules) · nemesis · ti4
-//!  schema:    shared: SourceFile/Span, FormatError, Place, sniff, limits, save
-//!             games:  Enormity (coord, model, resolve, write, load) · nemesis · ti4
+//!  editor:    shell (app, panels, dialogs, files, history, problems,
+//!                    recovery, export, paint, scene_view)
+//!             seam:  board::Game + board::Board, one line per game in games.rs
+//!             games: one folder each; a game without one opens read-only
 //! ```
 //!
-//! See `docs/architecture.md` for the seam and the checklist for adding a game.
+//! See `docs/architecture.md` for the seam and what a game must provide to
+//! become editable.
 //!
-//! How the pieces fit:
-//! - [`document`] — what is open: a whole pack, where it lives, its history,
-//!   and saving that cannot lose work (atomic writes, a `.bak` of each file);
-//! - [`edit`] — every change as an invertible [`edit::Edit`], grouped in
-//!   transactions with undo and redo; [`ops`] builds the edits of one user
-//!   operation from the current pack;
+//! How the shell's pieces fit:
+//! - [`board`] — the seam: a [`board::Game`] opens a game's files, a
+//!   [`board::Board`] is its open document with everything drawn around it;
+//!   [`open`] picks the game a path names; [`readonly`] shows any game
+//!   whose editing is not built yet;
+//! - [`files`] — where a document lives and how its files are written
+//!   (atomic writes, a `.bak` of each file); [`history`] — every change as an
+//!   invertible edit, grouped in transactions with undo and redo;
 //! - [`command`] — what UI code asks for while drawing; [`app`] applies it
 //!   after the frame, the only place state changes;
-//! - [`action`] — every menu, toolbar and keyboard command in one enum;
-//! - [`tools`] — the drawing tools, one per file; [`panels`] — the panels
-//!   around the canvas, one per file; [`dialogs`] — the modal dialogs;
-//! - [`paint`] — the shared drawing description (the printed look) painted
-//!   with egui; [`canvas`] — a page's map and the editor's marks over it;
-//!   [`view`] — the zoom and pan that map board coordinates to the screen;
-//!   [`selection`] — picking places;
-//! - [`problems`] — the validator run on a worker thread after every edit;
-//!   [`fixes`] — one-click fixes for mechanical problems, checked by the validator;
+//! - [`action`] — every menu, toolbar and keyboard command;
+//! - [`panels`] — the menu bar, toolbar, status bar and problems list;
+//!   [`dialogs`] — the shell's modal dialogs;
+//! - [`paint`] — a board's scene (the printed look) painted with egui;
+//!   [`scene_view`] — zoom and pan of a scene drawn whole;
+//! - [`problems`] — each board's check run on a worker thread after every edit;
 //! - [`export`] — pictures written as `deckplan render` writes them, on a worker;
 //! - [`recovery`] — autosave and crash recovery; [`recent`], [`paths`] — the
-//!   editor's own files; [`background`] — scans to trace, decoded within limits;
-//! - [`transform`] — a page turned or mirrored with everything on it;
-//! - [`playtest`] — play-test mode: figures placed on the map and the rules
-//!   engine asked where they can go; never part of the document;
-//! - [`describe`] — what the status bar says about the place under the pointer.
+//!   editor's own files.
 
 pub mod action;
-pub mod align;
 pub mod app;
-pub mod background;
-pub mod canvas;
+pub mod board;
 pub mod command;
-pub mod describe;
 pub mod dialogs;
-pub mod document;
-pub mod edit;
 pub mod export;
-pub mod fixes;
-pub mod ops;
+pub mod files;
+#[path = "games.rs"]
+mod games;
+pub mod history;
+pub mod open;
 pub mod paint;
 pub mod panels;
 pub mod paths;
-pub mod playtest;
 pub mod problems;
+pub mod readonly;
 pub mod recent;
 pub mod recovery;
-pub mod region;
-pub mod selection;
+pub mod scene_view;
 #[cfg(test)]
 mod testutil;
-pub mod tools;
-pub mod transform;
-pub mod view;
+
+// The games' folders (`enormity`, `nemesis`, …) are declared by the registry,
+// `games.rs`, which `#[path]` lets hold them as folders beside this file.
+pub use games::*;

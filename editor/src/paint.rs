@@ -1,32 +1,40 @@
 //! The shared drawing description painted with egui.
 //!
-//! A page on the canvas is the very [`Scene`] that `deckplan render` prints
-//! (built by `deckplan_validator::enormity::draw::page`): this module only translates
-//! its rectangles, lines, polygons, circles and labels into egui shapes, so
-//! the editor and the exported pictures cannot drift apart. The label font is
-//! the embedded print font, registered with egui by [`install_map_font`].
+//! A board on the canvas is the very [`Scene`] that `deckplan render` prints
+//! (built by the game's drawing code in the validator): this module only
+//! translates its rectangles, lines, polygons, circles and labels into egui
+//! shapes, so the editor and the exported pictures cannot drift apart. The
+//! label font is the embedded print font, registered with egui by
+//! [`install_map_font`]. Where the scene lies on the screen is the board's
+//! business: it paints through a [`ScreenMap`].
 //!
-//! A scene is built once per version of a page ([`Scenes`] keeps them) and
-//! painted every frame. Painting skips shapes outside the clip rectangle and
+//! A board builds its scene once per version of the board and paints it
+//! every frame. Painting skips shapes outside the clip rectangle and
 //! details smaller than a pixel, and draws dashes finer than a few pixels as
 //! a faint solid line, so a zoomed-out 200 × 200 page costs about what a
 //! small one does.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
-use deckplan_schema::enormity::{Pack, Page, PageId};
 use deckplan_validator::draw::triangulate::{is_convex, triangulate};
 use deckplan_validator::draw::{
     Cap, Colour, Layer, Point, Rect as BoardRect, Scene, Shape, Stroke, Text, font,
 };
-use deckplan_validator::enormity::draw::page::draw_page;
 use eframe::egui::{
     self, Color32, Context, FontData, FontDefinitions, FontFamily, FontId, Mesh, Painter, Pos2,
     Rect, Vec2, pos2,
 };
 
-use crate::view::Geometry;
+/// Where a board's scene lies on the screen, for one frame: board units (y
+/// up, as scenes count) to screen points (y down) and back.
+pub trait ScreenMap {
+    /// The screen point of a board point.
+    fn screen(&self, x: f32, y: f32) -> Pos2;
+    /// The board point of a screen point.
+    fn board(&self, pos: Pos2) -> (f32, f32);
+    /// Points per board unit.
+    fn scale(&self) -> f32;
+}
 
 /// The egui font family of map labels: the print font, then egui's own fonts
 /// for anything it lacks.
@@ -168,13 +176,6 @@ impl IndexedScene {
         Self { layers }
     }
 
-    /// The map of a page, as the exporters draw it.
-    pub fn of_page(page: &Page) -> Self {
-        let mut scene = Scene::new(BoardRect::default());
-        draw_page(&mut scene, page, Point::default());
-        Self::new(scene)
-    }
-
     /// Number of shapes.
     pub fn len(&self) -> usize {
         self.layers.iter().map(|(_, shapes)| shapes.len()).sum()
@@ -187,10 +188,10 @@ impl IndexedScene {
 
     /// Paints the shapes of the layers `wanted` accepts that show inside the
     /// painter's clip rectangle, bottom layer first.
-    pub fn paint(&self, painter: &Painter, geo: &Geometry, wanted: impl Fn(Layer) -> bool) {
+    pub fn paint(&self, painter: &Painter, geo: &dyn ScreenMap, wanted: impl Fn(Layer) -> bool) {
         let clip = painter.clip_rect();
-        let (west, north) = geo.page_pos(clip.left_top());
-        let (east, south) = geo.page_pos(clip.right_bottom());
+        let (west, north) = geo.board(clip.left_top());
+        let (east, south) = geo.board(clip.right_bottom());
         let visible = BoardRect::new(
             f64::from(west),
             f64::from(south),
@@ -203,7 +204,7 @@ impl IndexedScene {
             family: label_family(painter.ctx()),
             shapes: Vec::new(),
         };
-        let cell = f64::from(geo.cell);
+        let cell = f64::from(geo.scale());
         for (layer, shapes) in self.layers.iter().filter(|(layer, _)| wanted(*layer)) {
             for (extent, shape) in shapes {
                 let small = extent.size() * cell < f64::from(MIN_DETAIL);
@@ -216,51 +217,10 @@ impl IndexedScene {
     }
 }
 
-/// The page scenes the canvases paint, rebuilt only when a page's map
-/// changes: a new title, notes or a scan being lined up keep the scene.
-#[derive(Default)]
-pub struct Scenes {
-    pages: HashMap<PageId, (Page, IndexedScene)>,
-    /// How many scenes were built: what the cache saves, in numbers.
-    built: u64,
-}
-
-impl Scenes {
-    /// The scene of `page` as it is now.
-    pub fn page(&mut self, page: &Page) -> &IndexedScene {
-        let built = &mut self.built;
-        let (_, scene) = self
-            .pages
-            .entry(page.id)
-            .and_modify(|(drawn, scene)| {
-                if !drawn.same_map(page) {
-                    *built += 1;
-                    *drawn = page.clone();
-                    *scene = IndexedScene::of_page(page);
-                }
-            })
-            .or_insert_with(|| {
-                *built += 1;
-                (page.clone(), IndexedScene::of_page(page))
-            });
-        scene
-    }
-
-    /// Drops the scenes of pages the pack no longer has.
-    pub fn forget_missing(&mut self, pack: &Pack) {
-        self.pages.retain(|id, _| pack.pages.contains_key(id));
-    }
-
-    /// Drops every scene (another document was opened).
-    pub fn clear(&mut self) {
-        self.pages.clear();
-    }
-}
-
 /// Collects the egui shapes of one paint call.
 struct ShapeSink<'a> {
     painter: &'a Painter,
-    geo: &'a Geometry,
+    geo: &'a dyn ScreenMap,
     family: FontFamily,
     shapes: Vec<egui::Shape>,
 }
@@ -272,7 +232,7 @@ pub fn colour(c: Colour) -> Color32 {
 
 impl ShapeSink<'_> {
     fn at(&self, p: Point) -> Pos2 {
-        self.geo.at(p.x as f32, p.y as f32)
+        self.geo.screen(p.x as f32, p.y as f32)
     }
 
     fn points(&self, points: &[Point]) -> Vec<Pos2> {
@@ -280,7 +240,7 @@ impl ShapeSink<'_> {
     }
 
     fn width(&self, layer: Layer, width: f64) -> f32 {
-        let width = width as f32 * self.geo.cell;
+        let width = width as f32 * self.geo.scale();
         match layer {
             Layer::Walls | Layer::RedLines => width.max(MIN_STRUCTURE_LINE),
             _ => width,
@@ -315,7 +275,7 @@ impl ShapeSink<'_> {
                 fill,
                 stroke,
             } => {
-                let (centre, radius) = (self.at(*centre), *radius as f32 * self.geo.cell);
+                let (centre, radius) = (self.at(*centre), *radius as f32 * self.geo.scale());
                 let outline = self.solid(layer, stroke.as_ref());
                 self.shapes
                     .push(egui::Shape::Circle(egui::epaint::CircleShape {
@@ -357,8 +317,8 @@ impl ShapeSink<'_> {
         match stroke.dash {
             Some(dash) => {
                 let (on, off) = (
-                    dash.on as f32 * self.geo.cell,
-                    dash.off as f32 * self.geo.cell,
+                    dash.on as f32 * self.geo.scale(),
+                    dash.off as f32 * self.geo.scale(),
                 );
                 if on + off < MIN_DASH_PERIOD {
                     let share = if on + off > 0.0 { on / (on + off) } else { 1.0 };
@@ -486,7 +446,7 @@ impl ShapeSink<'_> {
     }
 
     fn text(&mut self, text: &Text) {
-        let size = text.size as f32 * self.geo.cell;
+        let size = text.size as f32 * self.geo.scale();
         if size < MIN_TEXT {
             return;
         }
@@ -502,7 +462,7 @@ impl ShapeSink<'_> {
             .first()
             .and_then(|row| Some(row.pos.y + row.glyphs.first()?.pos.y))
             .unwrap_or(galley.size().y * 0.8);
-        let cap = font::cap_height(text.size) as f32 * self.geo.cell;
+        let cap = font::cap_height(text.size) as f32 * self.geo.scale();
         let at = self.at(text.at);
         let left = at.x - galley.size().x * text.anchor.horizontal() as f32;
         let top = at.y + cap * text.anchor.vertical() as f32 - baseline;
@@ -536,9 +496,11 @@ fn extend_ends(points: &mut [Pos2], by: f32) {
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
+    use crate::enormity::scenes::page_scene;
+    use crate::enormity::view::Geometry;
     use deckplan_schema::{
         Span,
-        enormity::{Direction, EdgeFeature, EdgeKind, Size, Space, SpaceKind},
+        enormity::{Direction, EdgeFeature, EdgeKind, Page, PageId, Size, Space, SpaceKind},
     };
     use deckplan_validator::enormity::draw::icons::palette;
     use eframe::egui::{RawInput, vec2};
@@ -590,7 +552,7 @@ mod tests {
     fn painted(page: &Page, geo: Geometry, clip: Rect) -> Vec<egui::Shape> {
         let ctx = Context::default();
         install_map_font(&ctx);
-        let scene = IndexedScene::of_page(page);
+        let scene = page_scene(page);
         let input = RawInput {
             screen_rect: Some(Rect::from_min_size(Pos2::ZERO, vec2(1000.0, 800.0))),
             ..RawInput::default()
@@ -768,24 +730,5 @@ mod tests {
         assert!(solid > 2, "dashes drawn one by one: {solid}");
         assert_eq!(faint, 0);
         assert_eq!(dashes(20.0), (0, 2));
-    }
-
-    #[test]
-    fn a_scene_is_rebuilt_only_when_its_map_changes() {
-        let mut page = page();
-        let mut scenes = Scenes::default();
-        let before = scenes.page(&page).len();
-        assert_eq!(scenes.page(&page).len(), before);
-        assert_eq!(scenes.built, 1);
-        // What a picture does not show keeps the scene.
-        page.title = Some("Renamed".to_string());
-        page.background = Some(deckplan_schema::enormity::Background::new("scan.png"));
-        scenes.page(&page);
-        assert_eq!(scenes.built, 1);
-        // A changed map does not.
-        page.set_kind(Space::new(0, 1), SpaceKind::Obstacle);
-        let after = scenes.page(&page).len();
-        assert_eq!(scenes.built, 2);
-        assert!(after > before, "{before} → {after}");
     }
 }

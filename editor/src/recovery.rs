@@ -14,13 +14,32 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use deckplan_schema::enormity::write::{write_pack, write_page};
-use deckplan_schema::load::PACK_FILE;
 use deckplan_schema::save::write_atomically;
 use serde::{Deserialize, Serialize};
 
-use crate::document::{Document, LoadFailure, Origin};
-use crate::edit::History;
+use crate::files::Origin;
+
+/// What the autosaver reads of a document, whatever its game.
+pub trait Autosave {
+    /// The ruleset of its game, so recovery reopens it with the same game.
+    fn ruleset(&self) -> &'static str;
+    /// Where it lives.
+    fn origin(&self) -> &Origin;
+    /// Its title, for the recovery dialog.
+    fn title(&self) -> String;
+    /// Whether there are unsaved changes.
+    fn is_dirty(&self) -> bool;
+    /// Bumped on every change.
+    fn generation(&self) -> u64;
+    /// Every file of the document in canonical form, by its path in the
+    /// autosave folder: laid out like the pack, or a lone file under its name.
+    fn files(&self) -> Vec<(PathBuf, String)>;
+    /// Files the next save copies into the pack (pack-relative path → the
+    /// file chosen), named in the autosave but not copied.
+    fn pending_copies(&self) -> BTreeMap<String, PathBuf> {
+        BTreeMap::new()
+    }
+}
 
 /// How often unsaved work is autosaved.
 pub const INTERVAL: Duration = Duration::from_secs(30);
@@ -46,6 +65,9 @@ pub struct Manifest {
     pub format: u32,
     /// What the folder holds.
     pub kind: Kind,
+    /// The game (an autosave that names none is of the default game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ruleset: Option<String>,
     /// Where the document lives (the pack folder or the page file); none for a new pack.
     pub path: Option<PathBuf>,
     /// The document's title, for the recovery dialog.
@@ -114,39 +136,30 @@ pub fn slot_name(origin: &Origin, session: u64) -> String {
 }
 
 /// Writes the document into `slot` (manifest last).
-pub fn write(slot: &Path, doc: &Document) -> std::io::Result<()> {
+pub fn write(slot: &Path, doc: &dyn Autosave) -> std::io::Result<()> {
     std::fs::create_dir_all(slot)?;
-    let (kind, page_file) = match &doc.origin {
+    let (kind, page_file) = match doc.origin() {
         Origin::Pack { .. } => (Kind::Pack, None),
         Origin::New => (Kind::New, None),
         Origin::Page { .. } => (Kind::Page, Some(doc.title())),
     };
-    match &page_file {
-        Some(name) => {
-            for page in doc.pack.pages.values() {
-                write_atomically(&slot.join(name), &write_page(page))?;
-            }
+    for (path, text) in doc.files() {
+        let path = slot.join(path);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)?;
         }
-        None => {
-            for page in doc.pack.pages.values() {
-                let path = slot.join(page.source.path());
-                if let Some(parent) = path.parent() {
-                    std::fs::create_dir_all(parent)?;
-                }
-                write_atomically(&path, &write_page(page))?;
-            }
-            write_atomically(&slot.join(PACK_FILE), &write_pack(&doc.pack))?;
-        }
+        write_atomically(&path, &text)?;
     }
     let manifest = Manifest {
         format: 1,
         kind,
-        path: doc.origin.path().map(Path::to_path_buf),
+        ruleset: Some(doc.ruleset().to_string()),
+        path: doc.origin().path().map(Path::to_path_buf),
         title: doc.title(),
         saved_at: now_secs(),
         pid: std::process::id(),
         page_file,
-        pending_scans: doc.pending_scans().clone(),
+        pending_scans: doc.pending_copies(),
     };
     let text = serde_json::to_string_pretty(&manifest).map_err(std::io::Error::other)?;
     write_atomically(&slot.join(MANIFEST), &text)
@@ -183,41 +196,37 @@ pub fn find(root: &Path) -> Vec<Found> {
     found
 }
 
-/// Loads an autosave as an unsaved document belonging where it came from.
-pub fn recover(found: &Found) -> Result<Document, LoadFailure> {
-    let manifest = &found.manifest;
-    let (path, origin) = match (manifest.kind, &manifest.path, &manifest.page_file) {
-        (Kind::Page, Some(file), Some(name)) => {
-            (found.slot.join(name), Origin::Page { file: file.clone() })
-        }
-        (Kind::Pack, Some(folder), _) => (
-            found.slot.clone(),
-            Origin::Pack {
-                folder: folder.clone(),
-            },
-        ),
-        (Kind::New, _, _) => (found.slot.clone(), Origin::New),
-        _ => {
-            return Err(LoadFailure {
-                title: manifest.title.clone(),
-                problems: vec![format!(
-                    "{}: the autosave's manifest is incomplete",
-                    found.slot.display()
-                )],
-            });
-        }
-    };
-    let doc = Document::open(&path)?;
-    let mut pack = doc.pack;
-    if let Origin::Page { file } = &origin {
-        // The lone page's pack is named after its file.
-        if let Some(name) = file.file_name() {
-            pack.name = name.to_string_lossy().into_owned();
+impl Found {
+    /// Where the autosave's files are to be opened from (its folder, or the
+    /// lone file in it) and the origin the document returns to; `None` when
+    /// the manifest is incomplete.
+    pub fn source(&self) -> Option<(PathBuf, Origin)> {
+        let manifest = &self.manifest;
+        match (manifest.kind, &manifest.path, &manifest.page_file) {
+            (Kind::Page, Some(file), Some(name)) => {
+                Some((self.slot.join(name), Origin::Page { file: file.clone() }))
+            }
+            (Kind::Pack, Some(folder), _) => Some((
+                self.slot.clone(),
+                Origin::Pack {
+                    folder: folder.clone(),
+                },
+            )),
+            (Kind::New, _, _) => Some((self.slot.clone(), Origin::New)),
+            _ => None,
         }
     }
-    let mut recovered = Document::from_parts(pack, origin, History::unsaved());
-    recovered.set_pending_scans(manifest.pending_scans.clone());
-    Ok(recovered)
+
+    /// Why an autosave cannot be opened.
+    pub fn incomplete(&self) -> crate::files::LoadFailure {
+        crate::files::LoadFailure {
+            title: self.manifest.title.clone(),
+            problems: vec![format!(
+                "{}: the autosave's manifest is incomplete",
+                self.slot.display()
+            )],
+        }
+    }
 }
 
 /// Autosaves one document on a timer.
@@ -256,7 +265,7 @@ impl Autosaver {
 
     /// Autosaves if there is unsaved work and the interval has passed; returns
     /// when the next check is due.
-    pub fn tick(&mut self, doc: &Document, now: Instant) -> Result<Duration, std::io::Error> {
+    pub fn tick(&mut self, doc: &dyn Autosave, now: Instant) -> Result<Duration, std::io::Error> {
         if !doc.is_dirty() {
             return Ok(self.interval);
         }
@@ -268,7 +277,7 @@ impl Autosaver {
         if self.written == Some(doc.generation()) && self.slot.is_some() {
             return Ok(self.interval);
         }
-        let slot = self.root.join(slot_name(&doc.origin, self.session));
+        let slot = self.root.join(slot_name(doc.origin(), self.session));
         if let Some(old) = self.slot.as_ref().filter(|old| **old != slot) {
             remove(old); // the document moved (Save As): its old autosave is stale
         }
@@ -300,105 +309,5 @@ impl Autosaver {
     /// The folder of the open document's autosave, if one was written.
     pub fn slot(&self) -> Option<&Path> {
         self.slot.as_deref()
-    }
-}
-
-#[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
-mod tests {
-    use super::*;
-    use crate::edit::{Edit, Transaction};
-    use crate::testutil::{copy_dir, scratch, testdata};
-    use deckplan_schema::enormity::{EdgeKind, PageId, Space};
-
-    fn edited(dir: &Path) -> Document {
-        copy_dir(&testdata("demo-pack"), dir);
-        let mut doc = Document::open(dir).unwrap();
-        let mut step = Transaction::new("Paint wall");
-        step.edits.push(Edit::Edge {
-            page: PageId { book: 1, page: 2 },
-            edge: Space::new(0, 0).side(deckplan_schema::enormity::Direction::North),
-            kind: Some(EdgeKind::RedLine),
-        });
-        doc.apply(step).unwrap();
-        doc
-    }
-
-    #[test]
-    fn an_autosave_is_found_and_recovered_as_unsaved_work() {
-        let dir = scratch("recovery");
-        let doc = edited(&dir.join("pack"));
-        let root = dir.join("state/recovery");
-        let mut saver = Autosaver::new(root.clone(), Duration::ZERO);
-        saver.tick(&doc, Instant::now()).unwrap();
-        let found = find(&root);
-        assert_eq!(found.len(), 1);
-        assert_eq!(found[0].manifest.kind, Kind::Pack);
-        let recovered = recover(&found[0]).unwrap();
-        assert!(recovered.is_dirty());
-        assert_eq!(recovered.origin, doc.origin);
-        assert_eq!(recovered.pack.pages.len(), doc.pack.pages.len());
-        for (id, page) in &doc.pack.pages {
-            let mut a = page.clone();
-            let mut b = recovered.pack.pages[id].clone();
-            a.clear_spans();
-            b.clear_spans();
-            assert_eq!(a, b, "{id}");
-        }
-        saver.clear();
-        assert!(find(&root).is_empty());
-    }
-
-    #[test]
-    fn a_scan_waiting_to_be_copied_is_recovered_waiting_and_never_copied_by_the_autosave() {
-        let dir = scratch("recovery-scan");
-        let mut doc = edited(&dir.join("pack"));
-        let chosen = dir.join("outside/scan.png");
-        std::fs::create_dir_all(chosen.parent().unwrap()).unwrap();
-        image::RgbaImage::from_pixel(2, 2, image::Rgba([0, 0, 0, 255]))
-            .save(&chosen)
-            .unwrap();
-        let id = PageId { book: 1, page: 2 };
-        let image = doc.adopt_scan(id, &chosen).unwrap();
-        let mut step = Transaction::new("Trace a scan");
-        step.edits.push(Edit::Background {
-            page: id,
-            background: Some(deckplan_schema::enormity::Background::new(image)),
-        });
-        doc.apply(step).unwrap();
-        let root = dir.join("state/recovery");
-        let mut saver = Autosaver::new(root.clone(), Duration::ZERO);
-        saver.tick(&doc, Instant::now()).unwrap();
-        assert!(!dir.join("pack/scans").exists());
-        let found = find(&root);
-        assert!(!found[0].slot.join("scans").exists());
-        let mut recovered = recover(&found[0]).unwrap();
-        let real = chosen.canonicalize().unwrap();
-        assert_eq!(recovered.scan_file(id), Some(real.clone()));
-        assert_eq!(recovered.save().unwrap().scans_copied, 1);
-        assert_eq!(
-            std::fs::read(dir.join("pack/scans/scan.png")).unwrap(),
-            std::fs::read(&real).unwrap()
-        );
-    }
-
-    #[test]
-    fn nothing_is_autosaved_before_the_interval_or_without_changes() {
-        let dir = scratch("recovery-timer");
-        let doc = edited(&dir.join("pack"));
-        let root = dir.join("recovery");
-        let mut saver = Autosaver::new(root.clone(), Duration::from_secs(30));
-        let wait = saver.tick(&doc, Instant::now()).unwrap();
-        assert!(wait > Duration::from_secs(25));
-        assert!(find(&root).is_empty());
-        let clean = Document::open(&testdata("demo-pack")).unwrap();
-        saver
-            .tick(&clean, Instant::now() + Duration::from_secs(60))
-            .unwrap();
-        assert!(find(&root).is_empty());
-        saver
-            .tick(&doc, Instant::now() + Duration::from_secs(60))
-            .unwrap();
-        assert_eq!(find(&root).len(), 1);
     }
 }

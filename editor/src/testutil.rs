@@ -37,11 +37,9 @@ pub fn testdata(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// The bundled example pack, loaded.
-pub fn bundled_pack() -> deckplan_schema::enormity::Pack {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/derelict-meridian-tithe");
-    deckplan_schema::enormity::load::load_pack(&path)
-        .unwrap()
-        .value
-        .unwrap()
+/// A folder of the bundled example packs.
+pub fn bundled(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../maps")
+        .join(name)
 }

@@ -12,14 +12,16 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use deckplan_editor::app::{Central, EditorApp, Startup};
+use deckplan_editor::app::{EditorApp, Startup};
 use deckplan_editor::dialogs::Dialog;
-use deckplan_editor::document::Document;
-use deckplan_editor::edit::{Edit, Transaction};
+use deckplan_editor::enormity::dialogs::PageDialog;
+use deckplan_editor::enormity::document::Document;
+use deckplan_editor::enormity::edit::{Edit, Transaction};
+use deckplan_editor::enormity::selection::Selection;
+use deckplan_editor::enormity::tools::ToolKind;
+use deckplan_editor::enormity::{Central, Inspect as _};
 use deckplan_editor::paths::AppDirs;
 use deckplan_editor::recovery;
-use deckplan_editor::selection::Selection;
-use deckplan_editor::tools::ToolKind;
 use deckplan_schema::enormity::write::write_page;
 use deckplan_schema::enormity::{Edge, EdgeKind, Intersection, Page, PageId};
 use deckplan_validator::diagnostic::Severity;
@@ -314,7 +316,10 @@ fn clicking_a_problem_shows_and_selects_its_place() {
     harness.get_by_label(&problem.message).click();
     harness.run();
     let app = harness.state();
-    assert_eq!(app.shown_page(), problem.page);
+    assert_eq!(
+        app.shown_page(),
+        deckplan_editor::enormity::problems::page(&problem)
+    );
     assert_eq!(app.central(), Central::Page);
     assert!(
         matches!(app.selection(), Selection::Space { .. }),
@@ -331,7 +336,7 @@ fn a_new_pack_from_the_file_menu() {
     harness.run();
     harness.get_by_label("New pack…").click();
     harness.run();
-    assert!(matches!(harness.state().dialog(), Some(Dialog::NewPage(_))));
+    assert!(matches!(harness.state().dialog(), Some(Dialog::New(_))));
     harness.get_by_label("Create pack").click();
     harness.run();
     let app = harness.state();
@@ -554,7 +559,9 @@ fn pages_are_added_reordered_and_removed_with_undo() {
     // The pages panel's "−" button.
     harness.get_by_label("−").click();
     harness.run();
-    assert!(matches!(harness.state().dialog(), Some(Dialog::RemovePage(id)) if *id == l1p5));
+    assert!(
+        matches!(harness.state().page_dialog(), Some(PageDialog::RemovePage(id)) if *id == l1p5)
+    );
     harness
         .get_by_role_and_label(egui::Role::Button, "Remove page")
         .click();
@@ -654,7 +661,7 @@ fn settle_play_test(harness: &mut Harness<'_, EditorApp>) {
 #[test]
 fn play_test_reach_and_blip_step_come_from_the_rules_engine() {
     use deckplan_editor::app::Mode;
-    use deckplan_editor::playtest::{Analysis, Piece};
+    use deckplan_editor::enormity::playtest::{Analysis, Piece};
     use deckplan_validator::enormity::board::{Board, PageIntersection, PageSpace};
     use deckplan_validator::enormity::rules::blip_move;
     use deckplan_validator::enormity::rules::spacer_move::{self, MoveOptions};
@@ -1587,7 +1594,8 @@ fn a_rectangle_is_selected_moved_copied_and_pasted_onto_another_page() {
     harness.run();
     harness.drop_at(centre(Space::new(1, 5)));
     harness.run();
-    let area = deckplan_editor::region::Area::spanning(Space::new(1, 4), Space::new(3, 5));
+    let area =
+        deckplan_editor::enormity::region::Area::spanning(Space::new(1, 4), Space::new(3, 5));
     assert_eq!(
         harness.state().selection(),
         Selection::Area { page: L1P1, area }
@@ -1952,7 +1960,7 @@ fn painted_lines(harness: &Harness<'_, EditorApp>, ink: egui::Color32) -> Vec<Ve
 
 #[test]
 fn play_test_noise_moves_several_blips_each_by_its_die_and_draws_the_end_state_picked() {
-    use deckplan_editor::panels::playtest::NOISE_INKS;
+    use deckplan_editor::enormity::panels::playtest::NOISE_INKS;
     use deckplan_validator::enormity::board::{Board, PageSpace};
     use deckplan_validator::enormity::rules::blip_move;
 
@@ -2100,7 +2108,7 @@ fn play_test_noise_moves_several_blips_each_by_its_die_and_draws_the_end_state_p
 
 #[test]
 fn play_test_reveal_lists_the_engines_steps_and_marks_placed_and_open_spaces() {
-    use deckplan_editor::panels::playtest::PLACED_TINT;
+    use deckplan_editor::enormity::panels::playtest::PLACED_TINT;
     use deckplan_validator::enormity::board::{Board, PageSpace};
     use deckplan_validator::enormity::rules::reveal::{self, Phase, Token};
 
@@ -2223,8 +2231,8 @@ fn play_test_reveal_lists_the_engines_steps_and_marks_placed_and_open_spaces() {
 
 #[test]
 fn a_rotated_page_turns_its_scan_so_it_stays_under_the_same_spaces() {
-    use deckplan_editor::background::Placement;
-    use deckplan_editor::transform::Transform;
+    use deckplan_editor::enormity::background::Placement;
+    use deckplan_editor::enormity::transform::Transform;
     let dir = scratch("turn-scan");
     let pack = bundled_pack(&dir);
     let scan = dir.join("L1p1.png");

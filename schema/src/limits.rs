@@ -105,6 +105,10 @@ pub const MAX_FINDINGS_PER_CHECK: usize = 200;
 /// longer lines are cut around the caret with `…`.
 pub const MAX_EXCERPT_CHARS: usize = 120;
 
+/// Longest word, and longest candidate, compared for a "did you mean"
+/// suggestion, in characters: comparing costs the product of the lengths.
+pub const MAX_SUGGEST_CHARS: usize = 64;
+
 /// Most steps of one Blip move (`deckplan blip --steps`): a die roll or a
 /// patrol speed is a few steps, and the work grows with the square of the
 /// length. (`deckplan reach --move` needs no limit: its work grows with the
@@ -118,6 +122,25 @@ pub const MIN_PIXELS_PER_SPACE: f64 = 4.0;
 /// Most pixels in one PNG picture (`render`, `lint --annotate`): 600 MB of
 /// pixels at four bytes each.
 pub const MAX_PICTURE_PIXELS: u64 = 150_000_000;
+
+/// Most shapes and letters (each its own outline) in one SVG picture
+/// (`render -o x.svg`): a 500 × 500 page has about 500,000 shapes.
+pub const MAX_SVG_ELEMENTS: usize = 1_000_000;
+
+/// Largest SVG picture written, in bytes: a 500 × 500 page takes about 57 MB.
+pub const MAX_SVG_BYTES: u64 = 128 * 1024 * 1024;
+
+/// Most pictures `lint --annotate` writes in one run: a reviewer's artifact,
+/// whatever the number of packs and pages with problems.
+pub const MAX_ANNOTATED_PICTURES: usize = 50;
+
+/// Most pixels of all the pictures `lint --annotate` writes in one run (each
+/// picture stays within [`MAX_PICTURE_PIXELS`]): about 100,000 spaces.
+pub const MAX_ANNOTATED_PIXELS: u64 = 400_000_000;
+
+/// Most bytes of PNG `lint --annotate` writes in one run; the picture that
+/// passes it is the last.
+pub const MAX_ANNOTATED_BYTES: u64 = 64 * 1024 * 1024;
 
 /// Most spaces along either side of a page drawn in the terminal (`show`, `reach`).
 pub const MAX_SHOW_SIDE: u16 = 400;

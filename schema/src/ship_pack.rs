@@ -6,7 +6,7 @@
 //! differs as a [`ShipFormat`].
 
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde_json::{Value, json};
@@ -206,6 +206,52 @@ pub fn load_ship<F: ShipFormat>(path: &Path) -> Result<Loaded<F::Ship>, LoadErro
     Ok(ship_from_source::<F>(&source))
 }
 
+/// A ship file read from its pack.
+#[derive(Debug)]
+pub struct ShipFile {
+    /// Its text, under the path shown in messages.
+    pub source: Arc<SourceFile>,
+    /// The real file, links inside the pack resolved: where `fmt` writes, so
+    /// a link stays a link.
+    pub real: PathBuf,
+}
+
+/// Reads the ship file `pack` names, inside the pack folder `dir` only
+/// (`root`): a link that leads out, a FIFO, a missing or unreadable file is
+/// refused, as an error at the `ship` value of `pack.toml`.
+pub fn read_ship<S>(
+    root: &confine::Root,
+    dir: &Path,
+    pack: &ShipPack<S>,
+) -> Result<ShipFile, Box<FileError>> {
+    let written = &pack.ship_path;
+    let problem = |code, message: String, help: &str| {
+        Box::new(FileError {
+            source: Arc::clone(&pack.source),
+            error: FormatError::new(code, message, Some(pack.ship_span)).with_help(help),
+        })
+    };
+    let ship_file = dir.join(written);
+    let display = clean(&ship_file);
+    let read = root
+        .resolve(&ship_file, Path::new(written))
+        .and_then(|real| {
+            confine::read_text(&real, &display, limits::MAX_FILE_BYTES).map(|text| (real, text))
+        });
+    match read {
+        Ok((real, text)) => Ok(ShipFile {
+            source: SourceFile::new(&display, text),
+            real,
+        }),
+        Err(confine::ReadError::Io { reason, .. }) => Err(problem(
+            FormatCode::UnreadableFile,
+            format!("cannot read ship file `{written}`: {reason}"),
+            "check the path; it is relative to the folder of pack.toml",
+        )),
+        Err(e) => Err(problem(read_code(&e), e.to_string(), e.help())),
+    }
+}
+
 /// Reads a pack folder (or its `pack.toml`) of game `F` and the ship file it names.
 pub fn load_pack<F: ShipFormat>(path: &Path) -> Result<Loaded<ShipPack<F::Ship>>, LoadError> {
     let (dir, pack_path) = pack_folder_and_file(path);
@@ -214,31 +260,10 @@ pub fn load_pack<F: ShipFormat>(path: &Path) -> Result<Loaded<ShipPack<F::Ship>>
     let Some(pack) = loaded.value.as_ref() else {
         return Ok(loaded);
     };
-    let (written, span) = (pack.ship_path.clone(), pack.ship_span);
-    let problem = |code, message: String, help: &str| FileError {
-        source: Arc::clone(&source),
-        error: FormatError::new(code, message, Some(span)).with_help(help),
-    };
-    let ship_file = dir.join(&written);
-    // Read only inside the pack: a link that leads out is refused, by name.
-    let display = clean(&ship_file);
-    let ship_source = match root
-        .resolve(&ship_file, Path::new(&written))
-        .and_then(|real| confine::read_text(&real, &display, limits::MAX_FILE_BYTES))
-    {
-        Ok(text) => SourceFile::new(&display, text),
-        Err(confine::ReadError::Io { reason, .. }) => {
-            loaded.errors.push(problem(
-                FormatCode::UnreadableFile,
-                format!("cannot read ship file `{written}`: {reason}"),
-                "check the path; it is relative to the folder of pack.toml",
-            ));
-            return Ok(loaded);
-        }
-        Err(e) => {
-            loaded
-                .errors
-                .push(problem(read_code(&e), e.to_string(), e.help()));
+    let ship_source = match read_ship(&root, &dir, pack) {
+        Ok(ShipFile { source, .. }) => source,
+        Err(problem) => {
+            loaded.errors.push(*problem);
             return Ok(loaded);
         }
     };

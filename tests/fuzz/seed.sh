@@ -3,7 +3,7 @@
 # corpus/maps (Enormity): page files (first byte 0), pack.toml files (1) and Tiled
 # maps exported from the pages (2). corpus/games: Nemesis ship files (0) and
 # pack.toml files (1), TI4 galaxy files (2) and their map strings (3),
-# Battlestations ship files (4) and pack.toml files (5).
+# Battlestations ship files (4) and pack.toml files (5), GraphML boards (6).
 # Needs a built `deckplan` (cargo build -p deckplan-validator) in ../../target.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -49,5 +49,9 @@ while IFS= read -r -d '' file; do
       ;;
   esac
 done < <(find "$root/maps" "$root/tests/fixtures" -name '*.toml' -print0)
+while IFS= read -r -d '' file; do
+  n=$((n + 1))
+  { printf '\006'; cat "$file"; } > "$games/graphml-$n"
+done < <(find "$root/maps" "$root/tests" "$root/validator/tests" -name '*.graphml' -not -path '*/fuzz/*' -print0)
 rm -f "$maps"/tmp.tmj "$maps"/tmp.tiles.png "$games"/tmp
 echo "$(ls "$maps" | wc -l) seeds in $maps, $(ls "$games" | wc -l) in $games"

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use deckplan_validator::ruleset::REGISTRY;
 
 /// The crates whose sources are split by game.
-const CRATES: [&str; 2] = ["schema", "validator"];
+const CRATES: [&str; 3] = ["schema", "validator", "editor"];
 
 /// Files allowed to name every game.
 const REGISTRY_FILES: [&str; 3] = ["games.rs", "lib.rs", "main.rs"];

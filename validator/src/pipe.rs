@@ -44,8 +44,8 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> &str {
         .unwrap_or("")
 }
 
-/// Runs the command line's `main`: errors are printed as `error: …` with exit
-/// 2, and a closed pipe, as an error or as a panic from `print!`, exits with
+/// Runs the command line's `main`: errors are printed as `error: …` (control
+/// characters escaped) with exit 2, and a closed pipe, as an error or as a panic from `print!`, exits with
 /// [`CLOSED_PIPE_EXIT`] and prints nothing. Any other panic is left alone.
 pub fn run(main: impl FnOnce() -> anyhow::Result<ExitCode>) -> ExitCode {
     let default_hook = std::panic::take_hook();
@@ -59,8 +59,15 @@ pub fn run(main: impl FnOnce() -> anyhow::Result<ExitCode>) -> ExitCode {
         Ok(Err(error)) if is_closed_pipe(&error) => ExitCode::from(CLOSED_PIPE_EXIT),
         Ok(Err(error)) => {
             // stderr may be the closed pipe too; there is nowhere left to say so.
+            // An error may quote a file's text or name: escaped, it cannot
+            // start a line of its own or drive the terminal.
             use std::io::Write as _;
-            let _ = writeln!(std::io::stderr(), "error: {error:#}");
+            let text = format!("{error:#}");
+            let _ = writeln!(
+                std::io::stderr(),
+                "error: {}",
+                crate::render::escape_controls(&text)
+            );
             ExitCode::from(2)
         }
         Err(payload) if is_closed_pipe_panic(panic_message(payload.as_ref())) => {

@@ -1,7 +1,11 @@
 //! `deckplan fmt`: rewrite map files in canonical form, or report which would
 //! change. Each ruleset writes its own canonical form; this drives them.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use deckplan_schema::load::PACK_FILE;
+use deckplan_schema::{LoadError, SourceFile, confine};
 
 use crate::diagnostic::Diagnostic;
 use crate::ruleset::{REGISTRY, RulesetChoice};
@@ -24,23 +28,57 @@ pub struct Formatted {
 }
 
 impl Formatted {
-    /// A file read from `source`, to be written back where it was read (a
-    /// link there is replaced, not followed), with its canonical text or the
-    /// errors that kept it from having one.
-    pub fn in_place(
-        source: &std::sync::Arc<deckplan_schema::SourceFile>,
+    /// A file read from `source`, to be written to `write_to` — its real
+    /// file, so that a link to it stays a link — with its canonical text or
+    /// the errors that kept it from having one.
+    pub fn of(
+        source: &Arc<SourceFile>,
+        write_to: PathBuf,
         canonical: Option<String>,
-        errors: Vec<deckplan_schema::FileError>,
+        errors: Vec<Diagnostic>,
     ) -> Self {
         let changed = canonical.as_deref().is_some_and(|c| c != source.text());
         Self {
             path: source.path().to_path_buf(),
-            write_to: source.path().to_path_buf(),
+            write_to,
             canonical,
             changed,
-            errors: errors.into_iter().map(Diagnostic::from).collect(),
+            errors,
         }
     }
+
+    /// A file of a pack that could not be read (a link that leads out, a
+    /// FIFO, a missing file): nothing to format, and `problem` says why, so
+    /// `fmt --check` fails instead of passing over it.
+    pub fn unreadable(path: PathBuf, problem: Diagnostic) -> Self {
+        Self {
+            path,
+            write_to: PathBuf::new(),
+            canonical: None,
+            changed: false,
+            errors: vec![problem],
+        }
+    }
+}
+
+/// The real file of a pack's `pack.toml`, links inside the pack resolved, for
+/// `fmt` to write through (a `pack.toml` that is a link stays one).
+pub fn real_pack_file(root: &confine::Root, dir: &Path) -> Result<PathBuf, TargetError> {
+    let pack_path = dir.join(PACK_FILE);
+    root.resolve(&pack_path, Path::new(PACK_FILE))
+        .map_err(|error| LoadError::from_read(&targets::relative_to_cwd(&pack_path), error).into())
+}
+
+/// The real file of a file named on its own: a link there is the user's
+/// choice, followed, and stays a link.
+pub fn real_file(path: &Path, display: &Path) -> Result<PathBuf, TargetError> {
+    path.canonicalize().map_err(|reason| {
+        LoadError::Io {
+            path: display.to_path_buf(),
+            reason,
+        }
+        .into()
+    })
 }
 
 /// Formats every file the paths name, each target with the ruleset it is

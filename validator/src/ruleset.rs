@@ -76,16 +76,21 @@ pub trait Ruleset: Sync {
         request: &DrawRequest<'_>,
     ) -> Result<Drawing<Scene>, DrawError>;
 
-    /// Draws each board of a target that `diagnostics` point at, with every
-    /// problem marked and labelled with its code (`deckplan lint --annotate`).
-    /// A game that cannot mark problems draws nothing.
+    /// Offers each board of a target that `diagnostics` point at, by name,
+    /// to `each`, with a drawing of it with every problem marked and labelled
+    /// with its code (`deckplan lint --annotate`). A board is drawn only when
+    /// `each` calls the drawing, and one at a time, so a run that draws a few
+    /// of many boards holds one scene, not all of them. Returns the problems
+    /// that kept files from loading. A game that cannot mark problems offers
+    /// nothing.
     fn annotate(
         &self,
         target: &Target,
         diagnostics: &[Diagnostic],
-    ) -> Result<Drawing<Scene>, DrawError> {
-        let _ = (target, diagnostics);
-        Ok(Drawing::default())
+        each: &mut dyn FnMut(&str, &dyn Fn() -> Scene),
+    ) -> Result<Vec<Diagnostic>, DrawError> {
+        let _ = (target, diagnostics, each);
+        Ok(Vec::new())
     }
 
     /// Reads and resolves a target's files as lint would, without building

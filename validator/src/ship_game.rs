@@ -3,7 +3,7 @@
 //! same way. A game says what differs — its ship format, checks, schema and
 //! drawings — as a [`ShipGame`], and is a `Ruleset` by that alone.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use deckplan_schema::SourceFile;
@@ -15,7 +15,7 @@ use crate::check::{self, CheckMeta};
 use crate::diagnostic::Diagnostic;
 use crate::draw::Scene;
 use crate::lint::LintOutcome;
-use crate::reformat::Formatted;
+use crate::reformat::{self, Formatted};
 use crate::ruleset::{DrawError, DrawRequest, Drawing, FileSchema, Ruleset};
 use crate::targets::{self, Target, TargetError};
 use crate::verb::GameVerb;
@@ -151,43 +151,43 @@ impl<G: ShipGame> Ruleset for G {
         Ok(outcome)
     }
 
+    /// `pack.toml` and the ship file, each written to its real file (an
+    /// in-pack link stays a link). A ship file that cannot be read inside
+    /// the pack — a link that leads out, a FIFO, a missing file — is never
+    /// printed, and fails the run with the reason.
     fn format_pack(&self, dir: &Path) -> Result<Vec<Formatted>, TargetError> {
         let pack_path = dir.join(PACK_FILE);
         let display = targets::relative_to_cwd(&pack_path);
         let (root, source) = load::read_pack_source(dir, &pack_path, &display)?;
         let loaded = ship_pack::pack_from_source::<G::Format>(&source);
-        let ship = loaded
-            .value
-            .as_ref()
-            .map(|p| (dir.join(&p.ship_path), p.ship_path.clone()));
-        let pack = Formatted::in_place(
+        let mut results = vec![Formatted::of(
             &source,
+            reformat::real_pack_file(&root, dir)?,
             loaded
                 .value
                 .as_ref()
                 .map(ship_pack::write_pack::<G::Format>),
-            loaded.errors,
-        );
-        let mut results = vec![pack];
-        // Only inside the pack: a ship file that leads out through a link is
-        // neither read nor printed (the linter reports it).
-        if let Some((path, relative)) = ship
-            && root.resolve(&path, Path::new(&relative)).is_ok()
-            && path.is_file()
-        {
-            results.push(self.format_file(&path)?);
+            loaded.errors.into_iter().map(Diagnostic::from).collect(),
+        )];
+        if let Some(pack) = &loaded.value {
+            results.push(match ship_pack::read_ship(&root, dir, pack) {
+                Ok(ship) => format_ship::<G>(&ship.source, ship.real),
+                Err(problem) => Formatted::unreadable(
+                    targets::relative_to_cwd(&dir.join(&pack.ship_path)),
+                    Diagnostic::from(*problem),
+                ),
+            });
         }
         Ok(results)
     }
 
+    /// A ship file named on its own: a link there is followed, and stays a link.
     fn format_file(&self, path: &Path) -> Result<Formatted, TargetError> {
         let display = targets::relative_to_cwd(path);
         let source = load::read_source(path, &display)?;
-        let loaded = ship_pack::ship_from_source::<G::Format>(&source);
-        Ok(Formatted::in_place(
+        Ok(format_ship::<G>(
             &source,
-            loaded.value.as_ref().map(G::write_ship),
-            loaded.errors,
+            reformat::real_file(path, &display)?,
         ))
     }
 
@@ -240,6 +240,17 @@ impl<G: ShipGame> Ruleset for G {
             .unwrap_or_default();
         Ok(Drawing { boards, problems })
     }
+}
+
+/// A ship file in canonical form, to be written to `write_to`.
+fn format_ship<G: ShipGame>(source: &Arc<SourceFile>, write_to: PathBuf) -> Formatted {
+    let loaded = ship_pack::ship_from_source::<G::Format>(source);
+    Formatted::of(
+        source,
+        write_to,
+        loaded.value.as_ref().map(G::write_ship),
+        loaded.errors.into_iter().map(Diagnostic::from).collect(),
+    )
 }
 
 /// Loads the ship a pack folder or a lone ship file holds; `None` with the

@@ -66,7 +66,12 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<Target>, TargetError> {
     let mut targets = Vec::new();
     for path in paths {
         let path = relative_to_cwd(path);
-        if path.is_dir() {
+        // A folder whose `pack.toml` is there but not a regular file (a FIFO,
+        // a dangling link) is a pack whose loader refuses it by name, not a
+        // folder without a pack.
+        if path.is_dir() && std::fs::symlink_metadata(path.join(PACK_FILE)).is_ok() {
+            targets.push(Target::Pack(path));
+        } else if path.is_dir() {
             let packs = find_packs(&path)?;
             if packs.is_empty() {
                 return Err(TargetError::NoPacks(path));

@@ -1,5 +1,6 @@
-//! The menu bar: File, Edit, View, Page and Tools, all built from
-//! [`Action`]s so labels and shortcuts match the toolbar and the keyboard.
+//! The menu bar: File, Edit and View, then the open board's own menus, all
+//! built from [`Action`]s so labels and shortcuts match the toolbar and the
+//! keyboard.
 
 use std::path::PathBuf;
 
@@ -8,10 +9,19 @@ use eframe::egui::{MenuBar, Ui};
 use super::{ActionInfo, action_menu_item};
 use crate::action::Action;
 use crate::command::{Command, Commands};
-use crate::tools::ToolKind;
 
 /// Draws the menu bar.
 pub fn menu_bar_ui(ui: &mut Ui, info: &ActionInfo, recent: &[PathBuf], out: &mut Commands) {
+    let items = |ui: &mut Ui, items: &[Option<Action>], out: &mut Commands| {
+        for item in items {
+            match item {
+                Some(action) => action_menu_item(ui, info, *action, out),
+                None => {
+                    ui.separator();
+                }
+            }
+        }
+    };
     MenuBar::new().ui(ui, |ui| {
         ui.menu_button("File", |ui| {
             action_menu_item(ui, info, Action::NewPack, out);
@@ -29,9 +39,10 @@ pub fn menu_bar_ui(ui: &mut Ui, info: &ActionInfo, recent: &[PathBuf], out: &mut
             ui.separator();
             action_menu_item(ui, info, Action::Save, out);
             action_menu_item(ui, info, Action::SaveAs, out);
-            ui.separator();
-            action_menu_item(ui, info, Action::ExportPage, out);
-            action_menu_item(ui, info, Action::ExportLayout, out);
+            if !info.board.file.is_empty() {
+                ui.separator();
+                items(ui, &info.board.file, out);
+            }
             ui.separator();
             action_menu_item(ui, info, Action::Quit, out);
         });
@@ -52,29 +63,11 @@ pub fn menu_bar_ui(ui: &mut Ui, info: &ActionInfo, recent: &[PathBuf], out: &mut
             ui.separator();
             action_menu_item(ui, info, Action::ToggleGrid, out);
             action_menu_item(ui, info, Action::ToggleProblems, out);
-            action_menu_item(ui, info, Action::ToggleLayout, out);
+            items(ui, &info.board.view, out);
             action_menu_item(ui, info, Action::TogglePlayTest, out);
         });
-        ui.menu_button("Page", |ui| {
-            action_menu_item(ui, info, Action::AddPage, out);
-            action_menu_item(ui, info, Action::RemovePage, out);
-            action_menu_item(ui, info, Action::DuplicatePage, out);
-            action_menu_item(ui, info, Action::ResizePage, out);
-            action_menu_item(ui, info, Action::RotatePage, out);
-            action_menu_item(ui, info, Action::MirrorPageWestEast, out);
-            action_menu_item(ui, info, Action::MirrorPageNorthSouth, out);
-            ui.separator();
-            action_menu_item(ui, info, Action::MovePageUp, out);
-            action_menu_item(ui, info, Action::MovePageDown, out);
-            action_menu_item(ui, info, Action::PreviousPage, out);
-            action_menu_item(ui, info, Action::NextPage, out);
-            ui.separator();
-            action_menu_item(ui, info, Action::LoadBackground, out);
-        });
-        ui.menu_button("Tools", |ui| {
-            for tool in ToolKind::ALL {
-                action_menu_item(ui, info, Action::Tool(tool), out);
-            }
-        });
+        for menu in &info.board.menus {
+            ui.menu_button(menu.title, |ui| items(ui, &menu.items, out));
+        }
     });
 }

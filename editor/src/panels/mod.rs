@@ -1,13 +1,9 @@
-//! The panels around the canvas, one per file. A panel reads what it shows
+//! The shell's panels around the board, one per file: the menu bar, the
+//! toolbar, the status bar and the problems list. A panel reads what it shows
 //! and records [`crate::command::Command`]s; panels never call each other,
-//! and only the app changes the document.
+//! and only the shell (or the board it hands a command to) changes anything.
 
-pub mod inspector;
-pub mod layout_view;
 pub mod menu_bar;
-pub mod page_view;
-pub mod pages;
-pub mod playtest;
 pub mod problems;
 pub mod status_bar;
 pub mod toolbar;
@@ -15,81 +11,68 @@ pub mod toolbar;
 use eframe::egui::{Button, Ui};
 
 use crate::action::Action;
+use crate::board::{ActionText, BoardActions};
 use crate::command::{Command, Commands};
-use crate::tools::ToolKind;
 
-/// What the menus and toolbar need to know about the app to show actions as
-/// enabled, checked, or with the name of the step they undo.
+/// What the menus and toolbar need to know to show actions as enabled,
+/// checked, or with the name of the step they undo.
 #[derive(Clone, Debug, Default)]
 pub struct ActionInfo {
     /// A document is open.
     pub doc_open: bool,
-    /// It is a lone page file.
-    pub lone_page: bool,
+    /// It opened read-only.
+    pub read_only: bool,
     /// It has unsaved changes.
     pub dirty: bool,
-    /// A page is shown.
-    pub has_page: bool,
-    /// The pack has more than one page.
-    pub many_pages: bool,
-    /// The shown page is first / last in the list.
-    pub first_page: bool,
-    /// See `first_page`.
-    pub last_page: bool,
     /// What Undo would undo.
     pub undo: Option<String>,
     /// What Redo would redo.
     pub redo: Option<String>,
-    /// Something is selected.
-    pub selection: bool,
-    /// A scan is being aligned (Esc cancels it).
-    pub aligning: bool,
-    /// A rectangle is selected.
-    pub area: bool,
-    /// A rectangle has been copied.
-    pub clip: bool,
     /// Grid lines shown.
     pub grid: bool,
     /// Problems panel shown.
     pub problems: bool,
-    /// The layout view is shown.
-    pub layout: bool,
-    /// The tool in use.
-    pub tool: ToolKind,
     /// Play-test mode is on.
     pub playtest: bool,
+    /// The open board's actions and the states of those it answers.
+    pub board: BoardActions,
 }
 
 impl ActionInfo {
+    /// An action's label, description and shortcuts: the board's wording
+    /// when it has one, else the shell's.
+    pub fn text(&self, action: Action) -> ActionText {
+        self.board
+            .texts
+            .get(&action)
+            .copied()
+            .unwrap_or(ActionText {
+                label: action.label(),
+                description: action.description(),
+                shortcuts: action.shortcuts(),
+            })
+    }
+
     /// Whether the action can run now.
     pub fn enabled(&self, action: Action) -> bool {
         match action {
             Action::NewPack | Action::Open | Action::Quit => true,
-            Action::Save | Action::SaveAs | Action::Fit | Action::ZoomIn | Action::ZoomOut => {
-                self.doc_open
-            }
-            Action::ToggleGrid | Action::ToggleProblems | Action::ToggleLayout => self.doc_open,
+            Action::Save => self.doc_open && !self.read_only,
+            Action::SaveAs => self.doc_open,
             Action::Undo => self.undo.is_some(),
             Action::Redo => self.redo.is_some(),
-            Action::Delete => self.selection,
-            Action::Deselect => self.selection || self.aligning,
-            Action::Cut | Action::Copy => self.area && !self.playtest,
-            Action::Paste => self.clip && self.has_page && !self.playtest,
-            Action::AddPage => self.doc_open && !self.lone_page,
-            Action::RemovePage => self.has_page && self.many_pages,
-            Action::ResizePage
-            | Action::LoadBackground
-            | Action::RotatePage
-            | Action::MirrorPageWestEast
-            | Action::MirrorPageNorthSouth => self.has_page && !self.playtest,
-            Action::DuplicatePage => self.has_page && !self.lone_page && !self.playtest,
-            Action::MovePageUp => self.has_page && !self.first_page,
-            Action::MovePageDown => self.has_page && !self.last_page,
-            Action::PreviousPage => self.has_page && !self.first_page,
-            Action::NextPage => self.has_page && !self.last_page,
-            Action::Tool(_) => self.has_page && !self.playtest,
-            Action::TogglePlayTest | Action::ExportPage => self.has_page,
-            Action::ExportLayout => self.doc_open && !self.lone_page,
+            Action::ToggleProblems => self.doc_open,
+            Action::ToggleGrid
+            | Action::TogglePlayTest
+            | Action::Cut
+            | Action::Copy
+            | Action::Paste
+            | Action::Delete
+            | Action::Deselect
+            | Action::Fit
+            | Action::ZoomIn
+            | Action::ZoomOut
+            | Action::Game(_) => self.board.states.get(&action).is_some_and(|s| s.enabled),
         }
     }
 
@@ -98,10 +81,8 @@ impl ActionInfo {
         match action {
             Action::ToggleGrid => Some(self.grid),
             Action::ToggleProblems => Some(self.problems),
-            Action::ToggleLayout => Some(self.layout),
-            Action::Tool(tool) => Some(self.tool == tool && !self.layout && !self.playtest),
             Action::TogglePlayTest => Some(self.playtest),
-            _ => None,
+            _ => self.board.states.get(&action).and_then(|s| s.checked),
         }
     }
 
@@ -110,33 +91,32 @@ impl ActionInfo {
         match (action, &self.undo, &self.redo) {
             (Action::Undo, Some(step), _) => format!("Undo {step}"),
             (Action::Redo, _, Some(step)) => format!("Redo {step}"),
-            _ => action.label().to_string(),
+            _ => self.text(action).label.to_string(),
         }
     }
 
     /// Why a disabled action is disabled (its tooltip).
     pub fn disabled_reason(&self, action: Action) -> &'static str {
         match action {
-            Action::AddPage | Action::DuplicatePage if self.lone_page => {
-                "A lone page file holds one page: open or create a pack to add pages"
-            }
-            Action::RemovePage => "A pack keeps at least one page",
             Action::Undo => "Nothing to undo",
             Action::Redo => "Nothing to redo",
-            Action::Delete | Action::Deselect => "Nothing is selected",
-            Action::Cut | Action::Copy => {
-                "Select a rectangle first: drag across spaces with the select tool (V)"
+            Action::Save if self.read_only => {
+                "This board opens read-only: nothing changes, so nothing needs saving (Save As copies it)"
             }
-            Action::Paste => "Copy a rectangle first",
-            _ => "Open a pack or page first",
+            _ => self
+                .board
+                .states
+                .get(&action)
+                .map_or("Open a pack or page first", |s| s.reason),
         }
     }
 }
 
 /// A menu entry for an action, with its shortcut; records it when clicked.
 pub fn action_menu_item(ui: &mut Ui, info: &ActionInfo, action: Action, out: &mut Commands) {
-    let shortcut = action
-        .shortcuts()
+    let text = info.text(action);
+    let shortcut = text
+        .shortcuts
         .first()
         .map(|s| ui.ctx().format_shortcut(s))
         .unwrap_or_default();
@@ -150,11 +130,20 @@ pub fn action_menu_item(ui: &mut Ui, info: &ActionInfo, action: Action, out: &mu
         None => ui.add_enabled(enabled, Button::new(label).shortcut_text(shortcut)),
     };
     let response = if enabled {
-        response.on_hover_text(action.description())
+        response.on_hover_text(text.description)
     } else {
         response.on_disabled_hover_text(info.disabled_reason(action))
     };
     if response.clicked() {
         out.push(Command::Run(action));
     }
+}
+
+/// The text of an action's first shortcut (empty when it has none).
+pub fn shortcut_text(ui: &Ui, info: &ActionInfo, action: Action) -> String {
+    info.text(action)
+        .shortcuts
+        .first()
+        .map(|s| ui.ctx().format_shortcut(s))
+        .unwrap_or_default()
 }

@@ -13,8 +13,8 @@ use eframe::egui::{
     vec2,
 };
 
+use crate::board::FixOffer;
 use crate::command::{Command, Commands};
-use crate::fixes::Fix;
 use crate::problems::{Problem, Report};
 
 const ERROR: Color32 = Color32::from_rgb(240, 90, 80);
@@ -29,7 +29,7 @@ const PLACE_WIDTH: (f32, f32) = (90.0, 340.0);
 /// Room between one column and the next.
 const GAP: f32 = 14.0;
 
-/// The selected problem's help and fixes, worked out by the app.
+/// The selected problem's help and fixes, worked out by the board.
 #[derive(Clone, Copy, Default)]
 pub struct Selected<'a> {
     /// Its index in the report.
@@ -37,7 +37,7 @@ pub struct Selected<'a> {
     /// How to fix it in the editor (`None`: the validator's help).
     pub help: Option<&'a str>,
     /// One-click fixes, each checked to work.
-    pub fixes: &'a [Fix],
+    pub fixes: &'a [FixOffer],
     /// Fixes are still being looked for.
     pub searching: bool,
 }
@@ -92,7 +92,7 @@ pub fn problems_ui(
                             "Fixed: {} (Ctrl+Z undoes it)",
                             fix.label
                         )));
-                        out.push(Command::Apply(fix.transaction()));
+                        out.push(Command::Board(fix.command.clone()));
                     }
                 }
             });
@@ -104,11 +104,16 @@ pub fn problems_ui(
         return;
     }
     let columns = Columns::for_report(ui, report);
+    // Only the rows in view are laid out: a large board can have hundreds.
+    ui.spacing_mut().item_spacing.y = 0.0;
+    let height = row_height(ui);
     ScrollArea::vertical()
         .auto_shrink([false, false])
-        .show(ui, |ui| {
-            ui.spacing_mut().item_spacing.y = 0.0;
-            for (index, problem) in report.problems.iter().enumerate() {
+        .show_rows(ui, height, report.problems.len(), |ui, range| {
+            for index in range {
+                let Some(problem) = report.problems.get(index) else {
+                    continue;
+                };
                 if row_ui(ui, problem, index, selected == Some(index), columns) {
                     out.push(Command::ShowProblem(index));
                 }
@@ -175,9 +180,14 @@ fn one_line(
     painter.layout_job(job)
 }
 
+/// The height of a problem's row.
+fn row_height(ui: &Ui) -> f32 {
+    ui.text_style_height(&TextStyle::Body) + 6.0
+}
+
 /// One problem as a clickable row; returns whether it was clicked.
 fn row_ui(ui: &mut Ui, problem: &Problem, index: usize, selected: bool, columns: Columns) -> bool {
-    let height = ui.text_style_height(&TextStyle::Body) + 6.0;
+    let height = row_height(ui);
     let (rect, response) =
         ui.allocate_exact_size(vec2(ui.available_width(), height), Sense::click());
     response.widget_info(|| WidgetInfo::selected(Role::Button, true, selected, &problem.message));

@@ -1,6 +1,7 @@
 //! The status bar: the place under the pointer (`L1p2 H3 · board · …`), a
 //! passing message or the tool's hint, the problem counts, whether the
-//! check is running, and the unsaved-changes marker.
+//! check is running, the unsaved-changes marker, and, for a game that opens
+//! read-only, that editing is not available yet.
 
 use eframe::egui::{Align, Color32, Label, Layout, RichText, Ui};
 
@@ -22,6 +23,10 @@ pub struct StatusInfo<'a> {
     pub dirty: bool,
     /// Zoom, in points per space.
     pub zoom: Option<f32>,
+    /// What the zoom counts points per (`space`, `step`).
+    pub unit: &'a str,
+    /// Why the board cannot be edited, when it cannot.
+    pub read_only: Option<&'a str>,
 }
 
 const ERROR: Color32 = Color32::from_rgb(240, 90, 80);
@@ -41,6 +46,12 @@ pub fn status_bar_ui(ui: &mut Ui, info: &StatusInfo<'_>) {
             (None, Some(_)) => {}
         }
         ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+            if let Some(why) = info.read_only {
+                ui.label(RichText::new("read-only").color(WARNING))
+                    .on_hover_text(why);
+                ui.weak(why);
+                ui.separator();
+            }
             if info.dirty {
                 ui.label(RichText::new("⏺ unsaved").color(WARNING))
                     .on_hover_text("There are unsaved changes (autosaved every 30 s)");
@@ -49,7 +60,7 @@ pub fn status_bar_ui(ui: &mut Ui, info: &StatusInfo<'_>) {
             }
             ui.separator();
             if let Some(zoom) = info.zoom {
-                ui.weak(format!("{zoom:.0} pt/space"));
+                ui.weak(format!("{zoom:.0} pt/{}", info.unit));
                 ui.separator();
             }
             if info.checking {

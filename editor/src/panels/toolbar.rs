@@ -1,15 +1,19 @@
-//! The toolbar: undo and redo, the drawing tools, and the switch between the
-//! page view and the layout of all pages, and the play-test switch.
+//! The toolbar: undo and redo, the open board's tools and switches, and the
+//! play-test switch.
 
 use eframe::egui::{Button, Ui};
 
-use super::ActionInfo;
+use super::{ActionInfo, shortcut_text};
 use crate::action::Action;
 use crate::command::{Command, Commands};
-use crate::tools::{ToolKind, icon};
 
-/// Draws the toolbar row.
-pub fn toolbar_ui(ui: &mut Ui, info: &ActionInfo, out: &mut Commands) {
+/// Draws Undo and Redo, then `board` (the board's tools), then Play test.
+pub fn toolbar_ui(
+    ui: &mut Ui,
+    info: &ActionInfo,
+    out: &mut Commands,
+    board: impl FnOnce(&mut Ui, &mut Commands),
+) {
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 4.0;
         for action in [Action::Undo, Action::Redo] {
@@ -19,7 +23,7 @@ pub fn toolbar_ui(ui: &mut Ui, info: &ActionInfo, out: &mut Commands) {
                 "↻ Redo"
             };
             let response = ui.add_enabled(info.enabled(action), Button::new(icon));
-            let shortcut = shortcut_text(ui, action);
+            let shortcut = shortcut_text(ui, info, action);
             let response = if info.enabled(action) {
                 response.on_hover_text(format!("{} ({shortcut})", info.label(action)))
             } else {
@@ -30,56 +34,24 @@ pub fn toolbar_ui(ui: &mut Ui, info: &ActionInfo, out: &mut Commands) {
             }
         }
         ui.separator();
-        for tool in ToolKind::ALL {
-            let action = Action::Tool(tool);
-            let on = info.checked(action).unwrap_or(false);
-            let response = icon::tool_button(ui, tool, on, info.enabled(action));
-            let response = response.on_hover_text(format!(
-                "{} ({})\n{}",
-                tool.label(),
-                shortcut_text(ui, action),
-                tool.hint()
-            ));
-            if response.clicked() {
-                out.push(Command::Run(action));
-            }
-        }
-        ui.separator();
-        let layout = info.checked(Action::ToggleLayout).unwrap_or(false);
-        let response = ui
-            .add_enabled(
-                info.enabled(Action::ToggleLayout),
-                Button::selectable(layout, "⊞ Layout"),
-            )
-            .on_hover_text(format!(
+        board(ui, out);
+        let action = Action::TogglePlayTest;
+        let playtest = info.checked(action).unwrap_or(false);
+        let response = ui.add_enabled(
+            info.enabled(action),
+            Button::selectable(playtest, "▶ Play test"),
+        );
+        let response = if info.enabled(action) {
+            response.on_hover_text(format!(
                 "{} ({})",
-                Action::ToggleLayout.description(),
-                shortcut_text(ui, Action::ToggleLayout)
-            ));
+                info.text(action).description,
+                shortcut_text(ui, info, action)
+            ))
+        } else {
+            response.on_disabled_hover_text(info.disabled_reason(action))
+        };
         if response.clicked() {
-            out.push(Command::Run(Action::ToggleLayout));
-        }
-        let playtest = info.checked(Action::TogglePlayTest).unwrap_or(false);
-        let response = ui
-            .add_enabled(
-                info.enabled(Action::TogglePlayTest),
-                Button::selectable(playtest, "▶ Play test"),
-            )
-            .on_hover_text(format!(
-                "{} ({})",
-                Action::TogglePlayTest.description(),
-                shortcut_text(ui, Action::TogglePlayTest)
-            ));
-        if response.clicked() {
-            out.push(Command::Run(Action::TogglePlayTest));
+            out.push(Command::Run(action));
         }
     });
-}
-
-fn shortcut_text(ui: &Ui, action: Action) -> String {
-    action
-        .shortcuts()
-        .first()
-        .map(|s| ui.ctx().format_shortcut(s))
-        .unwrap_or_default()
 }

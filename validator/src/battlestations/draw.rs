@@ -8,6 +8,7 @@ use deckplan_schema::battlestations::{Content, Role, Side, Square};
 
 use super::grid::{Cell, Region, ShipGrid};
 use crate::draw::{Anchor, Cap, Colour, Layer, Point, Rect, Scene, Stroke};
+use crate::render::printable;
 use crate::ruleset::DrawRequest;
 
 const INK: Colour = Colour::rgb(30, 30, 30);
@@ -339,7 +340,12 @@ pub fn level_text(
 pub fn ship_text(grid: &ShipGrid<'_>, request: &DrawRequest<'_>) -> String {
     let ship = grid.ship;
     let mut out = String::new();
-    let _ = writeln!(out, "{} (forward: {})", ship.name, ship.forward);
+    let _ = writeln!(
+        out,
+        "{} (forward: {})",
+        printable(&ship.name),
+        ship.forward
+    );
     for level in 0..ship.level_count() {
         if let Some(id) = ship.level_id(level) {
             let _ = writeln!(out, "\nlevel {id}");
@@ -367,7 +373,7 @@ pub fn ship_text(grid: &ShipGrid<'_>, request: &DrawRequest<'_>) -> String {
             out,
             "  {:<16} {:<16} {first}–{last}{level}{}",
             module.id.as_str(),
-            module.label(),
+            printable(module.label()),
             if module.quarters == 0 {
                 String::new()
             } else {

@@ -2,25 +2,16 @@
 //! and optionally draw every page with problems.
 
 use std::io::IsTerminal as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::diagnostic::Diagnostic;
-use crate::export::png::{self, RasterOptions};
-use crate::export::{ExportError, Paper};
 use crate::lint;
 use crate::render::{github, human, json, sarif};
 use crate::targets;
-use anyhow::Context as _;
 use clap::ValueEnum;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::{exit, plural, ruleset_for, styling};
-use crate::ruleset::{DrawError, REGISTRY};
-
-/// Pixels per board unit (a space, a square) of lint pictures: sharp on a
-/// screen, small in an artifact.
-pub const LINT_PX_PER_UNIT: f64 = 64.0;
+use super::{exit, ruleset_for, styling};
 
 /// The arguments of `deckplan lint`.
 #[derive(clap::Args)]
@@ -90,7 +81,7 @@ pub fn run(args: &LintArgs) -> anyhow::Result<ExitCode> {
     };
     print!("{output}");
     if let Some(dir) = &args.annotate {
-        annotate_pages(&args.paths, &outcome.diagnostics, dir)?;
+        super::annotate::annotate_pages(&args.paths, &outcome.diagnostics, dir)?;
     }
     Ok(exit(outcome.fails(args.deny.is_some())))
 }
@@ -110,76 +101,6 @@ fn load_only(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
     }
     println!("Read {boards} board file(s): {errors} format error(s).");
     Ok(exit(errors > 0))
-}
-
-/// Writes one picture per board with problems, each problem drawn and
-/// labelled with its code. With several packs, each gets its own subfolder
-/// (board names repeat between packs). Said on stderr, so JSON or SARIF on
-/// stdout stays clean.
-fn annotate_pages(paths: &[PathBuf], diagnostics: &[Diagnostic], dir: &Path) -> anyhow::Result<()> {
-    let packs: Vec<targets::Target> = targets::collect(paths)?
-        .into_iter()
-        .filter(|t| matches!(t, targets::Target::Pack(_)))
-        .collect();
-    let (mut written, mut too_large) = (0, 0);
-    for target in &packs {
-        let pack_dir = target.path();
-        let own: Vec<Diagnostic> = diagnostics
-            .iter()
-            .filter(|d| pack_dir == Path::new(".") || d.file.path().starts_with(pack_dir))
-            .cloned()
-            .collect();
-        if own.is_empty() {
-            continue;
-        }
-        let Ok(ruleset) = REGISTRY.for_target(target) else {
-            continue;
-        };
-        let drawing = match ruleset.annotate(target, &own) {
-            Ok(drawing) => drawing,
-            Err(DrawError::Target(error)) => return Err(error.into()),
-            Err(DrawError::Refused(why)) => {
-                eprintln!("note: no pictures of {}: {why}", pack_dir.display());
-                continue;
-            }
-        };
-        if drawing.boards.is_empty() {
-            continue;
-        }
-        let out = match (packs.len(), pack_dir.file_name()) {
-            (1, _) | (_, None) => dir.to_path_buf(),
-            // A folder of our own below DIR: never through a link planted there.
-            (_, Some(name)) => deckplan_schema::save::create_dir_within(dir, Path::new(name))
-                .with_context(|| format!("cannot create a folder in {}", dir.display()))?,
-        };
-        std::fs::create_dir_all(&out)
-            .with_context(|| format!("cannot create {}", out.display()))?;
-        for (name, scene) in &drawing.boards {
-            let path = out.join(format!("{name}.png"));
-            let options = RasterOptions {
-                px_per_space: LINT_PX_PER_UNIT,
-                paper: Paper::White,
-            };
-            match png::write(scene, &options, None, &path) {
-                Ok(()) => written += 1,
-                Err(error @ ExportError::TooLarge { .. }) => {
-                    eprintln!("note: no picture of {name}: {error}");
-                    too_large += 1;
-                }
-                Err(error) => return Err(error.into()),
-            }
-        }
-    }
-    if written + too_large == 0 {
-        eprintln!("no annotated page pictures: no page has a problem to draw");
-    } else {
-        eprintln!(
-            "wrote {} to {}",
-            plural(written, "annotated page picture"),
-            dir.display()
-        );
-    }
-    Ok(())
 }
 
 /// Runs of at most this many targets (packs or lone page files) finish before

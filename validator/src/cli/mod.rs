@@ -9,6 +9,7 @@
 //! merges each game's arguments under one subcommand and hands a pack's
 //! question to the game it is written for.
 
+pub mod annotate;
 pub mod completions;
 pub mod explain;
 pub mod game_verbs;
@@ -32,6 +33,7 @@ use deckplan_schema::FileError;
 
 use crate::diagnostic::Diagnostic;
 use crate::render::human::{self, Styling};
+use crate::render::shown_path;
 use crate::ruleset::{REGISTRY, Ruleset, RulesetChoice};
 use crate::targets::Target;
 
@@ -209,7 +211,7 @@ pub fn write_or_print(
             }
             deckplan_schema::save::write_atomically(path, text)
                 .with_context(|| format!("cannot write {}", path.display()))?;
-            println!("wrote {}", path.display());
+            println!("wrote {}", shown_path(path));
         }
         None => print!("{text}"),
     }

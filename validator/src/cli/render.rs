@@ -10,6 +10,7 @@ use anyhow::{Context as _, bail};
 use clap::ValueEnum;
 
 use super::{exit, print_problems, ruleset_for};
+use crate::render::shown_path;
 
 /// The arguments of `deckplan render`.
 #[derive(clap::Args)]
@@ -158,7 +159,7 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {
         PictureFormat::Svg => "svg",
     };
     for (name, scene) in &drawing.boards {
-        let path = args.output.join(format!("{name}.{ext}"));
+        let path = args.output.join(format!("{}.{ext}", file_stem(name)));
         write_picture(scene, args, args.format, &path)?;
     }
     Ok(exit(failed))
@@ -199,12 +200,41 @@ fn write_picture(
                 space_size: args.space_size,
                 paper,
             };
-            deckplan_schema::save::write_atomically(path, &svg::render(scene, &options))
-                .with_context(|| format!("cannot write {}", path.display()))?;
+            svg::write(scene, &options, path)?;
         }
     }
-    println!("wrote {}", path.display());
+    println!("wrote {}", shown_path(path));
     Ok(())
+}
+
+/// Longest stem of a picture's file name, in characters (file systems take
+/// 255 bytes; a character may take four).
+const MAX_STEM_CHARS: usize = 60;
+
+/// A board's name as the stem of its picture's file name in the output
+/// folder: one path component, whatever the name (a galaxy is named by its
+/// file's free text). Separators, control characters and anything a file
+/// system may refuse become `_`, leading dots are dropped and the stem is cut
+/// to [`MAX_STEM_CHARS`], so the picture is neither hidden, nor refused for
+/// its name's length, nor written outside the folder.
+pub fn file_stem(name: &str) -> String {
+    let safe: String = name
+        .chars()
+        .take(MAX_STEM_CHARS)
+        .map(|c| {
+            if c.is_alphanumeric() || matches!(c, '-' | '_' | '.' | ' ') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let safe = safe.trim_start_matches('.').trim_end();
+    if safe.is_empty() {
+        "board".to_string()
+    } else {
+        safe.to_string()
+    }
 }
 
 /// The picture format of an output file, by its extension.
@@ -220,5 +250,23 @@ fn picture_format(path: &std::path::Path) -> anyhow::Result<PictureFormat> {
             "cannot tell the picture format of {}; name it `.png` or `.svg`",
             path.display()
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::file_stem;
+
+    #[test]
+    fn a_board_name_is_one_harmless_file_name() {
+        assert_eq!(file_stem("L1p2"), "L1p2");
+        assert_eq!(
+            file_stem("Six players: the galaxy"),
+            "Six players_ the galaxy"
+        );
+        assert_eq!(file_stem("../../escaped"), "_.._escaped");
+        assert_eq!(file_stem(".."), "board");
+        assert_eq!(file_stem("a\u{1b}]0;x\u{7}\nb"), "a__0_x__b");
+        assert_eq!(file_stem(&"é".repeat(4096)).chars().count(), 60);
     }
 }

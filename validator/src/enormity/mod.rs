@@ -26,7 +26,7 @@ use crate::check::{CheckMeta, Checks};
 use crate::diagnostic::Diagnostic;
 use crate::draw::Scene;
 use crate::lint::LintOutcome;
-use crate::reformat::Formatted;
+use crate::reformat::{self, Formatted};
 use crate::ruleset::{DrawError, DrawRequest, Drawing, FileSchema, Ruleset};
 use crate::targets::{self, Target, TargetError};
 use crate::verb::GameVerb;
@@ -142,7 +142,7 @@ impl Ruleset for Enormity {
             .unwrap_or_default();
         let mut results = vec![formatted(
             display,
-            root.real().join(PACK_FILE),
+            reformat::real_pack_file(&root, dir)?,
             &source,
             true,
         )];
@@ -157,8 +157,8 @@ impl Ruleset for Enormity {
                     let page_source = SourceFile::new(&display, text);
                     results.push(formatted(display, real, &page_source, false));
                 }
-                // A missing page is the linter's to report; there is nothing to format.
-                Err(confine::ReadError::Io { .. }) => {}
+                // Nothing to format, but the run fails with the reason: a
+                // missing page, a link that leads out, a FIFO.
                 Err(error) => {
                     let problem = FileError {
                         source: Arc::clone(&source),
@@ -169,13 +169,7 @@ impl Ruleset for Enormity {
                         )
                         .with_help(error.help()),
                     };
-                    results.push(Formatted {
-                        path: display,
-                        write_to: PathBuf::new(),
-                        canonical: None,
-                        changed: false,
-                        errors: vec![Diagnostic::from(problem)],
-                    });
+                    results.push(Formatted::unreadable(display, Diagnostic::from(problem)));
                 }
             }
         }
@@ -289,28 +283,23 @@ impl Ruleset for Enormity {
         &self,
         target: &Target,
         diagnostics: &[Diagnostic],
-    ) -> Result<Drawing<Scene>, DrawError> {
+        each: &mut dyn FnMut(&str, &dyn Fn() -> Scene),
+    ) -> Result<Vec<Diagnostic>, DrawError> {
         let Target::Pack(_) = target else {
-            return Ok(Drawing::default());
+            return Ok(Vec::new());
         };
         let (loaded, problems) = load_target(target)?;
         let Some(Source::Pack(pack)) = loaded else {
-            return Ok(Drawing {
-                boards: Vec::new(),
-                problems,
-            });
+            return Ok(problems);
         };
-        let boards = annotate::annotations_by_page(diagnostics)
-            .into_iter()
-            .filter_map(|(id, annotations)| {
-                let page = pack.pages.get(&id)?;
-                Some((
-                    id.to_string(),
-                    annotate::annotated_page_scene(page, &annotations),
-                ))
-            })
-            .collect();
-        Ok(Drawing { boards, problems })
+        for (id, annotations) in annotate::annotations_by_page(diagnostics) {
+            if let Some(page) = pack.pages.get(&id) {
+                each(&id.to_string(), &|| {
+                    annotate::annotated_page_scene(page, &annotations)
+                });
+            }
+        }
+        Ok(problems)
     }
 
     fn read_only(&self, target: &Target) -> Result<LintOutcome, TargetError> {

@@ -22,6 +22,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use deckplan_schema::enormity::coord::row_letters;
 use deckplan_schema::enormity::{Direction, Discovery, DiscoveryColour, Edge, EdgeKind, Intersection, Marker, Page, Size, Space, SpaceKind};
 
+use crate::render::printable;
+
 /// How to draw.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Style {
@@ -242,14 +244,6 @@ fn title_line(page: &Page) -> String {
         line.push_str(&printable(title));
     }
     line
-}
-
-/// Free text from a map file with control characters replaced, so a hostile or
-/// broken file cannot move the cursor or recolour the terminal.
-fn printable(text: &str) -> String {
-    text.chars()
-        .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
-        .collect()
 }
 
 /// What a legend line explains. The order is the legend's order, and for the

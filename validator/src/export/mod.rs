@@ -46,6 +46,25 @@ pub enum ExportError {
         /// Pixels per space asked for.
         px_per_space: f64,
     },
+    /// An SVG would hold more shapes than a viewer opens.
+    #[error(
+        "the SVG would draw {elements} shapes and letters, more than the limit of {limit}; draw it as a PNG instead"
+    )]
+    SvgTooManyElements {
+        /// Shapes in the scene, and letters in its labels.
+        elements: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// An SVG would be larger than the limit (long names make long outlines).
+    #[error(
+        "the SVG would be larger than the limit of {} MiB; draw it as a PNG instead",
+        limit / (1024 * 1024)
+    )]
+    SvgTooLarge {
+        /// The limit, in bytes.
+        limit: u64,
+    },
     /// Encoding the picture failed.
     #[error("cannot encode the picture: {0}")]
     Encode(String),

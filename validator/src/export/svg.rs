@@ -6,11 +6,19 @@
 //! written as the outlines of the embedded font's glyphs, with the text in an
 //! `aria-label`: the picture then looks the same everywhere, PNG included,
 //! whatever fonts the viewer has.
+//!
+//! A picture of a file is bounded like a PNG is: [`write`] refuses a scene of
+//! more than [`MAX_SVG_ELEMENTS`] shapes and letters (each letter of a label
+//! is an outline of its own) before writing anything, and stops as soon as
+//! the document passes [`MAX_SVG_BYTES`].
 
 use std::fmt::Write as _;
+use std::path::Path;
 
-use super::Paper;
+use deckplan_schema::limits::{MAX_SVG_BYTES, MAX_SVG_ELEMENTS};
+
 use super::units::Length;
+use super::{ExportError, Paper};
 use crate::draw::font::{self, PathOp};
 use crate::draw::{Cap, Colour, Point, Scene, Shape, Stroke};
 
@@ -56,8 +64,62 @@ fn escape(text: &str) -> String {
     out
 }
 
-/// Renders a scene as an SVG document.
+/// Renders a scene as an SVG document, however large: for a picture of a
+/// file, use [`render_bounded`] or [`write`].
 pub fn render(scene: &Scene, options: &SvgOptions) -> String {
+    render_within(scene, options, usize::MAX).unwrap_or_default()
+}
+
+/// Renders a scene as an SVG document of at most [`MAX_SVG_ELEMENTS`] shapes
+/// and [`MAX_SVG_BYTES`] bytes, or says which limit it passes.
+pub fn render_bounded(scene: &Scene, options: &SvgOptions) -> Result<String, ExportError> {
+    let bytes = usize::try_from(MAX_SVG_BYTES).unwrap_or(usize::MAX);
+    render_limited(scene, options, MAX_SVG_ELEMENTS, bytes)
+}
+
+/// [`render_bounded`] with the limits given.
+fn render_limited(
+    scene: &Scene,
+    options: &SvgOptions,
+    most_elements: usize,
+    most_bytes: usize,
+) -> Result<String, ExportError> {
+    let elements = elements(scene);
+    if elements > most_elements {
+        return Err(ExportError::SvgTooManyElements {
+            elements,
+            limit: most_elements,
+        });
+    }
+    render_within(scene, options, most_bytes).ok_or(ExportError::SvgTooLarge {
+        limit: most_bytes as u64,
+    })
+}
+
+/// The shapes of a scene and the letters of its labels: what an SVG of it
+/// holds, counted before any outline is made.
+pub fn elements(scene: &Scene) -> usize {
+    scene
+        .shapes()
+        .map(|shape| match shape {
+            Shape::Text(text) => 1 + text.text.chars().count(),
+            _ => 1,
+        })
+        .sum()
+}
+
+/// Writes a scene as an SVG file within the limits of [`render_bounded`];
+/// nothing is written when it passes one.
+pub fn write(scene: &Scene, options: &SvgOptions, path: &Path) -> Result<(), ExportError> {
+    let document = render_bounded(scene, options)?;
+    deckplan_schema::save::write_atomically(path, &document).map_err(|source| ExportError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// The SVG document, or `None` as soon as it passes `limit` bytes.
+fn render_within(scene: &Scene, options: &SvgOptions, limit: usize) -> Option<String> {
     let bounds = scene.bounds;
     let to_user = |p: Point| {
         (
@@ -95,11 +157,14 @@ pub fn render(scene: &Scene, options: &SvgOptions) -> String {
         let _ = writeln!(out, r#"<g id="{}">"#, layer.name());
         for shape in shapes {
             write_shape(&mut out, shape, &to_user);
+            if out.len() > limit {
+                return None;
+            }
         }
         let _ = writeln!(out, "</g>");
     }
     out.push_str("</svg>\n");
-    out
+    (out.len() <= limit).then_some(out)
 }
 
 fn fill_attrs(fill: Option<Colour>) -> String {
@@ -250,8 +315,60 @@ fn write_shape(out: &mut String, shape: &Shape, to_user: &impl Fn(Point) -> (f64
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+    use crate::draw::{Anchor, Layer, Rect};
+
+    fn options() -> SvgOptions {
+        SvgOptions {
+            space_size: Length::inches(1.0),
+            paper: Paper::White,
+        }
+    }
+
+    /// Two shapes and a label of three letters.
+    fn scene() -> Scene {
+        let mut scene = Scene::new(Rect::new(0.0, 0.0, 2.0, 1.0));
+        scene.fill_rect(Layer::Floor, Rect::new(0.0, 0.0, 1.0, 1.0), Colour::BLACK);
+        scene.text(
+            Layer::Markers,
+            Point::new(1.0, 0.5),
+            "abc",
+            0.3,
+            Colour::BLACK,
+            Anchor::Centre,
+        );
+        scene
+    }
+
+    #[test]
+    fn an_svg_past_either_limit_is_refused_and_one_within_them_is_whole() {
+        let scene = scene();
+        assert_eq!(elements(&scene), 5);
+        let whole = render(&scene, &options());
+        assert_eq!(
+            render_limited(&scene, &options(), 5, whole.len()).unwrap(),
+            whole
+        );
+        assert_eq!(
+            render_limited(&scene, &options(), 4, whole.len())
+                .unwrap_err()
+                .to_string(),
+            "the SVG would draw 5 shapes and letters, more than the limit of 4; draw it as a PNG instead"
+        );
+        assert!(matches!(
+            render_limited(&scene, &options(), 5, whole.len() - 1),
+            Err(ExportError::SvgTooLarge { limit }) if limit as usize == whole.len() - 1
+        ));
+        assert_eq!(
+            ExportError::SvgTooLarge {
+                limit: MAX_SVG_BYTES
+            }
+            .to_string(),
+            "the SVG would be larger than the limit of 128 MiB; draw it as a PNG instead"
+        );
+    }
 
     #[test]
     fn numbers_are_short() {

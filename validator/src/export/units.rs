@@ -96,11 +96,10 @@ pub fn pixels_per_metre(dpi: f64) -> u32 {
 pub fn pixel_extent(extent: f64, px_per_space: f64) -> u64 {
     // A hair below a whole pixel is that pixel: 12.7 × 295.2755… is 3750, not 3751.
     let pixels = (extent * px_per_space - 1e-6).ceil();
-    if pixels.is_finite() && pixels >= 1.0 {
-        pixels as u64
-    } else {
-        1
-    }
+    // Anything past `u64` saturates, an infinite size (`--dpi 1e308` overflows
+    // to it) included, so the pixel limit refuses it; NaN and less than a
+    // pixel are one pixel.
+    if pixels >= 1.0 { pixels as u64 } else { 1 }
 }
 
 #[cfg(test)]
@@ -137,6 +136,13 @@ mod tests {
             pixel_extent(12.7, pixels_per_space(300.0, Length::millimetres(25.0))),
             3750
         );
+        // A size past any picture saturates, so the pixel limit refuses it,
+        // also when it overflows to infinity; less than a pixel is one.
+        assert_eq!(pixel_extent(24.0, 1e200), u64::MAX);
+        assert_eq!(pixel_extent(24.0, 1e308), u64::MAX);
+        assert_eq!(pixel_extent(24.0, f64::INFINITY), u64::MAX);
+        assert_eq!(pixel_extent(24.0, f64::NAN), 1);
+        assert_eq!(pixel_extent(24.0, 1e-300), 1);
         // 300 DPI is 11 811 pixels per metre (PNG pHYs).
         assert_eq!(pixels_per_metre(300.0), 11_811);
         assert_eq!(pixels_per_metre(96.0), 3780);

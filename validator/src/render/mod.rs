@@ -45,6 +45,27 @@ pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// Free text from a map file as a board drawn in the terminal shows it: each
+/// control character replaced by `�`, one symbol for one character, so
+/// columns still line up and a name cannot move the cursor, retitle the
+/// terminal or start a line of its own (a forged CI workflow command).
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    std::borrow::Cow::Owned(
+        text.chars()
+            .map(|c| if c.is_control() { '\u{fffd}' } else { c })
+            .collect(),
+    )
+}
+
+/// A path as a message shows it, control characters escaped (a file name
+/// may hold any of them).
+pub fn shown_path(path: &Path) -> String {
+    escape_controls(&path.display().to_string()).into_owned()
+}
+
 /// Start and end of a diagnostic's primary span; the end is exclusive (the
 /// position just after the last character). Whole-file findings are an empty
 /// range at 1:1.
@@ -161,6 +182,15 @@ pub(crate) mod tests {
             escape_controls("plain é"),
             std::borrow::Cow::Borrowed(_)
         ));
+        assert_eq!(printable("a\u{1b}]0;x\u{7}\n::b"), "a�]0;x��::b");
+        assert!(matches!(
+            printable("plain é"),
+            std::borrow::Cow::Borrowed(_)
+        ));
+        assert_eq!(
+            shown_path(Path::new("out/a\u{1b}[2J.png")),
+            "out/a\\u{1b}[2J.png"
+        );
     }
 
     #[test]

@@ -22,7 +22,7 @@ use crate::check::{self, CheckMeta, Checks};
 use crate::diagnostic::Diagnostic;
 use crate::draw::Scene;
 use crate::lint::{Figure, LintOutcome};
-use crate::reformat::Formatted;
+use crate::reformat::{self, Formatted};
 use crate::ruleset::{DrawError, DrawRequest, Drawing, FileSchema, Ruleset};
 use crate::targets::{self, Target, TargetError};
 use crate::verb::GameVerb;
@@ -106,24 +106,26 @@ impl Ruleset for Ti4 {
         })
     }
 
+    /// The galaxy is `pack.toml`, written to its real file (an in-pack link
+    /// stays a link).
     fn format_pack(&self, dir: &Path) -> Result<Vec<Formatted>, TargetError> {
-        confine_pack_file(dir)?;
-        Ok(vec![self.format_file(&dir.join(PACK_FILE))?])
+        let pack_path = dir.join(PACK_FILE);
+        let display = targets::relative_to_cwd(&pack_path);
+        let (root, source) = load::read_pack_source(dir, &pack_path, &display)?;
+        Ok(vec![format_galaxy(
+            &source,
+            reformat::real_pack_file(&root, dir)?,
+        )])
     }
 
+    /// A galaxy file named on its own: a link there is followed, and stays a link.
     fn format_file(&self, path: &Path) -> Result<Formatted, TargetError> {
         let display = targets::relative_to_cwd(path);
         let source: Arc<SourceFile> = load::read_source(path, &display)?;
-        let (galaxy, errors) = parse(&source);
-        let canonical = galaxy.as_ref().map(galaxy::write);
-        let changed = canonical.as_deref().is_some_and(|c| c != source.text());
-        Ok(Formatted {
-            write_to: path.to_path_buf(),
-            path: display,
-            canonical,
-            changed,
-            errors,
-        })
+        Ok(format_galaxy(
+            &source,
+            reformat::real_file(path, &display)?,
+        ))
     }
 
     fn read_only(&self, target: &Target) -> Result<LintOutcome, TargetError> {
@@ -251,6 +253,12 @@ fn confine_pack_file(dir: &Path) -> Result<(), TargetError> {
     let display = targets::relative_to_cwd(&pack_path);
     load::read_pack_source(dir, &pack_path, &display)?;
     Ok(())
+}
+
+/// A galaxy file in canonical form, to be written to `write_to`.
+fn format_galaxy(source: &Arc<SourceFile>, write_to: std::path::PathBuf) -> Formatted {
+    let (galaxy, errors) = parse(source);
+    Formatted::of(source, write_to, galaxy.as_ref().map(galaxy::write), errors)
 }
 
 /// The galaxy file a target names: `pack.toml` of a pack, or the file itself.

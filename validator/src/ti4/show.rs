@@ -10,6 +10,7 @@ use deckplan_schema::ti4::map_string::Slot;
 use super::adjacency::Node;
 use super::balance;
 use super::checks::Galaxy;
+use crate::render::printable;
 
 /// Columns between the centres of two neighbouring columns of hexes.
 const COLUMN: i32 = 7;
@@ -93,7 +94,8 @@ pub fn draw(galaxy: &Galaxy<'_>) -> String {
     let mut out = format!("{}\n", picture.trim_matches('\n'));
     out.push_str(&format!(
         "\n{} · {} rings\n",
-        galaxy.file.name, galaxy.file.rings
+        printable(&galaxy.file.name),
+        galaxy.file.rings
     ));
     out.push_str("α β γ δ wormholes   : asteroid field   ~ nebula   * supernova   @ gravity rift   [ ] home seat   #19 position (spiral index)\n");
     if !galaxy.file.off_board.is_empty() {

@@ -1,7 +1,7 @@
 //! `deckplan export --tiled` and `deckplan import --tiled`: pages as Tiled
 //! JSON maps, and a whole pack as a Tiled world, both ways.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::bail;
@@ -9,6 +9,7 @@ use anyhow::bail;
 use crate::cli::{exit, print_problems, write_or_print};
 use crate::enormity::tiled::{self, TiledError};
 use crate::enormity::{self, Source};
+use crate::render::{escape_controls, shown_path};
 use crate::targets::Target;
 
 /// The arguments of `deckplan export` on an Enormity pack or page.
@@ -46,10 +47,10 @@ pub fn export(args: &ExportArgs) -> anyhow::Result<ExitCode> {
         (Source::Pack(pack), None) => {
             let exported = tiled::world::write_world(&pack, out)?;
             for file in &exported.files {
-                println!("wrote {}", file.display());
+                println!("wrote {}", shown_path(file));
             }
             for note in &exported.notes {
-                eprintln!("note: {note}");
+                eprintln!("note: {}", escape_controls(note));
             }
             return Ok(exit(failed));
         }
@@ -61,7 +62,7 @@ pub fn export(args: &ExportArgs) -> anyhow::Result<ExitCode> {
         );
     }
     tiled::write_page(&single, out, &tiled::tileset_name(out), true)?;
-    println!("wrote {}", out.display());
+    println!("wrote {}", shown_path(out));
     Ok(exit(failed))
 }
 
@@ -97,15 +98,16 @@ pub fn import(args: &ImportArgs) -> anyhow::Result<ExitCode> {
         let imported = match tiled::world::read_world(tiled_path) {
             Ok(imported) => imported,
             Err(TiledError::World { problems }) => {
+                // Problems quote the world's values (its `fileName`s).
                 for problem in problems {
-                    eprintln!("error: {problem}");
+                    eprintln!("error: {}", escape_controls(&problem));
                 }
                 return Ok(exit(true));
             }
             Err(error) => return Err(error.into()),
         };
         for path in imported.write(dir, args.overwrite)? {
-            println!("wrote {}", path.display());
+            println!("wrote {}", shown_path(&path));
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -116,11 +118,28 @@ pub fn import(args: &ImportArgs) -> anyhow::Result<ExitCode> {
     )?;
     let text = match tiled::from_tiled(&json) {
         Ok((_, text)) => text,
-        Err(error @ (TiledError::Invalid { .. } | TiledError::Page { .. })) => {
-            eprintln!("error: {}: {error}", tiled_path.display());
+        Err(TiledError::Invalid { problems }) => {
+            print_map_problems(tiled_path, None, &problems);
+            return Ok(exit(true));
+        }
+        Err(TiledError::Page { messages, .. }) => {
+            let heading = "the map makes a page with problems:";
+            print_map_problems(tiled_path, Some(heading), &messages);
             return Ok(exit(true));
         }
         Err(error) => return Err(anyhow::anyhow!("{}: {error}", tiled_path.display())),
     };
     write_or_print(args.output.as_deref(), &text, args.overwrite)
+}
+
+/// The problems of a Tiled map, one a line after the map's path. They quote
+/// the map's values (a `location` property, an object's class), so each is
+/// escaped: a value cannot start a line of its own or drive the terminal.
+fn print_map_problems(path: &Path, heading: Option<&str>, problems: &[String]) {
+    let lines: Vec<String> = heading
+        .map(String::from)
+        .into_iter()
+        .chain(problems.iter().map(|p| escape_controls(p).into_owned()))
+        .collect();
+    eprintln!("error: {}: {}", shown_path(path), lines.join("\n"));
 }

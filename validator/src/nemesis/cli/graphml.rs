@@ -8,6 +8,7 @@ use anyhow::{Context as _, bail};
 
 use crate::cli::exit;
 use crate::nemesis::graphml;
+use crate::render::{escape_controls, shown_path};
 
 /// The arguments of `deckplan import --graphml`.
 #[derive(clap::Args)]
@@ -43,8 +44,13 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<ExitCode> {
     let imported = match graphml::import(source.text(), &name, hub) {
         Ok(imported) => imported,
         Err(error) => {
+            // Problems quote the file's values (`kind`, edge ids, weights).
             for problem in error.0 {
-                eprintln!("error: {}: {problem}", file.display());
+                eprintln!(
+                    "error: {}: {}",
+                    shown_path(file),
+                    escape_controls(&problem)
+                );
             }
             return Ok(exit(true));
         }
@@ -64,7 +70,7 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<ExitCode> {
         let path = dir.join(name);
         deckplan_schema::save::write_atomically(&path, text)
             .with_context(|| format!("cannot write {}", path.display()))?;
-        println!("wrote {}", path.display());
+        println!("wrote {}", shown_path(&path));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -4,7 +4,8 @@
 use std::process::ExitCode;
 
 use crate::nemesis::graph::ShipGraph;
-use crate::nemesis::rules::describe::{intruder_json, intruder_text};
+use crate::nemesis::rules::answer;
+use crate::nemesis::rules::describe::intruder_json;
 use crate::nemesis::rules::{IntruderCause, intruder_move};
 use crate::nemesis::rules::state::room_arg;
 use serde_json::json;
@@ -45,8 +46,8 @@ pub fn run(args: &IntruderArgs) -> anyhow::Result<ExitCode> {
     } else {
         IntruderCause::Event
     };
-    let options = intruder_move(&graph, &state, room, args.corridor, cause);
     if args.state.format == PlayFormat::Json {
+        let options = intruder_move(&graph, &state, room, args.corridor, cause);
         let value = json!({
             "room": room.as_str(),
             "corridor": args.corridor,
@@ -56,12 +57,8 @@ pub fn run(args: &IntruderArgs) -> anyhow::Result<ExitCode> {
         println!("{}", serde_json::to_string_pretty(&value)?);
         return Ok(ExitCode::SUCCESS);
     }
-    for option in &options {
-        println!(
-            "The Intruder in {room}, moved by corridor {}, {}",
-            args.corridor,
-            intruder_text(&graph, option)
-        );
+    for line in answer::intruder(&graph, &state, room, args.corridor, cause) {
+        println!("{line}");
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -9,13 +9,13 @@ use serde_json::json;
 
 use crate::nemesis::graph::ShipGraph;
 use crate::nemesis::rules::describe::{
-    careful_refusal_json, careful_refusal_text, outcome_json, outcome_text, way_json, way_text,
+    careful_refusal_json, careful_refusal_text, outcome_json, way_json,
 };
+use crate::nemesis::rules::answer;
 use crate::nemesis::rules::state::room_arg;
 use crate::nemesis::rules::{CarefulRefusal, NoiseOutcome, Way, careful_options, enter, neighbours};
 
 use super::play::{PlayFormat, ShipState, load_ship, play_state};
-use crate::cli::plural;
 
 /// The arguments of `deckplan move`.
 #[derive(clap::Args)]
@@ -42,9 +42,10 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(1));
     };
     let graph = ShipGraph::new(&ship);
-    let mut state = play_state(&graph, &args.state)?;
+    let asked = play_state(&graph, &args.state)?;
     let from = room_arg(&graph, &args.from)?;
     // The moving Character is not in the room it enters.
+    let mut state = asked.clone();
     if let Some(n) = state.characters.get_mut(&from) {
         *n = n.saturating_sub(1);
     }
@@ -110,54 +111,13 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
 
-    println!(
-        "A {} from {from} reaches {}:",
-        if args.careful {
-            "Careful Movement"
-        } else {
-            "Movement action"
-        },
-        plural(found.len(), "room")
-    );
-    if escape {
-        println!(
-            "  (an Intruder is in {from}: the Character is in Combat, so this Movement is an Escape and each Intruder there attacks first)"
-        );
-    }
-    for n in &found {
-        let entry = enter(&graph, &state, n.room);
-        let careful = args.careful.then(|| careful_options(&graph, &state, n.room));
-        let mut steps = Vec::new();
-        if entry.reveal {
-            steps.push("reveal the room and its Exploration token".to_string());
-        }
-        steps.push(match &careful {
-            Some(Err(refusal)) => format!("no Careful Movement: {}", careful_refusal_text(*refusal)),
-            _ if !entry.noise_roll => "someone is there: no Noise roll".to_string(),
-            Some(Ok(_)) => "choose a corridor without Noise for the Noise marker".to_string(),
-            None => "make a Noise roll".to_string(),
-        });
-        let door = match n.door.name() {
-            "open" => String::new(),
-            other => format!(", door {other}"),
-        };
-        println!(
-            "  {:<16} through {}{door}: {}",
-            n.room.as_str(),
-            way_text(&graph, Way::Corridor(n.corridor)),
-            steps.join(", then ")
-        );
-        if let Some(Ok(ways)) = &careful
-            && entry.noise_roll
-        {
-            for way in ways {
-                println!(
-                    "      choose {}: {}",
-                    way_text(&graph, *way),
-                    outcome_text(&graph, &NoiseOutcome::NoisePlaced(*way))
-                );
+    match answer::movement(&graph, &asked, from, to, args.careful) {
+        Ok(lines) => {
+            for line in lines {
+                println!("{line}");
             }
         }
+        Err(refusal) => bail!("{refusal}"),
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -5,7 +5,8 @@ use std::process::ExitCode;
 
 use anyhow::bail;
 use crate::nemesis::graph::ShipGraph;
-use crate::nemesis::rules::describe::{outcome_json, outcome_text};
+use crate::nemesis::rules::answer;
+use crate::nemesis::rules::describe::outcome_json;
 use crate::nemesis::rules::state::room_arg;
 use crate::nemesis::rules::{Face, Roller, noise_roll, roller_in_combat};
 use serde_json::json;
@@ -47,67 +48,41 @@ pub fn run(args: &NoiseArgs) -> anyhow::Result<ExitCode> {
             Some(face) => vec![face],
             None => bail!("`{text}` is not a Noise die face; use 1, 2, 3, 4, danger or silence"),
         },
-        None => [1, 2, 3, 4]
-            .map(Face::Number)
-            .into_iter()
-            .chain([Face::Danger, Face::Silence])
-            .collect(),
+        None => answer::every_face(),
     };
-    // A Character in a room with an Intruder is in Combat and rolls no Noise.
-    if roller_in_combat(&state, room) {
-        if args.state.format == PlayFormat::Json {
-            let value = json!({ "room": room.as_str(), "in_combat": true, "rolls": [] });
-            println!("{}", serde_json::to_string_pretty(&value)?);
-        } else {
-            println!(
-                "No Noise roll in {room}: an Intruder is there, so a Character in {room} is in Combat and makes no Noise roll."
-            );
+    let roller = Roller { slimed: args.slime };
+    if args.state.format != PlayFormat::Json {
+        for line in answer::noise(&graph, &state, room, &faces, roller) {
+            println!("{line}");
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let roller = Roller { slimed: args.slime };
-    let results: Vec<_> = faces
-        .iter()
-        .map(|face| (*face, noise_roll(&graph, &state, room, *face, roller)))
-        .collect();
-    // How a face counts, when not as rolled: Silence for a slimed Character.
+    // A Character in a room with an Intruder is in Combat and rolls no Noise.
+    if roller_in_combat(&state, room) {
+        let value = json!({ "room": room.as_str(), "in_combat": true, "rolls": [] });
+        println!("{}", serde_json::to_string_pretty(&value)?);
+        return Ok(ExitCode::SUCCESS);
+    }
     let counted = |face: Face| {
         let as_counted = face.counted_for(roller);
         (as_counted != face).then_some(as_counted)
     };
-    if args.state.format == PlayFormat::Json {
-        let rolls: Vec<_> = results
-            .iter()
-            .map(|(face, options)| {
-                json!({
-                    "roll": face.to_string(),
-                    "counts_as": counted(*face).map(|f| f.to_string()),
-                    "options": options.iter().map(|o| outcome_json(&graph, o)).collect::<Vec<_>>(),
-                })
+    let rolls: Vec<_> = faces
+        .iter()
+        .map(|face| {
+            let options = noise_roll(&graph, &state, room, *face, roller);
+            json!({
+                "roll": face.to_string(),
+                "counts_as": counted(*face).map(|f| f.to_string()),
+                "options": options.iter().map(|o| outcome_json(&graph, o)).collect::<Vec<_>>(),
             })
-            .collect();
-        println!(
-            "{}",
-            serde_json::to_string_pretty(
-                &json!({ "room": room.as_str(), "slimed": args.slime, "in_combat": false, "rolls": rolls })
-            )?
-        );
-        return Ok(ExitCode::SUCCESS);
-    }
-    for (face, options) in &results {
-        let face_text = match counted(*face) {
-            Some(as_counted) => format!("{face} (slimed: counts as {as_counted})"),
-            None => face.to_string(),
-        };
-        match options.as_slice() {
-            [one] => println!("{face_text} in {room}: {}", outcome_text(&graph, one)),
-            many => {
-                println!("{face_text} in {room}: the players choose one of");
-                for option in many {
-                    println!("  - {}", outcome_text(&graph, option));
-                }
-            }
-        }
-    }
+        })
+        .collect();
+    println!(
+        "{}",
+        serde_json::to_string_pretty(
+            &json!({ "room": room.as_str(), "slimed": args.slime, "in_combat": false, "rolls": rolls })
+        )?
+    );
     Ok(ExitCode::SUCCESS)
 }

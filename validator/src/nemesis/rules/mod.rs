@@ -41,6 +41,7 @@
 //! - **A ship that breaks N002** (ours): a number no corridor carries does
 //!   nothing; a number two corridors carry gives one option each.
 
+pub mod answer;
 pub mod describe;
 pub mod movement;
 pub mod noise;

@@ -9,6 +9,7 @@ use deckplan_schema::ti4::galaxy::{self, GalaxyFile};
 use deckplan_schema::ti4::map_string;
 
 use crate::cli::{exit, print_problems, write_or_print};
+use crate::render::escape_controls;
 use crate::targets::Target;
 use crate::ti4;
 
@@ -66,7 +67,8 @@ pub fn import(args: &ImportArgs) -> anyhow::Result<ExitCode> {
         Ok(parsed) => parsed,
         Err(errors) => {
             for error in errors {
-                eprintln!("error: map string: {error}");
+                let text = error.to_string();
+                eprintln!("error: map string: {}", escape_controls(&text));
             }
             return Ok(exit(true));
         }

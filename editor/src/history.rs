@@ -1,0 +1,243 @@
+//! Undo and redo for any game's document, as data.
+//!
+//! A game's change to its document is an [`Edit`]: a "set this place to this
+//! value" whose `apply` returns the edit that undoes it. A [`Transaction`]
+//! groups the edits of one user action (a whole drag stroke is one
+//! transaction), and [`History`] keeps transactions for undo and redo. The
+//! shell never looks inside an edit: it asks the history for labels, undo,
+//! redo and whether the document is dirty. Nothing here knows about egui, so
+//! apply → undo is tested without a UI.
+
+use std::fmt::Debug;
+
+/// One invertible change to a game's document.
+pub trait Edit: Clone + Debug + Send + Sized + 'static {
+    /// What the edit changes (an Enormity pack, a Nemesis ship).
+    type Target;
+    /// Why an edit could not be applied.
+    type Error;
+
+    /// Applies the edit and returns the edit that undoes it; on an error the
+    /// target is unchanged.
+    fn apply(self, target: &mut Self::Target) -> Result<Self, Self::Error>;
+}
+
+/// The edits of one user action, undone and redone together.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Transaction<E> {
+    /// What the action is called in the Edit menu ("Paint wall").
+    pub label: String,
+    /// The edits, in the order they were applied.
+    pub edits: Vec<E>,
+}
+
+impl<E> Default for Transaction<E> {
+    fn default() -> Self {
+        Self {
+            label: String::new(),
+            edits: Vec::new(),
+        }
+    }
+}
+
+impl<E: Edit> Transaction<E> {
+    /// An empty transaction with a label.
+    pub fn new(label: impl Into<String>) -> Self {
+        Self {
+            label: label.into(),
+            edits: Vec::new(),
+        }
+    }
+
+    /// Applies every edit; returns the transaction that undoes them all. If one
+    /// edit fails, the ones before it are undone and the target is left unchanged.
+    pub fn apply(self, target: &mut E::Target) -> Result<Self, E::Error> {
+        let mut undo: Vec<E> = Vec::with_capacity(self.edits.len());
+        for edit in self.edits {
+            match edit.apply(target) {
+                Ok(inverse) => undo.push(inverse),
+                Err(error) => {
+                    for inverse in undo.into_iter().rev() {
+                        let _ = inverse.apply(target);
+                    }
+                    return Err(error);
+                }
+            }
+        }
+        undo.reverse();
+        Ok(Self {
+            label: self.label,
+            edits: undo,
+        })
+    }
+}
+
+/// Names one continuous gesture (a drag stroke, a slider drag): the
+/// transactions of a gesture are merged into one undo step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StrokeId(pub u64);
+
+/// Undo and redo stacks of applied transactions.
+#[derive(Debug)]
+pub struct History<E> {
+    undo: Vec<Transaction<E>>,
+    redo: Vec<Transaction<E>>,
+    /// How many transactions deep the saved state is (`None`: never saved or lost).
+    saved_at: Option<usize>,
+    /// The gesture the top undo step belongs to, while it may still grow.
+    open_stroke: Option<StrokeId>,
+}
+
+impl<E: Edit> Default for History<E> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<E: Edit> History<E> {
+    /// A history whose current state is the saved one.
+    pub fn new() -> Self {
+        Self {
+            undo: Vec::new(),
+            redo: Vec::new(),
+            saved_at: Some(0),
+            open_stroke: None,
+        }
+    }
+
+    /// A history whose current state has never been saved (a new document, or
+    /// one recovered after a crash): it is dirty until saved.
+    pub fn unsaved() -> Self {
+        Self {
+            saved_at: None,
+            ..Self::new()
+        }
+    }
+
+    /// Applies a transaction as a new step (clearing redo). Empty ones are ignored.
+    pub fn apply(
+        &mut self,
+        target: &mut E::Target,
+        transaction: Transaction<E>,
+    ) -> Result<(), E::Error> {
+        self.open_stroke = None;
+        if transaction.edits.is_empty() {
+            return Ok(());
+        }
+        let undo = transaction.apply(target)?;
+        self.push(undo);
+        Ok(())
+    }
+
+    fn push(&mut self, undo: Transaction<E>) {
+        if self.saved_at.is_some_and(|depth| depth > self.undo.len()) {
+            self.saved_at = None; // the saved state was on the redo stack, now gone
+        }
+        self.undo.push(undo);
+        self.redo.clear();
+    }
+
+    /// Applies part of a gesture: the first part of `stroke` starts a new
+    /// step, later parts join it, so a whole drag is undone at once.
+    pub fn apply_stroke(
+        &mut self,
+        target: &mut E::Target,
+        stroke: StrokeId,
+        transaction: Transaction<E>,
+    ) -> Result<(), E::Error> {
+        if transaction.edits.is_empty() {
+            return Ok(());
+        }
+        let continues = self.open_stroke == Some(stroke) && !self.undo.is_empty();
+        let mut undo = transaction.apply(target)?;
+        match self.undo.last_mut() {
+            Some(step) if continues => {
+                // The new part is undone first: its inverse goes in front.
+                undo.edits.append(&mut step.edits);
+                step.edits = undo.edits;
+                self.redo.clear();
+                if self.saved_at == Some(self.undo.len()) {
+                    self.saved_at = None; // saved mid-gesture: that state is gone now
+                }
+            }
+            _ => {
+                self.push(undo);
+                self.open_stroke = Some(stroke);
+            }
+        }
+        Ok(())
+    }
+
+    /// Ends the open gesture: the next stroke starts a new step even if it
+    /// reuses the id.
+    pub fn close_stroke(&mut self) {
+        self.open_stroke = None;
+    }
+
+    /// Undoes the last step; returns its label.
+    pub fn undo(&mut self, target: &mut E::Target) -> Result<Option<String>, E::Error> {
+        self.open_stroke = None;
+        let Some(step) = self.undo.pop() else {
+            return Ok(None);
+        };
+        let label = step.label.clone();
+        match step.clone().apply(target) {
+            Ok(redo) => {
+                self.redo.push(redo);
+                Ok(Some(label))
+            }
+            Err(error) => {
+                self.undo.push(step); // the target is unchanged; keep the step
+                Err(error)
+            }
+        }
+    }
+
+    /// Redoes the last undone step; returns its label.
+    pub fn redo(&mut self, target: &mut E::Target) -> Result<Option<String>, E::Error> {
+        self.open_stroke = None;
+        let Some(step) = self.redo.pop() else {
+            return Ok(None);
+        };
+        let label = step.label.clone();
+        match step.clone().apply(target) {
+            Ok(undo) => {
+                self.undo.push(undo);
+                Ok(Some(label))
+            }
+            Err(error) => {
+                self.redo.push(step);
+                Err(error)
+            }
+        }
+    }
+
+    /// Every edit kept for undo and redo, for a game that must retarget what
+    /// they name (a scan renamed when it is copied into the pack).
+    pub fn edits_mut(&mut self) -> impl Iterator<Item = &mut E> {
+        self.undo
+            .iter_mut()
+            .chain(self.redo.iter_mut())
+            .flat_map(|step| step.edits.iter_mut())
+    }
+
+    /// The label of the step Undo would undo.
+    pub fn undo_label(&self) -> Option<&str> {
+        self.undo.last().map(|t| t.label.as_str())
+    }
+
+    /// The label of the step Redo would redo.
+    pub fn redo_label(&self) -> Option<&str> {
+        self.redo.last().map(|t| t.label.as_str())
+    }
+
+    /// Marks the current state as saved.
+    pub fn mark_saved(&mut self) {
+        self.saved_at = Some(self.undo.len());
+    }
+
+    /// Whether there are changes since the last save.
+    pub fn is_dirty(&self) -> bool {
+        self.saved_at != Some(self.undo.len())
+    }
+}
