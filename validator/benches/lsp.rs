@@ -1,1 +1,3 @@
+//! Diagnostics latency of the language server (written below).
+
 fn main() {}

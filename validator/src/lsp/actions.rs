@@ -52,8 +52,8 @@ pub fn did_you_mean(path: &Path, text: &str, diagnostic: &Diagnostic) -> Vec<Tex
     let Some(written) = text.get(span.start as usize..span.end as usize) else {
         return Vec::new();
     };
-    let one_word = !written.is_empty()
-        && !written.contains(['\n', '=', '[', ']', '{', '}', ',', '#']);
+    let one_word =
+        !written.is_empty() && !written.contains(['\n', '=', '[', ']', '{', '}', ',', '#']);
     if !one_word {
         return Vec::new();
     }
@@ -173,7 +173,13 @@ pub fn rewrite(path: &Path, before: &str, after: &str) -> Vec<FileEdit> {
     let starts: Vec<usize> = std::iter::once(0)
         .chain(before.match_indices('\n').map(|(i, _)| i + 1))
         .collect();
-    let line_start = |line: usize| starts.get(line).copied().unwrap_or(before.len()).min(before.len());
+    let line_start = |line: usize| {
+        starts
+            .get(line)
+            .copied()
+            .unwrap_or(before.len())
+            .min(before.len())
+    };
     let diff = similar::TextDiff::from_lines(before, after);
     let new_lines: Vec<&str> = diff.new_slices().to_vec();
     diff.ops()

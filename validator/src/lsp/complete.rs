@@ -54,13 +54,13 @@ fn expand<'s>(root: &'s Value, schema: &'s Value, depth: usize, out: &mut Vec<&'
     if depth > MAX_DEPTH {
         return;
     }
-    if let Some(reference) = schema.get("$ref").and_then(Value::as_str) {
-        if let Some(target) = reference
-            .strip_prefix('#')
-            .and_then(|pointer| root.pointer(pointer))
-        {
-            expand(root, target, depth + 1, out);
-        }
+    if let Some(target) = schema
+        .get("$ref")
+        .and_then(Value::as_str)
+        .and_then(|reference| reference.strip_prefix('#'))
+        .and_then(|pointer| root.pointer(pointer))
+    {
+        expand(root, target, depth + 1, out);
     }
     out.push(schema);
     for combination in ["allOf", "oneOf", "anyOf"] {
@@ -86,9 +86,7 @@ fn child<'s>(schema: &'s Value, step: &Step) -> Vec<&'s Value> {
                 .and_then(Value::as_object)
                 .into_iter()
                 .flat_map(|p| p.values());
-            let additional = schema
-                .get("additionalProperties")
-                .filter(|a| a.is_object());
+            let additional = schema.get("additionalProperties").filter(|a| a.is_object());
             patterns.chain(additional).collect()
         }
         Step::Index(_) => schema.get("items").into_iter().collect(),
@@ -160,9 +158,13 @@ fn values(text: &str, path: &[Step], word: Span, schema: &Value) -> Vec<Candidat
     let schemas = at_path(schema, path);
     let mut span = word;
     // A closing quote already typed (an editor's auto-pair) is replaced too.
-    let typed = text.get(word.start as usize..word.end as usize).unwrap_or("");
+    let typed = text
+        .get(word.start as usize..word.end as usize)
+        .unwrap_or("");
     if let Some(quote) = typed.chars().next().filter(|c| *c == '"' || *c == '\'')
-        && text.get(word.end as usize..).is_some_and(|rest| rest.starts_with(quote))
+        && text
+            .get(word.end as usize..)
+            .is_some_and(|rest| rest.starts_with(quote))
     {
         span.end += 1;
     }
@@ -189,7 +191,12 @@ fn values(text: &str, path: &[Step], word: Span, schema: &Value) -> Vec<Candidat
             .get("description")
             .and_then(Value::as_str)
             .map(str::to_string);
-        for value in s.get("enum").and_then(Value::as_array).into_iter().flatten() {
+        for value in s
+            .get("enum")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
             add(value, documentation.clone());
         }
         if let Some(value) = s.get("const") {
@@ -245,7 +252,10 @@ mod tests {
 
     #[test]
     fn enumerated_values_quoted_and_booleans() {
-        assert_eq!(labels("[[rooms]]\nkind = "), ["\"cockpit\"", "\"engine-1\""]);
+        assert_eq!(
+            labels("[[rooms]]\nkind = "),
+            ["\"cockpit\"", "\"engine-1\""]
+        );
         assert_eq!(labels("[[rooms]]\ndoor = "), ["true", "false"]);
         assert_eq!(labels("format = "), ["1"]);
         let text = "[[rooms]]\nkind = \"co\"";

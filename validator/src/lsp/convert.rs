@@ -60,6 +60,9 @@ pub fn diagnostic(diagnostic: &Diagnostic, lines: &Lines<'_>, uri: &Uri) -> lsp_
 
 /// A fix as a workspace edit, each file's spans placed by `lines_of` (its
 /// text as the editor holds it); `None` when a file cannot be placed.
+// The protocol's own type keys edits by `Uri`, whose cached parts clippy
+// takes for interior mutability; it is never changed while a key.
+#[allow(clippy::mutable_key_type)]
 pub fn workspace_edit(
     fix: &TextFix,
     mut place: impl FnMut(&std::path::Path) -> Option<(Uri, String)>,
@@ -89,13 +92,18 @@ pub fn workspace_edit(
 pub fn symbol(symbol: &Symbol, lines: &Lines<'_>) -> lsp_types::DocumentSymbol {
     let range = lines.range(symbol.span);
     // The name must lie inside the whole, or clients refuse the outline.
-    let inside = symbol.span.start <= symbol.name_span.start && symbol.name_span.end <= symbol.span.end;
+    let inside =
+        symbol.span.start <= symbol.name_span.start && symbol.name_span.end <= symbol.span.end;
     let selection_range = if inside {
         lines.range(symbol.name_span)
     } else {
         range
     };
-    let children: Vec<_> = symbol.children.iter().map(|c| self::symbol(c, lines)).collect();
+    let children: Vec<_> = symbol
+        .children
+        .iter()
+        .map(|c| self::symbol(c, lines))
+        .collect();
     lsp_types::DocumentSymbol {
         name: if symbol.name.is_empty() {
             "?".to_string()

@@ -31,7 +31,11 @@ pub fn target_of(path: &Path) -> Target {
     let wanted = real(path);
     // Packs do not nest (`lint` stops at the first `pack.toml` down a
     // tree), so the nearest `pack.toml` up decides.
-    if let Some(dir) = path.ancestors().skip(1).find(|d| exists(&d.join(PACK_FILE))) {
+    if let Some(dir) = path
+        .ancestors()
+        .skip(1)
+        .find(|d| exists(&d.join(PACK_FILE)))
+    {
         let pack = Target::Pack(dir.to_path_buf());
         if let Ok(ruleset) = REGISTRY.for_target(&pack)
             && ruleset

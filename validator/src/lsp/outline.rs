@@ -202,7 +202,11 @@ pub fn keys<const N: usize>(keys: [&str; N]) -> Path {
 #[derive(Clone, Debug)]
 enum Frame {
     /// A list: its path and the index its next item gets.
-    Array { path: Path, next: usize, start: usize },
+    Array {
+        path: Path,
+        next: usize,
+        start: usize,
+    },
     /// An inline table: its path, and the key read whose value comes next.
     Inline {
         path: Path,
@@ -472,7 +476,10 @@ impl<'t> Scanner<'t> {
                 while self.peek().is_some_and(is_bare) {
                     self.at += 1;
                 }
-                Some((self.text.get(start..self.at)?.to_string(), span(start, self.at)))
+                Some((
+                    self.text.get(start..self.at)?.to_string(),
+                    span(start, self.at),
+                ))
             }
             _ => None,
         }
@@ -519,11 +526,21 @@ impl<'t> Scanner<'t> {
             Some(b'"' | b'\'') => {
                 let (text, end) = self.string_at(start);
                 self.at = end;
-                self.push(path, key_span, Value::Scalar(Scalar::Str(text)), span(start, end));
+                self.push(
+                    path,
+                    key_span,
+                    Value::Scalar(Scalar::Str(text)),
+                    span(start, end),
+                );
             }
             Some(b'[') => {
                 self.at += 1;
-                self.push(path.clone(), key_span, Value::Array, span(start, self.text.len()));
+                self.push(
+                    path.clone(),
+                    key_span,
+                    Value::Array,
+                    span(start, self.text.len()),
+                );
                 self.stack.push(Frame::Array {
                     path,
                     next: 0,
@@ -532,7 +549,12 @@ impl<'t> Scanner<'t> {
             }
             Some(b'{') => {
                 self.at += 1;
-                self.push(path.clone(), key_span, Value::Table, span(start, self.text.len()));
+                self.push(
+                    path.clone(),
+                    key_span,
+                    Value::Table,
+                    span(start, self.text.len()),
+                );
                 self.stack.push(Frame::Inline {
                     path,
                     pending: None,
@@ -600,7 +622,9 @@ impl<'t> Scanner<'t> {
             if b == b'\n' {
                 break;
             }
-            if b == quote && (quote == b'\'' || !escaped(self.text.get(body..).unwrap_or(""), i - body)) {
+            if b == quote
+                && (quote == b'\'' || !escaped(self.text.get(body..).unwrap_or(""), i - body))
+            {
                 let inner = self.text.get(body..i).unwrap_or("");
                 return (inner.to_string(), i + 1);
             }
@@ -652,7 +676,11 @@ impl<'t> Scanner<'t> {
             return Typing::Nothing;
         }
         // The word just before the offset, being typed.
-        let line_start = self.text.get(..offset).and_then(|s| s.rfind('\n')).map_or(0, |i| i + 1);
+        let line_start = self
+            .text
+            .get(..offset)
+            .and_then(|s| s.rfind('\n'))
+            .map_or(0, |i| i + 1);
         let before = self.text.get(line_start..offset).unwrap_or("");
         let word_len = before
             .bytes()
@@ -669,7 +697,10 @@ impl<'t> Scanner<'t> {
                     }
                 }
                 Some((path, _)) => Typing::Key {
-                    table: path.get(..path.len().saturating_sub(1)).unwrap_or(&[]).to_vec(),
+                    table: path
+                        .get(..path.len().saturating_sub(1))
+                        .unwrap_or(&[])
+                        .to_vec(),
                     word,
                 },
                 None => {
@@ -762,7 +793,10 @@ id = "comms"
         let at = PAGE.find("\"H5\"").unwrap();
         let entry = outline.at(at + 2).unwrap();
         assert_eq!(entry.path, path(&["spaces", "consoles", "0", "at"]));
-        assert_eq!(&PAGE[entry.span.start as usize..entry.span.end as usize], "\"H5\"");
+        assert_eq!(
+            &PAGE[entry.span.start as usize..entry.span.end as usize],
+            "\"H5\""
+        );
         let rooms = outline.get(&path(&["rooms", "1"])).unwrap();
         assert_eq!(
             &PAGE[rooms.span.start as usize..rooms.span.end as usize],

@@ -97,7 +97,13 @@ pub fn serve(connection: &Connection, options: Options) -> anyhow::Result<()> {
         .spawn(move || {
             for target in job_queue {
                 let diagnostics = lint_target(&target);
-                if done.send(Linted { target, diagnostics }).is_err() {
+                if done
+                    .send(Linted {
+                        target,
+                        diagnostics,
+                    })
+                    .is_err()
+                {
                     break;
                 }
             }
@@ -159,7 +165,8 @@ fn lint_target(target: &Target) -> Result<Vec<Diagnostic>, String> {
             Err(error) => Err(error.to_string()),
         }
     };
-    catch_unwind(run).unwrap_or_else(|_| Err("the check of this file stopped on an internal error".into()))
+    catch_unwind(run)
+        .unwrap_or_else(|_| Err("the check of this file stopped on an internal error".into()))
 }
 
 /// An open document.
@@ -197,7 +204,11 @@ enum Next {
 }
 
 impl Server {
-    fn run(&mut self, receiver: &Receiver<Message>, finished: &Receiver<Linted>) -> anyhow::Result<()> {
+    fn run(
+        &mut self,
+        receiver: &Receiver<Message>,
+        finished: &Receiver<Linted>,
+    ) -> anyhow::Result<()> {
         loop {
             let timer = match (self.deadline, &self.linting) {
                 (Some(deadline), None) => after(deadline.saturating_duration_since(Instant::now())),
@@ -249,7 +260,9 @@ impl Server {
                 match answer {
                     Ok(response) => self.send(response),
                     Err(_) => {
-                        self.log(format!("deckplan: the answer to {method} stopped on an internal error"));
+                        self.log(format!(
+                            "deckplan: the answer to {method} stopped on an internal error"
+                        ));
                         self.send(Response::new_err(
                             id,
                             ErrorCode::InternalError as i32,
@@ -276,17 +289,23 @@ impl Server {
     fn notified(&mut self, notification: Notification) {
         match notification.method.as_str() {
             DidOpenTextDocument::METHOD => {
-                if let Ok(params) = notification.extract::<DidOpenTextDocumentParams>(DidOpenTextDocument::METHOD) {
+                if let Ok(params) =
+                    notification.extract::<DidOpenTextDocumentParams>(DidOpenTextDocument::METHOD)
+                {
                     self.open(params.text_document.uri, params.text_document.text);
                 }
             }
             DidChangeTextDocument::METHOD => {
-                if let Ok(params) = notification.extract::<DidChangeTextDocumentParams>(DidChangeTextDocument::METHOD) {
+                if let Ok(params) = notification
+                    .extract::<DidChangeTextDocumentParams>(DidChangeTextDocument::METHOD)
+                {
                     self.change(params);
                 }
             }
             DidCloseTextDocument::METHOD => {
-                if let Ok(params) = notification.extract::<DidCloseTextDocumentParams>(DidCloseTextDocument::METHOD) {
+                if let Ok(params) =
+                    notification.extract::<DidCloseTextDocumentParams>(DidCloseTextDocument::METHOD)
+                {
                     self.close(&params.text_document.uri);
                 }
             }
@@ -411,7 +430,10 @@ impl Server {
         let diagnostics = match diagnostics {
             Ok(diagnostics) => diagnostics,
             Err(reason) => {
-                self.log(format!("deckplan: cannot check {}: {reason}", target.path().display()));
+                self.log(format!(
+                    "deckplan: cannot check {}: {reason}",
+                    target.path().display()
+                ));
                 Vec::new()
             }
         };
@@ -464,7 +486,10 @@ impl Server {
         }
         self.results.insert(
             target,
-            by_file.into_iter().map(|(real, (_, found))| (real, found)).collect(),
+            by_file
+                .into_iter()
+                .map(|(real, (_, found))| (real, found))
+                .collect(),
         );
     }
 
@@ -489,7 +514,10 @@ impl Server {
             diagnostics,
             version: None,
         };
-        self.send(Notification::new(PublishDiagnostics::METHOD.to_string(), params));
+        self.send(Notification::new(
+            PublishDiagnostics::METHOD.to_string(),
+            params,
+        ));
     }
 
     fn answer(&mut self, request: Request) -> Response {
@@ -512,7 +540,10 @@ impl Server {
                 let at = p.text_document_position;
                 json!(self.complete(&at.text_document.uri, at.position))
             }),
-            _ => Err((ErrorCode::MethodNotFound, format!("deckplan does not answer {}", request.method))),
+            _ => Err((
+                ErrorCode::MethodNotFound,
+                format!("deckplan does not answer {}", request.method),
+            )),
         };
         match result {
             Ok(value) => Response::new_ok(id, value),
@@ -559,7 +590,11 @@ impl Server {
         .flatten()
     }
 
-    fn definition(&self, uri: &Uri, position: lsp_types::Position) -> Option<GotoDefinitionResponse> {
+    fn definition(
+        &self,
+        uri: &Uri,
+        position: lsp_types::Position,
+    ) -> Option<GotoDefinitionResponse> {
         let encoding = self.encoding;
         let spots = self
             .with_file(uri, |file, document| {
@@ -577,7 +612,9 @@ impl Server {
     fn locate(&self, spot: &Spot) -> Option<Location> {
         let (uri, text) = self.text_of(&spot.path)?;
         let lines = Lines::new(&text, self.encoding);
-        let range = spot.span.map_or_else(lsp_types::Range::default, |s| lines.range(s));
+        let range = spot
+            .span
+            .map_or_else(lsp_types::Range::default, |s| lines.range(s));
         Some(Location::new(uri, range))
     }
 
@@ -608,56 +645,58 @@ impl Server {
     fn code_actions(&self, params: &CodeActionParams) -> Vec<CodeActionOrCommand> {
         let uri = &params.text_document.uri;
         let encoding = self.encoding;
-        let fixes = self
-            .with_file(uri, |file, document| {
-                let lines = Lines::new(file.text, encoding);
-                let wanted = lines.offset(params.range.start)..=lines.offset(params.range.end);
-                let Some(found) = self.results.get(&document.target).and_then(|r| r.get(&document.real)) else {
-                    return Vec::new();
-                };
-                let ruleset = home::ruleset_of(&document.target);
-                let mut fixes: Vec<(TextFix, &Diagnostic)> = Vec::new();
-                for diagnostic in found {
-                    // Findings of a text since changed have spans of that text.
-                    if diagnostic.file.text() != file.text {
-                        continue;
-                    }
-                    let (start, end) = diagnostic
-                        .span
-                        .map_or((0, file.text.len()), |s| (s.start as usize, s.end as usize));
-                    let touches = start <= *wanted.end() && *wanted.start() <= end;
-                    if !touches {
-                        continue;
-                    }
-                    for fix in actions::did_you_mean(file.path, file.text, diagnostic) {
+        self.with_file(uri, |file, document| {
+            let lines = Lines::new(file.text, encoding);
+            let wanted = lines.offset(params.range.start)..=lines.offset(params.range.end);
+            let Some(found) = self
+                .results
+                .get(&document.target)
+                .and_then(|r| r.get(&document.real))
+            else {
+                return Vec::new();
+            };
+            let ruleset = home::ruleset_of(&document.target);
+            let mut fixes: Vec<(TextFix, &Diagnostic)> = Vec::new();
+            for diagnostic in found {
+                // Findings of a text since changed have spans of that text.
+                if diagnostic.file.text() != file.text {
+                    continue;
+                }
+                let (start, end) = diagnostic
+                    .span
+                    .map_or((0, file.text.len()), |s| (s.start as usize, s.end as usize));
+                let touches = start <= *wanted.end() && *wanted.start() <= end;
+                if !touches {
+                    continue;
+                }
+                for fix in actions::did_you_mean(file.path, file.text, diagnostic) {
+                    fixes.push((fix, diagnostic));
+                }
+                if let Some(ruleset) = ruleset {
+                    if let Some(fix) = self.allow_fix(file, document, ruleset, diagnostic) {
                         fixes.push((fix, diagnostic));
                     }
-                    if let Some(ruleset) = ruleset {
-                        if let Some(fix) = self.allow_fix(file, document, ruleset, diagnostic) {
-                            fixes.push((fix, diagnostic));
-                        }
-                        for fix in ruleset.language().fixes(file, diagnostic) {
-                            fixes.push((fix, diagnostic));
-                        }
+                    for fix in ruleset.language().fixes(file, diagnostic) {
+                        fixes.push((fix, diagnostic));
                     }
                 }
-                fixes
-                    .into_iter()
-                    .filter_map(|(fix, diagnostic)| {
-                        let edit = convert::workspace_edit(&fix, |path| self.text_of(path), encoding)?;
-                        Some(CodeActionOrCommand::CodeAction(CodeAction {
-                            title: fix.title,
-                            kind: Some(CodeActionKind::QUICKFIX),
-                            diagnostics: Some(vec![self.convert(diagnostic, uri)]),
-                            edit: Some(edit),
-                            is_preferred: fix.preferred.then_some(true),
-                            ..CodeAction::default()
-                        }))
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        fixes
+            }
+            fixes
+                .into_iter()
+                .filter_map(|(fix, diagnostic)| {
+                    let edit = convert::workspace_edit(&fix, |path| self.text_of(path), encoding)?;
+                    Some(CodeActionOrCommand::CodeAction(CodeAction {
+                        title: fix.title,
+                        kind: Some(CodeActionKind::QUICKFIX),
+                        diagnostics: Some(vec![self.convert(diagnostic, uri)]),
+                        edit: Some(edit),
+                        is_preferred: fix.preferred.then_some(true),
+                        ..CodeAction::default()
+                    }))
+                })
+                .collect()
+        })
+        .unwrap_or_default()
     }
 
     /// "Allow this check": a line in the `[lint]` table of the finding's file
@@ -669,7 +708,10 @@ impl Server {
         ruleset: &dyn crate::ruleset::Ruleset,
         diagnostic: &Diagnostic,
     ) -> Option<TextFix> {
-        ruleset.checks().iter().find(|c| c.code == diagnostic.code)?;
+        ruleset
+            .checks()
+            .iter()
+            .find(|c| c.code == diagnostic.code)?;
         let here = kind_has_lint(ruleset, file.is_pack_file());
         let (path, text) = if here {
             (file.path.to_path_buf(), file.text.to_string())
@@ -688,7 +730,10 @@ impl Server {
             "pack.toml"
         };
         Some(TextFix {
-            title: format!("Allow `{}` in {whose} (then say why in `reason`)", diagnostic.name),
+            title: format!(
+                "Allow `{}` in {whose} (then say why in `reason`)",
+                diagnostic.name
+            ),
             edits: vec![edit],
             preferred: false,
         })
@@ -718,7 +763,6 @@ impl Server {
                             value: d,
                         })
                     }),
-                    filter_text: Some(file.slice(c.span).to_string() + &c.label),
                     text_edit: Some(CompletionTextEdit::Edit(TextEdit::new(
                         lines.range(c.span),
                         c.insert,
@@ -743,7 +787,10 @@ fn is_pack_file(path: &Path) -> bool {
 }
 
 /// The JSON Schema of a file: `pack.toml`'s, or the board file's.
-fn schema_of(ruleset: &dyn crate::ruleset::Ruleset, is_pack_file: bool) -> Option<serde_json::Value> {
+fn schema_of(
+    ruleset: &dyn crate::ruleset::Ruleset,
+    is_pack_file: bool,
+) -> Option<serde_json::Value> {
     let schemas = ruleset.schemas();
     let wanted = if is_pack_file { "pack" } else { "page" };
     schemas
@@ -760,12 +807,19 @@ fn kind_has_lint(ruleset: &dyn crate::ruleset::Ruleset, is_pack_file: bool) -> b
 
 /// What every game's files share: a check name in `[lint]` explained, and a
 /// key described by the JSON Schema.
-fn generic_hover(file: &File<'_>, entry: &super::outline::Entry, ruleset: &dyn crate::ruleset::Ruleset) -> Option<String> {
+fn generic_hover(
+    file: &File<'_>,
+    entry: &super::outline::Entry,
+    ruleset: &dyn crate::ruleset::Ruleset,
+) -> Option<String> {
     if let [Step::Key(table), Step::Key(name), ..] = entry.path.as_slice()
         && table == "lint"
     {
         let check = ruleset.checks().into_iter().find(|c| c.name == name)?;
-        return Some(format!("**{}** `{}`\n\n{}", check.code, check.name, check.doc));
+        return Some(format!(
+            "**{}** `{}`\n\n{}",
+            check.code, check.name, check.doc
+        ));
     }
     let schema = schema_of(ruleset, file.is_pack_file())?;
     let described = complete::at_path(&schema, &entry.path)
@@ -785,6 +839,7 @@ fn too_large(document: &Document) -> Diagnostic {
     let code = load::read_code(&error);
     Diagnostic::from(deckplan_schema::FileError {
         source: deckplan_schema::SourceFile::new(shown, String::new()),
-        error: deckplan_schema::FormatError::new(code, error.to_string(), None).with_help(error.help()),
+        error: deckplan_schema::FormatError::new(code, error.to_string(), None)
+            .with_help(error.help()),
     })
 }

@@ -75,7 +75,10 @@ impl<'t> Lines<'t> {
         while !self.text.is_char_boundary(offset) {
             offset -= 1;
         }
-        let line = self.starts.partition_point(|&s| s <= offset).saturating_sub(1);
+        let line = self
+            .starts
+            .partition_point(|&s| s <= offset)
+            .saturating_sub(1);
         let start = self.starts.get(line).copied().unwrap_or(0);
         let before = self.text.get(start..offset).unwrap_or("");
         let character = before.chars().map(|c| self.encoding.width(c)).sum();

@@ -1,0 +1,626 @@
+//! `deckplan lsp` against a client speaking JSON-RPC over its pipes, as an
+//! editor does: diagnostics on open and on change (the same as `lint`), the
+//! pack re-checked for every open file, code actions, hover, go to
+//! definition, document symbols, completion, and bad input that the server
+//! answers and outlives.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
+#[path = "lsp/client.rs"]
+mod client;
+
+use std::path::Path;
+use std::process::Command;
+
+use client::{Client, Work, apply, uri};
+use serde_json::{Value, json};
+
+const PACK: &str = "derelict-meridian-tithe";
+
+/// `deckplan lint --format json` of `path`, run in `cwd`: its findings.
+fn lint_json(cwd: &Path, path: &str) -> Vec<Value> {
+    let output = Command::new(env!("CARGO_BIN_EXE_deckplan"))
+        .args(["lint", "--format", "json", path])
+        .current_dir(cwd)
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    report["diagnostics"].as_array().cloned().unwrap()
+}
+
+/// A finding of `lint --format json` as the server publishes it: the same
+/// code and message, the help on a line of its own, the board place after
+/// the message, lines and columns from 0.
+fn as_published(found: &Value) -> Value {
+    let mut message = found["message"].as_str().unwrap().to_string();
+    if let Some(place) = found["place"].as_str() {
+        message.push_str(&format!(" (at {place})"));
+    }
+    if let Some(help) = found["help"].as_str() {
+        message.push_str(&format!("\nhelp: {help}"));
+    }
+    let at = |line: &str, column: &str| {
+        json!({
+            "line": found[line].as_u64().unwrap() - 1,
+            "character": found[column].as_u64().unwrap() - 1,
+        })
+    };
+    json!({
+        "code": found["code"],
+        "severity": if found["severity"] == "error" { 1 } else { 2 },
+        "message": message,
+        "range": { "start": at("line", "column"), "end": at("end_line", "end_column") },
+    })
+}
+
+/// The fields of published diagnostics that `as_published` builds.
+fn comparable(published: &[Value]) -> Vec<Value> {
+    published
+        .iter()
+        .map(|d| {
+            json!({
+                "code": d["code"],
+                "severity": d["severity"],
+                "message": d["message"],
+                "range": d["range"],
+            })
+        })
+        .collect()
+}
+
+fn misspelt(text: &str) -> String {
+    let broken = text.replace("\ntitle = ", "\ntitel = ");
+    assert_ne!(broken, text);
+    broken
+}
+
+#[test]
+fn diagnostics_come_on_open_and_on_change_from_the_unsaved_text_as_lint_gives_them() {
+    let work = Work::with_pack("open-change", PACK);
+    let page = work.path(&format!("{PACK}/book1/page1.toml"));
+    let saved = std::fs::read_to_string(&page).unwrap();
+    let mut client = Client::start(&work.root);
+
+    client.open(&page, &misspelt(&saved));
+    let published = client.some_diagnostics(&page);
+    assert_eq!(
+        comparable(&published),
+        vec![json!({
+            "code": "F002",
+            "severity": 1,
+            "message": "unknown key `titel`\nhelp: did you mean `title`?",
+            "range": {
+                "start": { "line": 4, "character": 0 },
+                "end": { "line": 4, "character": 5 },
+            },
+        })]
+    );
+    assert_eq!(published[0]["source"], "deckplan");
+    // The file on disk was never changed: the server read the editor's text.
+    assert_eq!(std::fs::read_to_string(&page).unwrap(), saved);
+
+    // The same findings as `lint` gives for that text saved.
+    let other = Work::with_pack("open-change-lint", PACK);
+    std::fs::write(
+        other.path(&format!("{PACK}/book1/page1.toml")),
+        misspelt(&saved),
+    )
+    .unwrap();
+    let linted: Vec<Value> = lint_json(&other.root, PACK)
+        .iter()
+        .map(as_published)
+        .collect();
+    assert_eq!(comparable(&published), linted);
+
+    client.change(&page, &saved);
+    client.clean(&page);
+    assert!(client.shutdown().success());
+}
+
+#[test]
+fn a_change_to_a_page_republishes_the_findings_of_the_other_open_files_of_its_pack() {
+    let work = Work::with_pack("republish", PACK);
+    let page = work.path(&format!("{PACK}/book1/page1.toml"));
+    let pack = work.path(&format!("{PACK}/pack.toml"));
+    let mut client = Client::start(&work.root);
+    client.open_saved(&pack);
+    let saved = client.open_saved(&page);
+    client.clean(&pack);
+
+    // Page 1 becomes page 9: the pack's start and a join name a page no
+    // longer there, in pack.toml, which did not change.
+    let renumbered = saved.replace("\npage = 1\n", "\npage = 9\n");
+    client.change(&page, &renumbered);
+    let published = client.some_diagnostics(&pack);
+    let codes_lines: Vec<(Value, Value, Value)> = published
+        .iter()
+        .map(|d| {
+            (
+                d["code"].clone(),
+                d["range"]["start"]["line"].clone(),
+                d["message"].clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        codes_lines,
+        vec![
+            (
+                json!("F007"),
+                json!(3),
+                json!("start page L1p1 is not in this pack\nhelp: did you mean `L1p2`?")
+            ),
+            (
+                json!("F007"),
+                json!(40),
+                json!(
+                    "join names page L1p1, which is not in this pack\nhelp: did you mean `L1p2`?"
+                )
+            ),
+        ]
+    );
+
+    client.change(&page, &saved);
+    client.clean(&pack);
+    assert!(client.shutdown().success());
+}
+
+/// The position (from 0, ASCII text) of the first `needle` in `text`,
+/// `into` bytes into it.
+fn position(text: &str, needle: &str, into: usize) -> Value {
+    let at = text.find(needle).unwrap() + into;
+    let line = text[..at].matches('\n').count();
+    let character = at - text[..at].rfind('\n').map_or(0, |i| i + 1);
+    json!({ "line": line, "character": character })
+}
+
+fn at(path: &Path, position: Value) -> Value {
+    json!({ "textDocument": { "uri": uri(path) }, "position": position })
+}
+
+/// The code actions offered for `diagnostic` in `path`: their titles and
+/// the edits of each, by file.
+fn actions(client: &mut Client, path: &Path, diagnostic: &Value) -> Vec<(String, Value)> {
+    let answer = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": { "uri": uri(path) },
+            "range": diagnostic["range"],
+            "context": { "diagnostics": [diagnostic] },
+        }),
+    );
+    answer
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            assert_eq!(a["kind"], "quickfix");
+            assert_eq!(a["diagnostics"][0]["code"], diagnostic["code"]);
+            (
+                a["title"].as_str().unwrap().to_string(),
+                a["edit"]["changes"].clone(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_did_you_mean_action_fixes_the_key_and_the_saved_file_lints_clean() {
+    let work = Work::with_pack("did-you-mean", PACK);
+    let page = work.path(&format!("{PACK}/book1/page1.toml"));
+    let saved = std::fs::read_to_string(&page).unwrap();
+    let broken = misspelt(&saved);
+    std::fs::write(&page, &broken).unwrap();
+    let mut client = Client::start(&work.root);
+    client.open(&page, &broken);
+    let found = client.some_diagnostics(&page);
+    let offered = actions(&mut client, &page, &found[0]);
+    assert_eq!(
+        offered,
+        vec![(
+            "Replace titel with title".to_string(),
+            json!({ uri(&page): [{
+                "range": {
+                    "start": { "line": 4, "character": 0 },
+                    "end": { "line": 4, "character": 5 },
+                },
+                "newText": "title",
+            }]}),
+        )]
+    );
+    let fixed = apply(&broken, offered[0].1[uri(&page)].as_array().unwrap());
+    assert_eq!(fixed, saved);
+    client.change(&page, &fixed);
+    client.clean(&page);
+    std::fs::write(&page, &fixed).unwrap();
+    assert_eq!(lint_json(&work.root, PACK), Vec::<Value>::new());
+    assert!(client.shutdown().success());
+}
+
+#[test]
+fn a_check_finding_offers_the_lint_allow_line_and_the_game_s_own_fix() {
+    let work = Work::with_pack("allow", PACK);
+    let page = work.path(&format!("{PACK}/book1/page1.toml"));
+    let saved = std::fs::read_to_string(&page).unwrap();
+    // Console 1 opens door 2, as the keycard does: door 1 has no opener.
+    let broken = saved.replace("opens = [1] }", "opens = [2] }");
+    let mut client = Client::start(&work.root);
+    client.open(&page, &broken);
+    let found = client.some_diagnostics(&page);
+    assert_eq!(
+        comparable(&found),
+        vec![json!({
+            "code": "R002",
+            "severity": 2,
+            "message": "8 board spaces are reachable only through door 1 between H7 and I7, which nothing Spacers can reach opens (at L1p1 door 1 between H7 and I7)\nhelp: add `1` to the `opens` list of a console or keycard on L1p1",
+            "range": {
+                "start": { "line": 37, "character": 4 },
+                "end": { "line": 37, "character": 35 },
+            },
+        })]
+    );
+    let offered = actions(&mut client, &page, &found[0]);
+    let titles: Vec<&str> = offered.iter().map(|(t, _)| t.as_str()).collect();
+    assert_eq!(
+        titles,
+        [
+            "Allow `door-without-opener` in this file (then say why in `reason`)",
+            "Console 1 (L1p1 H5) opens door 1",
+        ]
+    );
+    let edits = |i: usize| offered[i].1[uri(&page)].as_array().unwrap().clone();
+
+    // The allow line goes in a new `[lint]` table at the end, its reason
+    // left for the author: lint refuses an empty one, so it cannot go in
+    // unexplained.
+    let allowed = apply(&broken, &edits(0));
+    assert_eq!(
+        allowed,
+        format!("{broken}\n[lint]\ndoor-without-opener = {{ level = \"allow\", reason = \"\" }}\n")
+    );
+    client.change(&page, &allowed);
+    let found = client.diagnostics_where(&page, |d| d.iter().all(|d| d["code"] != "R002"));
+    let codes: Vec<&Value> = found.iter().map(|d| &d["code"]).collect();
+    assert_eq!(codes, [&json!("F003")]);
+    assert_eq!(
+        found[0]["range"]["start"]["line"],
+        allowed.lines().count() - 1
+    );
+    let reasoned = allowed.replace(
+        "reason = \"\"",
+        "reason = \"the door is opened by the story\"",
+    );
+    client.change(&page, &reasoned);
+    client.clean(&page);
+
+    // The game's fix: the console opens the door too.
+    let fixed = apply(&broken, &edits(1));
+    assert_eq!(fixed, saved.replace("opens = [1] }", "opens = [1, 2] }"));
+    client.change(&page, &fixed);
+    client.clean(&page);
+    assert!(client.shutdown().success());
+}
+
+#[test]
+fn hover_says_what_is_at_a_place_a_door_a_page_and_a_location() {
+    let work = Work::with_pack("hover", PACK);
+    let page = work.path(&format!("{PACK}/book1/page1.toml"));
+    let pack = work.path(&format!("{PACK}/pack.toml"));
+    let mut client = Client::start(&work.root);
+    let page_text = client.open_saved(&page);
+    let pack_text = client.open_saved(&pack);
+    let page_file = page.display().to_string();
+    let cases = [
+        (
+            &page,
+            &page_text,
+            "\"H5\"",
+            1,
+            "**L1p1 H5** — board space\n- console 1: opens door 1",
+        ),
+        (
+            &page,
+            &page_text,
+            "\"H7 north\"",
+            1,
+            "**L1p1 H7 north** (beside H7 and I7) — door 1 between H7 and I7",
+        ),
+        (
+            &page,
+            &page_text,
+            "opens = [2]",
+            9,
+            "**L1p1 door 2 between B8 and C8** — `B8 north`\n- opened by the keycard on J9",
+        ),
+        (&page, &page_text, "\"TD\"", 1, "**TD** — Tithe Docks"),
+        (
+            &pack,
+            &pack_text,
+            "\"L1p1\"",
+            1,
+            &format!(
+                "**L1p1** — Clamp Seven\n- `{page_file}`, 12×10 spaces, Location `TD`\n- Location: Tithe Docks (TD)\n- the start page"
+            ),
+        ),
+    ];
+    for (path, text, needle, into, expected) in cases {
+        let hover = client.request("textDocument/hover", at(path, position(text, needle, into)));
+        assert_eq!(hover["contents"]["kind"], "markdown", "{needle}");
+        assert_eq!(hover["contents"]["value"], expected, "{needle}");
+    }
+    // A key is described by the game's JSON Schema.
+    let hover = client.request(
+        "textDocument/hover",
+        at(&page, position(&page_text, "colour", 1)),
+    );
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .starts_with("A random discovery"),
+        "{hover}"
+    );
+    // Nothing is said of a comment.
+    let hover = client.request(
+        "textDocument/hover",
+        at(&page, position(&page_text, "#          1", 3)),
+    );
+    assert_eq!(hover, Value::Null);
+    assert!(client.shutdown().success());
+}
+
+#[test]
+fn definition_leads_to_the_door_the_page_file_and_the_location() {
+    let work = Work::with_pack("definition", PACK);
+    let page = work.path(&format!("{PACK}/book1/page1.toml"));
+    let page2 = work.path(&format!("{PACK}/book1/page2.toml"));
+    let pack = work.path(&format!("{PACK}/pack.toml"));
+    let mut client = Client::start(&work.root);
+    let page_text = client.open_saved(&page);
+    let pack_text = client.open_saved(&pack);
+    let line_of = |text: &str, needle: &str| position(text, needle, 0)["line"].clone();
+    let cases = [
+        // A console's `opens = [1]` → door 1.
+        (
+            &page,
+            &page_text,
+            "opens = [1]",
+            9,
+            &page,
+            line_of(&page_text, "{ number = 1, at = \"H7 north\" }"),
+        ),
+        // A keycard's door.
+        (
+            &page,
+            &page_text,
+            "opens = [2]",
+            9,
+            &page,
+            line_of(&page_text, "{ number = 2, at = \"B8 north\" }"),
+        ),
+        // The page's Location → its entry in pack.toml.
+        (
+            &page,
+            &page_text,
+            "\"TD\"",
+            1,
+            &pack,
+            line_of(&pack_text, "[[locations]]\ndesignation = \"TD\""),
+        ),
+        // A pack's `pages` entry → the file; a page id → its file.
+        (
+            &pack,
+            &pack_text,
+            "\"book1/page2.toml\"",
+            1,
+            &page2,
+            json!(0),
+        ),
+        (&pack, &pack_text, "\"L1p1\"", 1, &page, json!(0)),
+        (&pack, &pack_text, "\"L1p2 west\"", 1, &page2, json!(0)),
+    ];
+    for (path, text, needle, into, file, line) in cases {
+        let found = client.request(
+            "textDocument/definition",
+            at(path, position(text, needle, into)),
+        );
+        let found = found
+            .as_array()
+            .unwrap_or_else(|| panic!("{needle}: {found}"));
+        assert_eq!(found.len(), 1, "{needle}");
+        assert_eq!(found[0]["uri"], uri(file), "{needle}");
+        assert_eq!(found[0]["range"]["start"]["line"], line, "{needle}");
+    }
+    assert!(client.shutdown().success());
+}
+
+/// The names of an outline, nested, with their details.
+fn outline(symbols: &Value) -> Vec<String> {
+    let mut names = Vec::new();
+    fn walk(symbols: &Value, depth: usize, names: &mut Vec<String>) {
+        for symbol in symbols.as_array().into_iter().flatten() {
+            let detail = symbol["detail"]
+                .as_str()
+                .map(|d| format!(" ({d})"))
+                .unwrap_or_default();
+            names.push(format!(
+                "{}{}{detail}",
+                "  ".repeat(depth),
+                symbol["name"].as_str().unwrap()
+            ));
+            walk(&symbol["children"], depth + 1, names);
+        }
+    }
+    walk(symbols, 0, &mut names);
+    names
+}
+
+#[test]
+fn document_symbols_outline_a_page_and_a_pack() {
+    let work = Work::with_pack("symbols", PACK);
+    let page = work.path(&format!("{PACK}/book1/page1.toml"));
+    let pack = work.path(&format!("{PACK}/pack.toml"));
+    let mut client = Client::start(&work.root);
+    client.open_saved(&page);
+    client.open_saved(&pack);
+    let symbols = client.request(
+        "textDocument/documentSymbol",
+        json!({ "textDocument": { "uri": uri(&page) } }),
+    );
+    assert_eq!(
+        outline(&symbols),
+        [
+            "L1p1 (Clamp Seven)",
+            "  door 1 (H7 north)",
+            "  door 2 (B8 north)",
+            "  Assessors' desks",
+            "  Quarantine crates",
+            "  console 1 (H5)",
+            "  keycard (J9)",
+            "  gear cache (B4)",
+            "  engram (J6)",
+            "  Spacer start (F2)",
+            "  Spacer start (F3)",
+            "  Spacer start (E2)",
+            "  Spacer start (E3)",
+            "  Extraction Point (G2)",
+            "  spawn point (I9 ne)",
+            "  spawn point (H10 ne)",
+            "  spawn point (C4 ne)",
+            "  spawn point (A3 ne)",
+        ]
+    );
+    let symbols = client.request(
+        "textDocument/documentSymbol",
+        json!({ "textDocument": { "uri": uri(&pack) } }),
+    );
+    assert_eq!(
+        outline(&symbols),
+        [
+            "book1/page1.toml",
+            "book1/page2.toml",
+            "book1/page3.toml",
+            "book1/page4.toml",
+            "book2/page1.toml",
+            "book2/page2.toml",
+            "book2/page3.toml",
+            "book2/page4.toml",
+            "book 1 (The Receiving Decks)",
+            "book 2 (The Furnace and the Spire)",
+            "CH (Counting House)",
+            "CRUC (Crucible)",
+            "SPIRE (Confessor Spire)",
+            "TD (Tithe Docks)",
+            "L1p1 east – L1p2 west",
+            "L1p2 north – L1p3 south",
+            "L1p2 east – L2p1 west",
+            "L1p3 east – L1p4 west",
+            "L2p1 east – L2p2 west",
+            "L2p2 south – L2p3 north",
+            "L2p3 east – L2p4 west",
+        ]
+    );
+    assert!(client.shutdown().success());
+}
+
+#[test]
+fn completion_offers_the_keys_and_values_the_json_schema_allows() {
+    let work = Work::with_pack("complete", PACK);
+    let page = work.path(&format!("{PACK}/book1/page1.toml"));
+    let mut client = Client::start(&work.root);
+    let saved = client.open_saved(&page);
+    let labels = |answer: &Value| -> Vec<String> {
+        answer
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["label"].as_str().unwrap().to_string())
+            .collect()
+    };
+
+    // A value of an enumeration, its quotes included.
+    let typing = saved.replace("colour = \"blue\"", "colour = \"");
+    client.change(&page, &typing);
+    let answer = client.request(
+        "textDocument/completion",
+        at(&page, position(&typing, "colour = \"", 10)),
+    );
+    assert_eq!(labels(&answer), ["\"blue\"", "\"yellow\"", "\"red\""]);
+    assert_eq!(
+        answer[0]["textEdit"]["range"],
+        json!({
+            "start": position(&typing, "colour = \"", 9),
+            "end": position(&typing, "colour = \"", 10),
+        })
+    );
+
+    // The keys of `[edges]` not written yet, where a key starts.
+    let typing = saved.replace("doors = [", "\nd\ndoors = [");
+    client.change(&page, &typing);
+    let answer = client.request(
+        "textDocument/completion",
+        at(&page, position(&typing, "\nd\n", 2)),
+    );
+    let offered = labels(&answer);
+    // `walls` and `doors` are written already.
+    assert_eq!(offered, ["red_lines"]);
+    assert!(client.shutdown().success());
+}
+
+#[test]
+fn bad_input_is_reported_and_the_server_serves_on() {
+    let work = Work::with_pack("bad-input", PACK);
+    let page = work.path(&format!("{PACK}/book1/page1.toml"));
+    let saved = std::fs::read_to_string(&page).unwrap();
+    let mut client = Client::start(&work.root);
+    client.open(&page, &saved);
+    client.clean(&page);
+
+    // Not TOML: the syntax error, where it is.
+    let unparsable = saved.replace("[edges]", "[edges");
+    client.change(&page, &unparsable);
+    let found = client.some_diagnostics(&page);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0]["code"], "F001");
+    assert_eq!(
+        found[0]["range"]["start"]["line"],
+        position(&unparsable, "[edges", 0)["line"]
+    );
+    // Requests on it are answered.
+    let symbols = client.request(
+        "textDocument/documentSymbol",
+        json!({ "textDocument": { "uri": uri(&page) } }),
+    );
+    assert!(symbols.is_array(), "{symbols}");
+    let hover = client.respond(
+        "textDocument/hover",
+        at(&page, json!({ "line": 9999, "character": 9999 })),
+    );
+    assert!(hover.response_result.is_ok());
+
+    // Over the size limit: the size error, at the file.
+    let huge = format!("{saved}\n{}", "# padding\n".repeat(2_000_000));
+    client.change(&page, &huge);
+    let found = client.some_diagnostics(&page);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0]["code"], "F009");
+    assert!(
+        found[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("the limit is"),
+        "{found:#?}"
+    );
+
+    // Parameters that are not the protocol's get an error, not a crash.
+    let answer = client.respond("textDocument/hover", json!({ "nonsense": true }));
+    assert_eq!(answer.response_result.unwrap_err().code, -32602);
+    let answer = client.respond("deckplan/unknown", json!({}));
+    assert_eq!(answer.response_result.unwrap_err().code, -32601);
+
+    // And the server still checks.
+    client.change(&page, &saved);
+    client.clean(&page);
+    assert!(client.is_running());
+    assert!(client.shutdown().success());
+}
