@@ -15,6 +15,8 @@ use crate::check::{self, CheckMeta};
 use crate::diagnostic::Diagnostic;
 use crate::draw::Scene;
 use crate::lint::LintOutcome;
+use crate::lsp::LanguageSupport;
+use crate::lsp::outline::{Outline, keys};
 use crate::reformat::{self, Formatted};
 use crate::ruleset::{DrawError, DrawRequest, Drawing, FileSchema, Ruleset};
 use crate::targets::{self, Target, TargetError};
@@ -67,6 +69,37 @@ pub trait ShipGame: Sync {
     /// The subcommands it answers.
     fn verbs() -> Vec<GameVerb> {
         Vec::new()
+    }
+
+    /// What the language server asks of it beyond lint; a game's own
+    /// support answers `pack_files` with [`ship_files`].
+    fn language() -> &'static dyn LanguageSupport {
+        &ShipFiles
+    }
+}
+
+/// The ship file the pack in `dir` names, read from its (possibly unsaved)
+/// `pack.toml`: the language server checks that file with its pack.
+pub fn ship_files(dir: &Path) -> Vec<PathBuf> {
+    let pack = dir.join(PACK_FILE);
+    let Ok((_, source)) = load::read_pack_source(dir, &pack, &pack) else {
+        return Vec::new();
+    };
+    Outline::of(source.text())
+        .str(&keys(["ship"]))
+        .map(|ship| dir.join(ship))
+        .into_iter()
+        .collect()
+}
+
+/// The language support of a ship game that has none of its own: its ship
+/// file is checked with its pack.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ShipFiles;
+
+impl LanguageSupport for ShipFiles {
+    fn pack_files(&self, dir: &Path) -> Vec<PathBuf> {
+        ship_files(dir)
     }
 }
 
@@ -215,6 +248,10 @@ impl<G: ShipGame> Ruleset for G {
 
     fn verbs(&self) -> Vec<GameVerb> {
         G::verbs()
+    }
+
+    fn language(&self) -> &'static dyn LanguageSupport {
+        G::language()
     }
 
     fn show(

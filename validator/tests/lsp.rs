@@ -624,3 +624,71 @@ fn bad_input_is_reported_and_the_server_serves_on() {
     assert!(client.is_running());
     assert!(client.shutdown().success());
 }
+
+#[test]
+fn every_game_s_board_file_gets_lint_s_diagnostics_and_the_fix() {
+    for (pack, file) in [
+        ("kestrel-relay", "ship.toml"),
+        ("battlestations-wayfarer", "ship.toml"),
+        ("ti4-six-players", "pack.toml"),
+    ] {
+        let work = Work::with_pack(&format!("game-{pack}"), pack);
+        let path = work.path(&format!("{pack}/{file}"));
+        let saved = std::fs::read_to_string(&path).unwrap();
+        let broken = saved.replacen("\nname = ", "\nnmae = ", 1);
+        assert_ne!(broken, saved);
+        let mut client = Client::start(&work.root);
+        client.open(&path, &broken);
+        let published = client.some_diagnostics(&path);
+        std::fs::write(&path, &broken).unwrap();
+        let linted: Vec<Value> = lint_json(&work.root, pack)
+            .iter()
+            .map(as_published)
+            .collect();
+        assert_eq!(comparable(&published), linted, "{pack}");
+        assert_eq!(published[0]["code"], "F002", "{pack}");
+        let offered = actions(&mut client, &path, &published[0]);
+        assert_eq!(offered[0].0, "Replace nmae with name", "{pack}");
+        let fixed = apply(&broken, offered[0].1[uri(&path)].as_array().unwrap());
+        assert_eq!(fixed, saved, "{pack}");
+        client.change(&path, &fixed);
+        client.clean(&path);
+        assert!(client.shutdown().success());
+    }
+}
+
+#[test]
+fn a_ship_file_is_checked_with_its_pack_and_its_lint_table() {
+    let pack = "kestrel-relay";
+    let work = Work::with_pack("ship-pack", pack);
+    let ship = work.path(&format!("{pack}/ship.toml"));
+    let pack_file = work.path(&format!("{pack}/pack.toml"));
+    let mut client = Client::start(&work.root);
+    let pack_text = client.open_saved(&pack_file);
+    let saved = client.open_saved(&ship);
+    client.clean(&ship);
+    // A second corridor between the cockpit and the bridge annex.
+    let first = "[[corridors]]\nbetween = [\"cockpit\", \"bridge-annex\"]\nnumbers = [1]\n";
+    let doubled = saved.replace(
+        first,
+        &format!(
+            "{first}\n[[corridors]]\nbetween = [\"bridge-annex\", \"cockpit\"]\nnumbers = [2]\n"
+        ),
+    );
+    client.change(&ship, &doubled);
+    let found = client.some_diagnostics(&ship);
+    let codes: Vec<&Value> = found.iter().map(|d| &d["code"]).collect();
+    assert_eq!(codes, [&json!("N002"), &json!("N002"), &json!("N009")]);
+    // The first corridor is pointed at too.
+    assert_eq!(
+        found[2]["relatedInformation"][0]["message"],
+        "the first corridor"
+    );
+    // The pack's `[lint]` table, unsaved, applies to the ship file.
+    let allowing = format!(
+        "{pack_text}\n[lint]\ncorridor-loop-or-double = {{ level = \"allow\", reason = \"a test\" }}\nnumbers-not-partition = {{ level = \"allow\", reason = \"a test\" }}\n"
+    );
+    client.change(&pack_file, &allowing);
+    client.clean(&ship);
+    assert!(client.shutdown().success());
+}
