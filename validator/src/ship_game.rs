@@ -6,10 +6,10 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use deckplan_schema::SourceFile;
 use deckplan_schema::lint_table::LintSettings;
 use deckplan_schema::load::{self, PACK_FILE};
 use deckplan_schema::ship_pack::{self, ShipFormat};
+use deckplan_schema::{SourceFile, confine};
 
 use crate::check::{self, CheckMeta};
 use crate::diagnostic::Diagnostic;
@@ -17,6 +17,7 @@ use crate::draw::Scene;
 use crate::lint::LintOutcome;
 use crate::lsp::LanguageSupport;
 use crate::lsp::outline::{Outline, keys};
+use crate::lsp::support::{At, File, Spot};
 use crate::reformat::{self, Formatted};
 use crate::ruleset::{DrawError, DrawRequest, Drawing, FileSchema, Ruleset};
 use crate::targets::{self, Target, TargetError};
@@ -100,6 +101,29 @@ pub struct ShipFiles;
 impl LanguageSupport for ShipFiles {
     fn pack_files(&self, dir: &Path) -> Vec<PathBuf> {
         ship_files(dir)
+    }
+
+    fn definition(&self, file: &File<'_>, at: &At<'_>) -> Vec<Spot> {
+        ship_definition(file, at)
+    }
+}
+
+/// `ship = "ship.toml"` in `pack.toml` leads to the ship file, when it is
+/// inside the pack (the loader refuses any other).
+pub fn ship_definition(file: &File<'_>, at: &At<'_>) -> Vec<Spot> {
+    let (true, Some(dir), Some(ship)) = (file.is_pack_file(), file.path.parent(), at.str()) else {
+        return Vec::new();
+    };
+    if at.entry.path != keys(["ship"]) {
+        return Vec::new();
+    }
+    let path = dir.join(ship);
+    let inside =
+        confine::Root::new(dir).is_ok_and(|root| root.resolve(&path, Path::new(ship)).is_ok());
+    if inside {
+        vec![Spot { path, span: None }]
+    } else {
+        Vec::new()
     }
 }
 

@@ -692,3 +692,99 @@ fn a_ship_file_is_checked_with_its_pack_and_its_lint_table() {
     client.clean(&ship);
     assert!(client.shutdown().success());
 }
+
+#[test]
+fn a_nemesis_ship_has_an_outline_and_its_rooms_are_found_and_described() {
+    let pack = "kestrel-relay";
+    let work = Work::with_pack("nemesis", pack);
+    let ship = work.path(&format!("{pack}/ship.toml"));
+    let pack_file = work.path(&format!("{pack}/pack.toml"));
+    let mut client = Client::start(&work.root);
+    let text = client.open_saved(&ship);
+    let pack_text = client.open_saved(&pack_file);
+
+    let symbols = client.request(
+        "textDocument/documentSymbol",
+        json!({ "textDocument": { "uri": uri(&ship) } }),
+    );
+    let names = outline(&symbols);
+    assert_eq!(names.len(), 1 + 15 + 24 + 2 + 10 + 4, "{names:#?}");
+    assert_eq!(
+        names[..4],
+        [
+            "Kestrel Relay (Kestrel Relay, single side)",
+            "  cockpit (Cockpit)",
+            "  bridge-annex (a `1` room)",
+            "  comms (a `2` room)",
+        ]
+    );
+    assert!(
+        names.contains(&"  cockpit – bridge-annex (1)".to_string()),
+        "{names:#?}"
+    );
+    assert!(names.contains(&"  network fore".to_string()), "{names:#?}");
+    assert!(
+        names.contains(&"  technical entrance, cockpit (network fore)".to_string()),
+        "{names:#?}"
+    );
+    assert!(
+        names.contains(&"  escape pod 1 (evac-a)".to_string()),
+        "{names:#?}"
+    );
+
+    // A corridor's room → the room.
+    let corridor = "between = [\"cockpit\", \"bridge-annex\"]";
+    let found = client.request(
+        "textDocument/definition",
+        at(&ship, position(&text, corridor, 25)),
+    );
+    assert_eq!(found[0]["uri"], uri(&ship));
+    assert_eq!(
+        found[0]["range"]["start"]["line"],
+        position(&text, "[[rooms]]\nid = \"bridge-annex\"", 0)["line"]
+    );
+    // A technical entrance's network → the network.
+    let found = client.request(
+        "textDocument/definition",
+        at(&ship, position(&text, "network = \"aft\"", 12)),
+    );
+    assert_eq!(
+        found[0]["range"]["start"]["line"],
+        position(&text, "[[networks]]\nid = \"aft\"", 0)["line"]
+    );
+    // The pack's `ship` → the ship file.
+    let found = client.request(
+        "textDocument/definition",
+        at(&pack_file, position(&pack_text, "\"ship.toml\"", 1)),
+    );
+    assert_eq!(found[0]["uri"], uri(&ship));
+
+    let hover = client.request(
+        "textDocument/hover",
+        at(&ship, position(&text, corridor, 12)),
+    );
+    assert_eq!(
+        hover["contents"]["value"],
+        "**cockpit** — Cockpit\n- a `cockpit` room at [6, 0]\n- corridor 1 to bridge-annex\n- corridor 2 to comms\n- corridor 3 to observation\n- technical entrance 4 to network fore"
+    );
+    let hover = client.request(
+        "textDocument/hover",
+        at(
+            &ship,
+            position(&text, "section = \"B\"\nroom = \"evac-b\"", 22),
+        ),
+    );
+    assert_eq!(
+        hover["contents"]["value"],
+        "**evac-b** — Evacuation Section B\n- a `special` room at [12, 8]\n- corridor 4 to starboard-lab, with a door\n- corridor 3 to armoury\n- corridor 1 to engine-3\n- technical entrance 2 to network aft\n- escape pod 2 of section B\n- escape pod 4 of section B"
+    );
+    let hover = client.request(
+        "textDocument/hover",
+        at(&ship, position(&text, "network = \"fore\"", 12)),
+    );
+    assert_eq!(
+        hover["contents"]["value"],
+        "**network fore** at [8, 0]\n- technical entrances in cockpit, bridge-annex, observation, port-lab, starboard-lab"
+    );
+    assert!(client.shutdown().success());
+}

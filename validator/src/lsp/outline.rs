@@ -151,7 +151,10 @@ impl Outline {
     }
 
     /// The entries directly under `path` (its keys, or its items), in order.
-    pub fn children<'a>(&'a self, path: &'a [Step]) -> impl Iterator<Item = &'a Entry> + 'a {
+    pub fn children<'a, 'p>(&'a self, path: &'p [Step]) -> impl Iterator<Item = &'a Entry> + 'p
+    where
+        'a: 'p,
+    {
         self.entries
             .iter()
             .filter(move |e| e.path.len() == path.len() + 1 && e.path.starts_with(path))
@@ -160,7 +163,13 @@ impl Outline {
     /// The items of the list at `key` at the top of the file (or of a table
     /// under it, with a longer path), with their index: the rooms of
     /// `[[rooms]]`, the doors of `doors = [ … ]`.
-    pub fn items<'a>(&'a self, path: &'a [Step]) -> impl Iterator<Item = (usize, &'a Entry)> + 'a {
+    pub fn items<'a, 'p>(
+        &'a self,
+        path: &'p [Step],
+    ) -> impl Iterator<Item = (usize, &'a Entry)> + 'p
+    where
+        'a: 'p,
+    {
         self.children(path).filter_map(|e| match e.path.last() {
             Some(Step::Index(i)) => Some((*i, e)),
             _ => None,
@@ -175,6 +184,39 @@ impl Outline {
     /// The string at `path`.
     pub fn str(&self, path: &[Step]) -> Option<&str> {
         self.scalar(path).and_then(Scalar::as_str)
+    }
+
+    /// The plain value of `key` in the table `item` (`id` of a `[[rooms]]`
+    /// item).
+    pub fn field(&self, item: &Entry, key: &str) -> Option<&Scalar> {
+        let mut path = item.path.clone();
+        path.push(Step::Key(key.to_string()));
+        self.scalar(&path)
+    }
+
+    /// The string `key` of the table `item`.
+    pub fn field_str(&self, item: &Entry, key: &str) -> Option<&str> {
+        self.field(item, key).and_then(Scalar::as_str)
+    }
+
+    /// The whole numbers of the list `key` of the table `item`
+    /// (`numbers = [1, 4]`).
+    pub fn field_ints(&self, item: &Entry, key: &str) -> Vec<i64> {
+        let mut path = item.path.clone();
+        path.push(Step::Key(key.to_string()));
+        self.children(&path)
+            .filter_map(|e| e.scalar().and_then(Scalar::as_int))
+            .collect()
+    }
+
+    /// The strings of the list `key` of the table `item`
+    /// (`between = ["a", "b"]`).
+    pub fn field_strs(&self, item: &Entry, key: &str) -> Vec<&str> {
+        let mut path = item.path.clone();
+        path.push(Step::Key(key.to_string()));
+        self.children(&path)
+            .filter_map(|e| e.scalar().and_then(Scalar::as_str))
+            .collect()
     }
 
     /// The keys present directly in the table at `path`.
