@@ -714,8 +714,8 @@ fn a_nemesis_ship_has_an_outline_and_its_rooms_are_found_and_described() {
         [
             "Kestrel Relay (Kestrel Relay, single side)",
             "  cockpit (Cockpit)",
-            "  bridge-annex (a `1` room)",
-            "  comms (a `2` room)",
+            "  bridge-annex (kind 1)",
+            "  comms (kind 2)",
         ]
     );
     assert!(
@@ -765,7 +765,7 @@ fn a_nemesis_ship_has_an_outline_and_its_rooms_are_found_and_described() {
     );
     assert_eq!(
         hover["contents"]["value"],
-        "**cockpit** — Cockpit\n- a `cockpit` room at [6, 0]\n- corridor 1 to bridge-annex\n- corridor 2 to comms\n- corridor 3 to observation\n- technical entrance 4 to network fore"
+        "**cockpit** — Cockpit\n- kind `cockpit` at [6, 0]\n- corridor 1 to bridge-annex\n- corridor 2 to comms\n- corridor 3 to observation\n- technical entrance 4 to network fore"
     );
     let hover = client.request(
         "textDocument/hover",
@@ -776,7 +776,7 @@ fn a_nemesis_ship_has_an_outline_and_its_rooms_are_found_and_described() {
     );
     assert_eq!(
         hover["contents"]["value"],
-        "**evac-b** — Evacuation Section B\n- a `special` room at [12, 8]\n- corridor 4 to starboard-lab, with a door\n- corridor 3 to armoury\n- corridor 1 to engine-3\n- technical entrance 2 to network aft\n- escape pod 2 of section B\n- escape pod 4 of section B"
+        "**evac-b** — Evacuation Section B\n- kind `special` at [12, 8]\n- corridor 4 to starboard-lab, with a door\n- corridor 3 to armoury\n- corridor 1 to engine-3\n- technical entrance 2 to network aft\n- escape pod 2 of section B\n- escape pod 4 of section B"
     );
     let hover = client.request(
         "textDocument/hover",
@@ -876,6 +876,63 @@ fn a_ti4_galaxy_has_an_outline_and_its_positions_and_tiles_are_described() {
     assert_eq!(
         definition(&mut client, "\n36 = 1000", 7),
         position(&text, "[[custom]]", 0)["line"]
+    );
+    assert!(client.shutdown().success());
+}
+
+#[test]
+fn a_battlestations_ship_has_an_outline_and_its_doors_lead_to_their_modules() {
+    let pack = "battlestations-wayfarer";
+    let work = Work::with_pack("battlestations", pack);
+    let ship = work.path(&format!("{pack}/ship.toml"));
+    let mut client = Client::start(&work.root);
+    let text = client.open_saved(&ship);
+
+    let symbols = client.request(
+        "textDocument/documentSymbol",
+        json!({ "textDocument": { "uri": uri(&ship) } }),
+    );
+    let names = outline(&symbols);
+    assert_eq!(
+        names[..6],
+        [
+            "Wayfarer (flying east)",
+            "  door lower A8 west",
+            "  door lower M15 south",
+            "  door upper H1 north",
+            "  cannon (cannon, lower)",
+            "  life-support (life-support, lower)",
+        ]
+    );
+
+    let hover = |client: &mut Client, needle: &str, into: usize| {
+        let hover = client.request(
+            "textDocument/hover",
+            at(&ship, position(&text, needle, into)),
+        );
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap_or("(nothing)")
+            .to_string()
+    };
+    let hovers = [
+        hover(&mut client, "\"lower A8 west\"", 3),
+        hover(&mut client, "id = \"cannon\"", 7),
+    ];
+    assert_eq!(
+        hovers,
+        [
+            "**door lower A8 west**, on the module\n\n**engine-port** — Port Engine\n- role `engine`, level lower, squares A6–E10, turned 180°",
+            "**cannon**\n- role `cannon`, level lower, squares A1–E5",
+        ]
+    );
+    let found = client.request(
+        "textDocument/definition",
+        at(&ship, position(&text, "\"lower A8 west\"", 3)),
+    );
+    assert_eq!(
+        found[0]["range"]["start"]["line"],
+        position(&text, "[[modules]]\nid = \"engine-port\"", 0)["line"]
     );
     assert!(client.shutdown().success());
 }

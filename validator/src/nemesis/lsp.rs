@@ -75,7 +75,7 @@ fn room_hover(outline: &Outline, id: &str) -> Option<String> {
         let _ = write!(text, " — {name}");
     }
     let kind = outline.field_str(room, "kind").unwrap_or("?");
-    let _ = write!(text, "\n- a `{kind}` room{}", position(outline, room));
+    let _ = write!(text, "\n- kind `{kind}`{}", position(outline, room));
     for (_, corridor) in outline.items(&keys(["corridors"])) {
         let between = outline.field_strs(corridor, "between");
         let other = match between.as_slice() {
@@ -179,7 +179,7 @@ impl LanguageSupport for NemesisLanguage {
             let detail = outline
                 .field_str(room, "name")
                 .map(str::to_string)
-                .or_else(|| outline.field_str(room, "kind").map(|k| format!("a `{k}` room")));
+                .or_else(|| outline.field_str(room, "kind").map(|k| format!("kind {k}")));
             let mut symbol = Symbol::of(room, id.to_string(), SymbolKind::Part);
             if let Some(detail) = detail {
                 symbol = symbol.detail(detail);

@@ -44,7 +44,7 @@ fn slot(scalar: &Scalar) -> Option<Slot> {
 }
 
 /// The `[[custom]]` entry numbered `number`.
-fn custom<'a>(outline: &'a Outline, number: i64) -> Option<&'a Entry> {
+fn custom(outline: &Outline, number: i64) -> Option<&Entry> {
     outline
         .items(&keys(["custom"]))
         .map(|(_, item)| item)
