@@ -431,6 +431,16 @@ fn definition_leads_to_the_door_the_page_file_and_the_location() {
         assert_eq!(found[0]["uri"], uri(file), "{needle}");
         assert_eq!(found[0]["range"]["start"]["line"], line, "{needle}");
     }
+    // A Location arrow's target → that page's file.
+    let page2_text = client.open_saved(&page2);
+    let found = client.request(
+        "textDocument/definition",
+        at(&page2, position(&page2_text, "target = \"L2p1\"", 10)),
+    );
+    assert_eq!(
+        found[0]["uri"],
+        uri(&work.path(&format!("{PACK}/book2/page1.toml")))
+    );
     assert!(client.shutdown().success());
 }
 
