@@ -309,7 +309,6 @@ fn hover_says_what_is_at_a_place_a_door_a_page_and_a_location() {
     let mut client = Client::start(&work.root);
     let page_text = client.open_saved(&page);
     let pack_text = client.open_saved(&pack);
-    let page_file = page.display().to_string();
     let cases = [
         (
             &page,
@@ -338,9 +337,7 @@ fn hover_says_what_is_at_a_place_a_door_a_page_and_a_location() {
             &pack_text,
             "\"L1p1\"",
             1,
-            &format!(
-                "**L1p1** — Clamp Seven\n- `{page_file}`, 12×10 spaces, Location `TD`\n- Location: Tithe Docks (TD)\n- the start page"
-            ),
+            "**L1p1** — Clamp Seven\n- `book1/page1.toml`, 12×10 spaces, Location `TD`\n- Location: Tithe Docks (TD)\n- the start page",
         ),
     ];
     for (path, text, needle, into, expected) in cases {
@@ -944,5 +941,28 @@ fn a_battlestations_ship_has_an_outline_and_its_doors_lead_to_their_modules() {
         found[0]["range"]["start"]["line"],
         position(&text, "[[modules]]\nid = \"engine-port\"", 0)["line"]
     );
+    assert!(client.shutdown().success());
+}
+
+#[test]
+fn a_burst_of_changes_is_checked_once_after_the_debounce() {
+    let work = Work::with_pack("debounce", PACK);
+    let page = work.path(&format!("{PACK}/book1/page1.toml"));
+    let saved = std::fs::read_to_string(&page).unwrap();
+    // A quiet time far longer than sending the burst takes.
+    let mut client = Client::start_with(&work.root, &[], json!({ "debounceMs": 1500 }));
+    client.open(&page, &saved);
+    client.clean(&page);
+    for n in 0..20 {
+        client.change(
+            &page,
+            &saved.replace("\ntitle = ", &format!("\ntitle{n} = ")),
+        );
+    }
+    client.change(&page, &saved);
+    // The first publication is of the last text: no text of the burst was
+    // checked.
+    let first = client.diagnostics_where(&page, |_| true);
+    assert_eq!(first, Vec::<Value>::new());
     assert!(client.shutdown().success());
 }

@@ -8,7 +8,9 @@
 //! linted once no change has come for the debounce time; the worker lints
 //! one target at a time, so the loop never waits for a lint and typing
 //! stays smooth however large the pack. While a lint runs, changes only mark
-//! their targets again; a target is linted at most once more when it ends.
+//! their targets again; a target is linted at most once more when it ends,
+//! and the findings of the text it had are dropped unpublished: their spans
+//! point into text the editor no longer holds.
 //!
 //! The findings of a target are published for every file they are in — the
 //! page changed, the pack's other pages, `pack.toml` — and an empty list is
@@ -427,6 +429,12 @@ impl Server {
             target,
             diagnostics,
         } = linted;
+        if self.dirty.contains(&target) {
+            // The text changed while it was checked: these findings point
+            // into text the editor no longer holds, and the check of the
+            // new text is already due.
+            return;
+        }
         let diagnostics = match diagnostics {
             Ok(diagnostics) => diagnostics,
             Err(reason) => {

@@ -200,10 +200,10 @@ pub fn intersection(page: &Page, point: Intersection) -> String {
 }
 
 /// A page of a pack: its file, book, Location and title.
-pub fn page(pack: &Pack, id: PageId) -> String {
+pub fn page(pack: &Pack, dir: &Path, id: PageId) -> String {
     match pack.pages.get(&id) {
         Some(page) => {
-            let mut out = page_summary(page);
+            let mut out = page_summary(page, dir);
             if let Some(location) = pack.locations.get(&page.location) {
                 let _ = write!(out, "\n- Location: {} ({})", location.name, location.designation);
             }
@@ -216,8 +216,8 @@ pub fn page(pack: &Pack, id: PageId) -> String {
     }
 }
 
-/// A page on its own: its id, title and file.
-pub fn page_summary(page: &Page) -> String {
+/// A page on its own: its id, title and file (as the pack in `dir` names it).
+pub fn page_summary(page: &Page, dir: &Path) -> String {
     let mut out = format!("**{}**", page.id);
     if let Some(title) = &page.title {
         let _ = write!(out, " — {title}");
@@ -225,7 +225,11 @@ pub fn page_summary(page: &Page) -> String {
     let _ = write!(
         out,
         "\n- `{}`, {} spaces, Location `{}`",
-        page.source.path().display(),
+        page.source
+            .path()
+            .strip_prefix(dir)
+            .unwrap_or(page.source.path())
+            .display(),
         page.size,
         page.location
     );

@@ -128,7 +128,8 @@ fn page_hover(file: &File<'_>, at: &At<'_>) -> Option<String> {
     }
     if at.under("target") {
         let id = PageId::parse(at.str()?).ok()?;
-        return Some(describe::page(&pack_of(&pack_dir(file)?)?, id));
+        let dir = pack_dir(file)?;
+        return Some(describe::page(&pack_of(&dir)?, &dir, id));
     }
     let page = page_of(file)?;
     if let Some(number) = at.int().and_then(|n| u16::try_from(n).ok()) {
@@ -203,10 +204,10 @@ fn pack_hover(file: &File<'_>, at: &At<'_>) -> Option<String> {
             .ok()?;
         let text = confine::read_text(&real, &page_path, deckplan_schema::limits::MAX_FILE_BYTES).ok()?;
         let page = pages::page_from_source(&SourceFile::new(&page_path, text)).value?;
-        return Some(describe::page_summary(&page));
+        return Some(describe::page_summary(&page, dir));
     }
     let id = page_named(at.str()?)?;
-    Some(describe::page(&pack_of(dir)?, id))
+    Some(describe::page(&pack_of(dir)?, dir, id))
 }
 
 fn page_definition(file: &File<'_>, at: &At<'_>) -> Vec<Spot> {
