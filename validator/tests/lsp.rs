@@ -945,11 +945,12 @@ fn a_battlestations_ship_has_an_outline_and_its_doors_lead_to_their_modules() {
 }
 
 #[test]
-fn a_burst_of_changes_is_checked_once_after_the_debounce() {
+fn a_burst_of_changes_publishes_the_findings_of_the_last_text_only() {
     let work = Work::with_pack("debounce", PACK);
     let page = work.path(&format!("{PACK}/book1/page1.toml"));
     let saved = std::fs::read_to_string(&page).unwrap();
-    // A quiet time far longer than sending the burst takes.
+    // Changes within the quiet time are checked together; one that comes
+    // while a check runs drops that check's findings.
     let mut client = Client::start_with(&work.root, &[], json!({ "debounceMs": 1500 }));
     client.open(&page, &saved);
     client.clean(&page);
@@ -960,8 +961,8 @@ fn a_burst_of_changes_is_checked_once_after_the_debounce() {
         );
     }
     client.change(&page, &saved);
-    // The first publication is of the last text: no text of the burst was
-    // checked.
+    // The first publication is of the last text: nothing of the burst was
+    // published.
     let first = client.diagnostics_where(&page, |_| true);
     assert_eq!(first, Vec::<Value>::new());
     assert!(client.shutdown().success());
