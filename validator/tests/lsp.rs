@@ -967,3 +967,33 @@ fn a_burst_of_changes_publishes_the_findings_of_the_last_text_only() {
     assert_eq!(first, Vec::<Value>::new());
     assert!(client.shutdown().success());
 }
+
+#[test]
+fn a_door_numbered_twice_is_renumbered_by_its_action() {
+    let work = Work::with_pack("duplicate-door", PACK);
+    let page = work.path(&format!("{PACK}/book1/page1.toml"));
+    let saved = std::fs::read_to_string(&page).unwrap();
+    let broken = saved.replace(
+        "{ number = 2, at = \"B8 north\" }",
+        "{ number = 1, at = \"B8 north\" }",
+    );
+    let mut client = Client::start(&work.root);
+    client.open(&page, &broken);
+    let found = client.some_diagnostics(&page);
+    let codes: Vec<&Value> = found.iter().map(|d| &d["code"]).collect();
+    assert_eq!(codes, [&json!("F006"), &json!("F007")]);
+    let offered = actions(&mut client, &page, &found[0]);
+    let titles: Vec<&str> = offered.iter().map(|(t, _)| t.as_str()).collect();
+    assert_eq!(
+        titles,
+        [
+            "Renumber this door 1 as door 2",
+            "Remove this second door 1"
+        ]
+    );
+    let fixed = apply(&broken, offered[0].1[uri(&page)].as_array().unwrap());
+    assert_eq!(fixed, saved);
+    client.change(&page, &fixed);
+    client.clean(&page);
+    assert!(client.shutdown().success());
+}

@@ -265,8 +265,8 @@ struct Scanner<'t> {
     table: Path,
     /// Where that header starts, and the entry that stands for its table.
     header: Option<usize>,
-    /// The items counted so far of each list of tables, by its key path.
-    table_arrays: Vec<(Vec<String>, usize)>,
+    /// The items counted so far of each list of tables, by its path.
+    table_arrays: Vec<(Path, usize)>,
     /// At the top of a table: a key read whose value comes next.
     pending: Option<(Path, Span)>,
     /// The open lists and inline tables, innermost last.
@@ -329,7 +329,15 @@ impl<'t> Scanner<'t> {
                     }
                 }
                 b'#' => self.comment(),
-                _ => self.token(b),
+                _ => {
+                    let before = self.at;
+                    self.token(b);
+                    if self.at == before {
+                        // A byte no rule takes (`=` where a key should be):
+                        // step over it, so no text stops the scan.
+                        self.at += 1;
+                    }
+                }
             }
         }
     }
@@ -441,21 +449,21 @@ impl<'t> Scanner<'t> {
             self.at += 1;
         }
         self.quiet = Some((start, self.at));
-        let mut path = Vec::new();
-        let mut prefix: Vec<String> = Vec::new();
+        // Lists of tables are counted per parent item: `[[a.b]]` under the
+        // second `[[a]]` starts again at 0.
+        let mut path: Path = Vec::new();
         let count = names.len();
         for (i, name) in names.into_iter().enumerate() {
-            prefix.push(name.clone());
             path.push(Step::Key(name));
             let last = i + 1 == count;
             if last && double {
-                let index = match self.table_arrays.iter_mut().find(|(p, _)| *p == prefix) {
+                let index = match self.table_arrays.iter_mut().find(|(p, _)| *p == path) {
                     Some((_, n)) => {
                         *n += 1;
                         *n - 1
                     }
                     None => {
-                        self.table_arrays.push((prefix.clone(), 1));
+                        self.table_arrays.push((path.clone(), 1));
                         0
                     }
                 };
@@ -464,8 +472,7 @@ impl<'t> Scanner<'t> {
                     self.push(path.clone(), None, Value::Array, span(start, start));
                 }
                 path.push(Step::Index(index));
-            } else if !last
-                && let Some((_, n)) = self.table_arrays.iter().find(|(p, _)| *p == prefix)
+            } else if !last && let Some((_, n)) = self.table_arrays.iter().find(|(p, _)| *p == path)
             {
                 path.push(Step::Index(n.saturating_sub(1)));
             }
@@ -693,9 +700,22 @@ impl<'t> Scanner<'t> {
 
     /// What is being typed at `offset`, the scanner having stopped there.
     fn typing(&self, offset: usize) -> Typing {
-        if self.at > offset {
-            // Stopped inside a token that started before the offset: a
-            // string value being typed, or a word.
+        // Stopped inside a token that started before the offset, or at the
+        // end of a value still open there: a string value being typed, or a
+        // word.
+        let open_value = |entry: &Entry| {
+            let written = self
+                .text
+                .get(entry.span.start as usize..entry.span.end as usize)
+                .unwrap_or("");
+            let closed = written.len() >= 2
+                && written
+                    .chars()
+                    .next()
+                    .is_some_and(|q| matches!(q, '"' | '\'') && written.ends_with(q));
+            entry.span.end as usize == offset && !closed
+        };
+        if self.at > offset || self.entries.last().is_some_and(open_value) {
             return match self.entries.last() {
                 Some(entry)
                     if entry.span.start as usize <= offset
@@ -762,11 +782,19 @@ impl<'t> Scanner<'t> {
                 Typing::Value { path: item, word }
             }
             Some(Frame::Inline { path, pending, .. }) => match pending {
-                Some((value_path, _)) => Typing::Value {
-                    path: value_path.clone(),
-                    word,
-                },
-                None => Typing::Key {
+                // A value once its `=` is written; until then the key.
+                Some((value_path, key))
+                    if self
+                        .text
+                        .get(key.end as usize..offset)
+                        .is_some_and(|s| s.contains('=')) =>
+                {
+                    Typing::Value {
+                        path: value_path.clone(),
+                        word,
+                    }
+                }
+                _ => Typing::Key {
                     table: path.clone(),
                     word,
                 },
@@ -845,7 +873,12 @@ id = "comms"
             "[[rooms]]\nid = \"comms\""
         );
         let doors = outline.get(&path(&["edges", "doors"])).unwrap();
-        assert!(PAGE[doors.span.start as usize..doors.span.end as usize].ends_with("},\n]"));
+        let doors_text = &PAGE[doors.span.start as usize..doors.span.end as usize];
+        assert!(
+            doors_text.starts_with("[\n    { number = 1"),
+            "{doors_text:?}"
+        );
+        assert!(doors_text.ends_with("with \"quotes\"\n]"), "{doors_text:?}");
         assert_eq!(outline.items(&path(&["rooms"])).count(), 2);
     }
 

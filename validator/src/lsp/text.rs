@@ -183,11 +183,12 @@ mod tests {
         let text = "a = \"é𝄞\" x\nb";
         let x = text.find(" x").unwrap() + 1;
         let utf16 = Lines::new(text, Encoding::Utf16);
-        assert_eq!(utf16.position(x), Position::new(0, 9));
-        assert_eq!(utf16.offset(Position::new(0, 9)), x);
+        // `a = "` 5, `é` 1 unit or 2 bytes, `𝄞` 2 units or 4 bytes, `" ` 2.
+        assert_eq!(utf16.position(x), Position::new(0, 10));
+        assert_eq!(utf16.offset(Position::new(0, 10)), x);
         let utf8 = Lines::new(text, Encoding::Utf8);
-        assert_eq!(utf8.position(x), Position::new(0, 11));
-        assert_eq!(utf8.offset(Position::new(0, 11)), x);
+        assert_eq!(utf8.position(x), Position::new(0, 13));
+        assert_eq!(utf8.offset(Position::new(0, 13)), x);
         assert_eq!(utf8.offset(Position::new(0, 99)), text.find('\n').unwrap());
         assert_eq!(utf8.offset(Position::new(7, 0)), text.len());
         assert_eq!(utf8.position(999), Position::new(1, 1));
