@@ -28,7 +28,8 @@
 //! - [`id`] — short `Copy` ids of a board's named parts;
 //! - [`sniff`] — which ruleset a file names, read before anything else;
 //! - [`load`], [`confine`], [`limits`] and [`save`] — reading within limits and
-//!   writing atomically, inside a pack folder only;
+//!   writing atomically, inside a pack folder only; [`overlay`] — an editor's
+//!   unsaved documents, read in place of their files;
 //! - [`ship_pack`] — the pack format of games whose `pack.toml` names one ship file.
 //!
 //! Each game is one folder, registered by one line in [`games`](crate::games)
@@ -44,6 +45,7 @@ pub mod json_schema;
 pub mod limits;
 pub mod lint_table;
 pub mod load;
+pub mod overlay;
 pub mod place;
 pub mod save;
 pub mod ship_pack;

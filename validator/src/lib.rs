@@ -22,7 +22,7 @@
 //! formats, [`explain`] their documentation, [`movement`] the game-neutral
 //! movement graph (reachability, trap regions, cheapest moves), [`draw`] and
 //! [`export`] pictures as PNG or SVG, [`verb`] the subcommands a game adds,
-//! and [`cli`] the `deckplan` command line itself.
+//! [`lsp`] the language server, and [`cli`] the `deckplan` command line itself.
 //!
 //! Each game is one folder, registered by one line in `games.rs` (its model
 //! checks, rules engine, drawings and subcommands).
@@ -39,6 +39,7 @@ pub mod export;
 #[path = "games.rs"]
 mod games;
 pub mod lint;
+pub mod lsp;
 pub mod movement;
 pub mod pipe;
 pub mod reformat;

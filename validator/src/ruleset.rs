@@ -19,6 +19,7 @@ use crate::check::CheckMeta;
 use crate::diagnostic::Diagnostic;
 use crate::draw::Scene;
 use crate::lint::{LintOutcome, Noun};
+use crate::lsp::support::{LanguageSupport, NoSupport};
 use crate::reformat::Formatted;
 use crate::targets::{Target, TargetError};
 use crate::verb::GameVerb;
@@ -104,6 +105,14 @@ pub trait Ruleset: Sync {
     /// each with its own arguments.
     fn verbs(&self) -> Vec<GameVerb> {
         Vec::new()
+    }
+
+    /// What the language server (`deckplan lsp`) asks of it beyond lint:
+    /// hover, definitions, symbols and the fixes it knows as text edits
+    /// (see [`LanguageSupport`]). A game without its own offers the shared
+    /// support only: diagnostics, the generic fixes, schema completion.
+    fn language(&self) -> &'static dyn LanguageSupport {
+        &NoSupport
     }
 }
 

@@ -6,16 +6,19 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use deckplan_schema::SourceFile;
 use deckplan_schema::lint_table::LintSettings;
 use deckplan_schema::load::{self, PACK_FILE};
 use deckplan_schema::ship_pack::{self, ShipFormat};
+use deckplan_schema::{SourceFile, confine};
 
 use crate::check::{self, CheckMeta};
 use crate::diagnostic::Diagnostic;
 use crate::draw::Scene;
-use crate::draw::marks::{self, Spot};
+use crate::draw::marks;
 use crate::lint::LintOutcome;
+use crate::lsp::LanguageSupport;
+use crate::lsp::outline::{Outline, keys};
+use crate::lsp::support::{At, File, Spot};
 use crate::reformat::{self, Formatted};
 use crate::ruleset::{DrawError, DrawRequest, Drawing, FileSchema, Ruleset};
 use crate::targets::{self, Target, TargetError};
@@ -25,7 +28,7 @@ use crate::verb::GameVerb;
 pub type ShipOf<G> = <<G as ShipGame>::Format as ShipFormat>::Ship;
 
 /// Where a diagnostic's place is drawn on a board, and what it is called.
-pub type Locator<'a> = Box<dyn Fn(&Diagnostic) -> Option<(String, Option<Spot>)> + 'a>;
+pub type Locator<'a> = Box<dyn Fn(&Diagnostic) -> Option<(String, Option<marks::Spot>)> + 'a>;
 
 /// A ship with the name its drawing is saved under.
 type NamedShip<G> = (String, ShipOf<G>);
@@ -79,6 +82,60 @@ pub trait ShipGame: Sync {
 
     /// The subcommands it answers.
     fn verbs() -> Vec<GameVerb> {
+        Vec::new()
+    }
+
+    /// What the language server asks of it beyond lint; a game's own
+    /// support answers `pack_files` with [`ship_files`].
+    fn language() -> &'static dyn LanguageSupport {
+        &ShipFiles
+    }
+}
+
+/// The ship file the pack in `dir` names, read from its (possibly unsaved)
+/// `pack.toml`: the language server checks that file with its pack.
+pub fn ship_files(dir: &Path) -> Vec<PathBuf> {
+    let pack = dir.join(PACK_FILE);
+    let Ok((_, source)) = load::read_pack_source(dir, &pack, &pack) else {
+        return Vec::new();
+    };
+    Outline::of(source.text())
+        .str(&keys(["ship"]))
+        .map(|ship| dir.join(ship))
+        .into_iter()
+        .collect()
+}
+
+/// The language support of a ship game that has none of its own: its ship
+/// file is checked with its pack.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ShipFiles;
+
+impl LanguageSupport for ShipFiles {
+    fn pack_files(&self, dir: &Path) -> Vec<PathBuf> {
+        ship_files(dir)
+    }
+
+    fn definition(&self, file: &File<'_>, at: &At<'_>) -> Vec<Spot> {
+        ship_definition(file, at)
+    }
+}
+
+/// `ship = "ship.toml"` in `pack.toml` leads to the ship file, when it is
+/// inside the pack (the loader refuses any other).
+pub fn ship_definition(file: &File<'_>, at: &At<'_>) -> Vec<Spot> {
+    let (true, Some(dir), Some(ship)) = (file.is_pack_file(), file.path.parent(), at.str()) else {
+        return Vec::new();
+    };
+    if at.entry.path != keys(["ship"]) {
+        return Vec::new();
+    }
+    let path = dir.join(ship);
+    let inside =
+        confine::Root::new(dir).is_ok_and(|root| root.resolve(&path, Path::new(ship)).is_ok());
+    if inside {
+        vec![Spot { path, span: None }]
+    } else {
         Vec::new()
     }
 }
@@ -235,6 +292,10 @@ impl<G: ShipGame> Ruleset for G {
 
     fn verbs(&self) -> Vec<GameVerb> {
         G::verbs()
+    }
+
+    fn language(&self) -> &'static dyn LanguageSupport {
+        G::language()
     }
 
     fn show(

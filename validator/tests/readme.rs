@@ -1,6 +1,6 @@
 //! The README is true when pasted: every `deckplan` command in its shell
 //! blocks runs, in the order written, in a folder holding copies of `maps/`
-//! and `docs/examples/`, and exits as a reader would expect — 0, or the exit
+//! and `docs/examples/` (and a home folder of its own), and exits as a reader would expect — 0, or the exit
 //! code listed below with the reason the README gives.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
@@ -88,6 +88,16 @@ fn every_deckplan_command_of_the_readme_runs_as_written() {
         )),
     )
     .unwrap();
+    // The install lines write into the home folder: give them one of their
+    // own, with the folders a shell's completions usually live in.
+    let home = work.join("home");
+    for dir in [
+        ".local/share/bash-completion/completions",
+        ".zfunc",
+        ".config/fish/completions",
+    ] {
+        std::fs::create_dir_all(home.join(dir)).unwrap();
+    }
     let mut failures = Vec::new();
     for command in &commands {
         let output = Command::new("sh")
@@ -95,6 +105,8 @@ fn every_deckplan_command_of_the_readme_runs_as_written() {
             .arg(command)
             .current_dir(&work)
             .env("PATH", &path)
+            .env("HOME", &home)
+            .env("PROFILE", home.join("profile.ps1"))
             .env("NO_COLOR", "1")
             .output()
             .unwrap();

@@ -9,6 +9,7 @@ pub mod checks;
 pub mod cli;
 pub mod draw;
 pub mod grid;
+pub mod lsp;
 pub mod notation;
 pub mod rules;
 
@@ -74,6 +75,10 @@ impl ShipGame for Battlestations {
 
     fn verbs() -> Vec<GameVerb> {
         cli::verbs()
+    }
+
+    fn language() -> &'static dyn crate::lsp::LanguageSupport {
+        &lsp::BattlestationsLanguage
     }
 
     fn ship_scene(ship: &Ship, request: &DrawRequest<'_>) -> Scene {

@@ -3,16 +3,20 @@
 //! internal failure.
 //!
 //! The subcommands every game shares (`lint`, `fmt`, `schema`, `show`,
-//! `explain`, `render`) live here, one file each, with the few helpers they
+//! `explain`, `render`, and `lsp`, `completions`, `man` for editors and
+//! shells) live here, one file each, with the few helpers they
 //! share. The others come from the games ([`crate::verb`]): [`game_verbs`]
 //! merges each game's arguments under one subcommand and hands a pack's
 //! question to the game it is written for.
 
 pub mod annotate;
+pub mod completions;
 pub mod explain;
 pub mod game_verbs;
 pub mod limits;
 pub mod lint;
+pub mod lsp;
+pub mod man;
 pub mod reformat;
 pub mod render;
 pub mod schema;
@@ -61,6 +65,12 @@ enum Command {
     Explain(explain::ExplainArgs),
     /// Draw a page, a whole pack laid out by its joins, a ship or a galaxy, as a PNG or SVG.
     Render(render::RenderArgs),
+    /// Run the language server for editors, over stdin and stdout.
+    Lsp(lsp::LspArgs),
+    /// Print the completion script of a shell: bash, zsh, fish, powershell or elvish.
+    Completions(completions::CompletionsArgs),
+    /// Write a man page for deckplan and one for each subcommand into a folder.
+    Man(man::ManArgs),
 }
 
 /// The whole command line, games' subcommands included.
@@ -123,6 +133,9 @@ fn run(command: &Command) -> anyhow::Result<ExitCode> {
         Command::Show(args) => show::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Render(args) => render::run(args),
+        Command::Lsp(args) => lsp::run(args),
+        Command::Completions(args) => completions::run(args),
+        Command::Man(args) => man::run(args),
     }
 }
 

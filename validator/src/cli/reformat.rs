@@ -1,5 +1,5 @@
 //! `deckplan fmt`: rewrite map files in canonical form, or (`--check`) list
-//! the files that would change.
+//! the files that would change, (`--diff`) with a unified diff of each.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -16,6 +16,10 @@ pub struct FmtArgs {
     /// Change nothing: list the files that would change and exit 1 if any would.
     #[arg(long)]
     check: bool,
+    /// With `--check`, or alone (it changes nothing either): print a unified
+    /// diff of each file that would change.
+    #[arg(long)]
+    diff: bool,
     /// Pack folders, folders of packs, `pack.toml` files or page files.
     #[arg(default_value = ".")]
     paths: Vec<PathBuf>,
@@ -23,7 +27,7 @@ pub struct FmtArgs {
 
 /// Formats the files, or checks that they are formatted.
 pub fn run(args: &FmtArgs) -> anyhow::Result<ExitCode> {
-    let check = args.check;
+    let check = args.check || args.diff;
     let results = reformat::format_paths(&args.paths)?;
     let mut errors = Vec::new();
     // Files, not errors: a file now reports every error it has.
@@ -46,6 +50,9 @@ pub fn run(args: &FmtArgs) -> anyhow::Result<ExitCode> {
                 "would reformat {}",
                 escape_controls(&file.path.display().to_string())
             );
+            if args.diff {
+                print!("{}", diff(&file.path, &file.write_to, &canonical)?);
+            }
         } else {
             // The real file: a page reached through a link inside the pack
             // stays a link.
@@ -63,6 +70,35 @@ pub fn run(args: &FmtArgs) -> anyhow::Result<ExitCode> {
     }
     println!("{}", summary(check, changed, unchanged));
     Ok(exit(!errors.is_empty() || (check && changed > 0)))
+}
+
+/// The unified diff from the file at `read_from` (its real path, already
+/// confined to its pack by the loader) to its canonical text, headed with
+/// `shown`, the path as the user sees it.
+fn diff(
+    shown: &std::path::Path,
+    read_from: &std::path::Path,
+    canonical: &str,
+) -> anyhow::Result<String> {
+    let current = deckplan_schema::confine::read_text(
+        read_from,
+        shown,
+        deckplan_schema::limits::MAX_FILE_BYTES,
+    )?;
+    Ok(unified(shown, &current, canonical))
+}
+
+/// The unified diff of `before` to `after`, three lines of context, headed
+/// `a/PATH` and `b/PATH` like `git diff`.
+fn unified(shown: &std::path::Path, before: &str, after: &str) -> String {
+    let shown = shown.display().to_string();
+    let name = escape_controls(&shown);
+    similar::TextDiff::from_lines(before, after)
+        .unified_diff()
+        .context_radius(3)
+        .header(&format!("a/{name}"), &format!("b/{name}"))
+        .missing_newline_hint(true)
+        .to_string()
 }
 
 /// The closing line: how many files changed (or would) and how many were
@@ -83,7 +119,17 @@ fn summary(check: bool, changed: usize, unchanged: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::summary;
+    use super::{summary, unified};
+
+    #[test]
+    fn the_diff_is_unified_with_the_paths_as_shown() {
+        let before = "format = 1\nname  = \"x\"\n";
+        let after = "format = 1\nname = \"x\"\n";
+        assert_eq!(
+            unified(std::path::Path::new("p/pack.toml"), before, after),
+            "--- a/p/pack.toml\n+++ b/p/pack.toml\n@@ -1,2 +1,2 @@\n format = 1\n-name  = \"x\"\n+name = \"x\"\n"
+        );
+    }
 
     #[test]
     fn the_summary_counts_changed_and_unchanged_files() {

@@ -8,6 +8,7 @@ pub mod cli;
 pub mod draw;
 pub mod generate;
 pub mod lint;
+pub mod lsp;
 pub mod rules;
 pub mod show;
 pub mod tiled;
@@ -331,6 +332,10 @@ impl Ruleset for Enormity {
 
     fn verbs(&self) -> Vec<GameVerb> {
         cli::verbs()
+    }
+
+    fn language(&self) -> &'static dyn crate::lsp::LanguageSupport {
+        &lsp::EnormityLanguage
     }
 }
 

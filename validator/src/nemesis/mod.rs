@@ -9,6 +9,7 @@ pub mod cli;
 pub mod draw;
 pub mod graph;
 pub mod graphml;
+pub mod lsp;
 pub mod rules;
 
 use std::sync::Arc;
@@ -70,6 +71,10 @@ impl ShipGame for Nemesis {
 
     fn verbs() -> Vec<GameVerb> {
         cli::verbs()
+    }
+
+    fn language() -> &'static dyn crate::lsp::LanguageSupport {
+        &lsp::NemesisLanguage
     }
 
     fn ship_scene(ship: &Ship, request: &DrawRequest<'_>) -> Scene {

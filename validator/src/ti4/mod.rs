@@ -7,6 +7,7 @@ pub mod balance;
 pub mod checks;
 pub mod cli;
 pub mod draw;
+pub mod lsp;
 pub mod rules;
 pub mod show;
 
@@ -154,6 +155,10 @@ impl Ruleset for Ti4 {
 
     fn verbs(&self) -> Vec<GameVerb> {
         cli::verbs()
+    }
+
+    fn language(&self) -> &'static dyn crate::lsp::LanguageSupport {
+        &lsp::Ti4Language
     }
 
     fn show(

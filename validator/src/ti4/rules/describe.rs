@@ -41,7 +41,8 @@ pub fn system_name(galaxy: &Galaxy<'_>, node: Node) -> String {
     }
 }
 
-fn name_of(system: &System) -> String {
+/// A system by its planets, else its anomaly or wormhole, else `empty`.
+pub fn name_of(system: &System) -> String {
     let planets: Vec<&str> = system.planets.iter().map(|p| p.name.as_str()).collect();
     if let Some((last, rest)) = planets.split_last() {
         return if rest.is_empty() {
