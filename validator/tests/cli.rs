@@ -125,6 +125,37 @@ fn lint_exits_2_on_a_bad_flag() {
 }
 
 #[test]
+fn fmt_check_diff_shows_what_would_change_and_changes_nothing() {
+    let squeezed = PACK.replace(
+        "pages = [\n    \"book1/page1.toml\",\n]",
+        "pages = [\"book1/page1.toml\"]",
+    );
+    assert_ne!(squeezed, PACK);
+    let pack = TempPack::new("fmt-diff", &squeezed, PAGE);
+    let check = deckplan(&pack.root, &["fmt", "--check", "--diff", "."]);
+    assert_eq!(check.status.code(), Some(1), "{}", stderr(&check));
+    assert_eq!(
+        stdout(&check),
+        "would reformat pack.toml\n\
+         --- a/pack.toml\n\
+         +++ b/pack.toml\n\
+         @@ -2,7 +2,9 @@\n \
+         name = \"Test\"\n \
+         ruleset = \"enormity\"\n \
+         start = \"L1p1\"\n\
+         -pages = [\"book1/page1.toml\"]\n\
+         +pages = [\n\
+         +    \"book1/page1.toml\",\n\
+         +]\n \n \
+         [[books]]\n \
+         number = 1\n\
+         1 file would be reformatted, 1 already formatted; run `deckplan fmt` to fix.\n"
+    );
+    let unchanged = std::fs::read_to_string(pack.path("pack.toml")).unwrap();
+    assert_eq!(unchanged, squeezed, "`fmt --check --diff` changed the file");
+}
+
+#[test]
 fn fmt_check_reports_then_fmt_rewrites() {
     let squeezed = PACK.replace(
         "pages = [\n    \"book1/page1.toml\",\n]",
