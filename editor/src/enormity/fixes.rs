@@ -13,10 +13,10 @@ use std::collections::BTreeSet;
 use deckplan_schema::{
     Place,
     enormity::{
-        Direction, EdgeKind, LocationPlace, Pack, Page, PageEdge, PageId, Size, Space, SpaceKind,
+        Direction, EdgeKind, LocationPlace, Pack, Page, PageEdge, PageId, Space,
     },
 };
-use deckplan_validator::enormity::board::layout::{PackLayout, Placement, UNIT};
+use deckplan_validator::enormity::board::layout::{PackLayout, edge_spaces, facing};
 use deckplan_validator::enormity::lint::check_pack;
 
 use crate::enormity::edit::{Edit, Transaction};
@@ -245,58 +245,6 @@ pub fn location_arrows_for(pack: &Pack, layout: &PackLayout, index: usize) -> Op
     })
 }
 
-/// The board spaces along `side` of `page`, with where each starts along the
-/// joined line in the layout (layout units, from the west or the south).
-/// The spaces of each side of a join that face a space of the other: that
-/// share some length of the joined line. Both lists run along the line, so
-/// one sweep finds every facing pair (the joins panel asks this for every
-/// join on every frame).
-fn facing(a: &[(Space, i64)], b: &[(Space, i64)]) -> (BTreeSet<Space>, BTreeSet<Space>) {
-    let mut on_a = BTreeSet::new();
-    let mut on_b = BTreeSet::new();
-    let (mut i, mut j) = (0, 0);
-    while let (Some((a_space, a_start)), Some((b_space, b_start))) = (a.get(i), b.get(j)) {
-        if a_start.max(b_start) < &(a_start.min(b_start) + UNIT) {
-            on_a.insert(*a_space);
-            on_b.insert(*b_space);
-        }
-        // Every space is one unit long: the one that starts first ends first
-        // and faces nothing further along.
-        if a_start <= b_start {
-            i += 1;
-        } else {
-            j += 1;
-        }
-    }
-    (on_a, on_b)
-}
-
-fn edge_spaces(page: &Page, side: Direction, at: Placement) -> Vec<(Space, i64)> {
-    let Size { columns, rows } = page.size;
-    let along: Vec<Space> = match side {
-        Direction::North => (0..columns)
-            .map(|col| Space::new(col, rows.saturating_sub(1)))
-            .collect(),
-        Direction::South => (0..columns).map(|col| Space::new(col, 0)).collect(),
-        Direction::East => (0..rows)
-            .map(|row| Space::new(columns.saturating_sub(1), row))
-            .collect(),
-        Direction::West => (0..rows).map(|row| Space::new(0, row)).collect(),
-    };
-    along
-        .into_iter()
-        // Not an obstacle: a Spacer must be able to stop on the arrow.
-        .filter(|s| page.kind(*s) == Some(SpaceKind::Board))
-        .map(|s| {
-            let start = match side {
-                Direction::North | Direction::South => at.x + i64::from(s.col) * UNIT,
-                Direction::East | Direction::West => at.y + i64::from(s.row) * UNIT,
-            };
-            (s, start)
-        })
-        .collect()
-}
-
 /// Most candidates a problem is tried with: each is a full check of the pack.
 const MAX_CANDIDATES: usize = 8;
 
@@ -484,39 +432,6 @@ mod tests {
     use deckplan_schema::enormity::{Edge, Space};
 
     const L1P1: PageId = PageId { book: 1, page: 1 };
-
-    /// Edge spaces along a line: the `n`-th one is space `n` of the edge,
-    /// starting at `start + gap` hundredths where `gaps` skips obstacles.
-    fn along(first: i64, gaps: &[bool]) -> Vec<(Space, i64)> {
-        (0u16..)
-            .zip(gaps)
-            .filter(|(_, kept)| **kept)
-            .map(|(n, _)| (Space::new(n, 0), first + i64::from(n) * UNIT))
-            .collect()
-    }
-
-    proptest::proptest! {
-        /// The sweep finds exactly the pairs a comparison of every pair finds,
-        /// whatever the offset (whole or half spaces) and the gaps.
-        #[test]
-        fn the_sweep_finds_every_facing_pair(
-            offset in -1000i64..1000,
-            a_gaps in proptest::collection::vec(proptest::bool::weighted(0.8), 0..30),
-            b_gaps in proptest::collection::vec(proptest::bool::weighted(0.8), 0..30),
-        ) {
-            let (a, b) = (along(0, &a_gaps), along(offset, &b_gaps));
-            let mut expected = (BTreeSet::new(), BTreeSet::new());
-            for (a_space, a_start) in &a {
-                for (b_space, b_start) in &b {
-                    if a_start.max(b_start) < &(a_start.min(b_start) + UNIT) {
-                        expected.0.insert(*a_space);
-                        expected.1.insert(*b_space);
-                    }
-                }
-            }
-            proptest::prop_assert_eq!(facing(&a, &b), expected);
-        }
-    }
 
     fn bundled() -> Pack {
         crate::enormity::testutil::bundled_pack()

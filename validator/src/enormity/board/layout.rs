@@ -15,7 +15,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use deckplan_schema::enormity::{Direction, Join, Pack, PageId, Size};
+use deckplan_schema::enormity::{Direction, Join, Pack, Page, PageId, Size, Space, SpaceKind};
 
 /// One space, in layout units.
 pub const UNIT: i64 = 100;
@@ -309,5 +309,93 @@ pub fn place_across(join: &Join, at: Placement, other: Size, forward: bool) -> P
         y,
         width,
         height,
+    }
+}
+
+/// The board spaces along `side` of `page`, with where each starts along
+/// the joined line in the layout.
+pub fn edge_spaces(page: &Page, side: Direction, at: Placement) -> Vec<(Space, i64)> {
+    let Size { columns, rows } = page.size;
+    let along: Vec<Space> = match side {
+        Direction::North => (0..columns)
+            .map(|col| Space::new(col, rows.saturating_sub(1)))
+            .collect(),
+        Direction::South => (0..columns).map(|col| Space::new(col, 0)).collect(),
+        Direction::East => (0..rows)
+            .map(|row| Space::new(columns.saturating_sub(1), row))
+            .collect(),
+        Direction::West => (0..rows).map(|row| Space::new(0, row)).collect(),
+    };
+    along
+        .into_iter()
+        // Not an obstacle: a Spacer must be able to stop on the arrow.
+        .filter(|s| page.kind(*s) == Some(SpaceKind::Board))
+        .map(|s| {
+            let start = match side {
+                Direction::North | Direction::South => at.x + i64::from(s.col) * UNIT,
+                Direction::East | Direction::West => at.y + i64::from(s.row) * UNIT,
+            };
+            (s, start)
+        })
+        .collect()
+}
+
+/// The spaces of each side of a join that share some length of the joined
+/// line with a space of the other; both lists run along the line.
+pub fn facing(a: &[(Space, i64)], b: &[(Space, i64)]) -> (BTreeSet<Space>, BTreeSet<Space>) {
+    let mut on_a = BTreeSet::new();
+    let mut on_b = BTreeSet::new();
+    let (mut i, mut j) = (0, 0);
+    while let (Some((a_space, a_start)), Some((b_space, b_start))) = (a.get(i), b.get(j)) {
+        if a_start.max(b_start) < &(a_start.min(b_start) + UNIT) {
+            on_a.insert(*a_space);
+            on_b.insert(*b_space);
+        }
+        // Every space is one unit long: the one that starts first ends first
+        // and faces nothing further along.
+        if a_start <= b_start {
+            i += 1;
+        } else {
+            j += 1;
+        }
+    }
+    (on_a, on_b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Edge spaces along a line: the `n`-th one is space `n` of the edge,
+    /// starting at `start + gap` hundredths where `gaps` skips obstacles.
+    fn along(first: i64, gaps: &[bool]) -> Vec<(Space, i64)> {
+        (0u16..)
+            .zip(gaps)
+            .filter(|(_, kept)| **kept)
+            .map(|(n, _)| (Space::new(n, 0), first + i64::from(n) * UNIT))
+            .collect()
+    }
+
+    proptest::proptest! {
+        /// The sweep finds exactly the pairs a comparison of every pair finds,
+        /// whatever the offset (whole or half spaces) and the gaps.
+        #[test]
+        fn the_sweep_finds_every_facing_pair(
+            offset in -1000i64..1000,
+            a_gaps in proptest::collection::vec(proptest::bool::weighted(0.8), 0..30),
+            b_gaps in proptest::collection::vec(proptest::bool::weighted(0.8), 0..30),
+        ) {
+            let (a, b) = (along(0, &a_gaps), along(offset, &b_gaps));
+            let mut expected = (BTreeSet::new(), BTreeSet::new());
+            for (a_space, a_start) in &a {
+                for (b_space, b_start) in &b {
+                    if a_start.max(b_start) < &(a_start.min(b_start) + UNIT) {
+                        expected.0.insert(*a_space);
+                        expected.1.insert(*b_space);
+                    }
+                }
+            }
+            proptest::prop_assert_eq!(facing(&a, &b), expected);
+        }
     }
 }

@@ -15,13 +15,13 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use deckplan_schema::enormity::{
-    Direction, LocationArrow, LocationPlace, Pack, Page, PageId, Size, Space, SpaceKind, write,
+    Direction, LocationArrow, LocationPlace, Pack, Page, PageId, Space, write,
 };
 use deckplan_schema::{Place, Span};
 
 use super::{pack_of, source_of};
 use crate::diagnostic::Diagnostic;
-use crate::enormity::board::layout::{PackLayout, Placement, UNIT};
+use crate::enormity::board::layout::{PackLayout, edge_spaces, facing};
 use crate::enormity::lint::check_pack;
 use crate::lsp::actions::rewrite;
 use crate::lsp::outline::{Scalar, Step, keys};
@@ -240,54 +240,6 @@ fn arrows_across(dir: &Path, from: PageId, to: PageId) -> Vec<Candidate> {
             }
         },
     )]
-}
-
-/// The board spaces along `side` of `page`, with where each starts along
-/// the joined line in the layout.
-fn edge_spaces(page: &Page, side: Direction, at: Placement) -> Vec<(Space, i64)> {
-    let Size { columns, rows } = page.size;
-    let along: Vec<Space> = match side {
-        Direction::North => (0..columns)
-            .map(|col| Space::new(col, rows.saturating_sub(1)))
-            .collect(),
-        Direction::South => (0..columns).map(|col| Space::new(col, 0)).collect(),
-        Direction::East => (0..rows)
-            .map(|row| Space::new(columns.saturating_sub(1), row))
-            .collect(),
-        Direction::West => (0..rows).map(|row| Space::new(0, row)).collect(),
-    };
-    along
-        .into_iter()
-        // Not an obstacle: a Spacer must be able to stop on the arrow.
-        .filter(|s| page.kind(*s) == Some(SpaceKind::Board))
-        .map(|s| {
-            let start = match side {
-                Direction::North | Direction::South => at.x + i64::from(s.col) * UNIT,
-                Direction::East | Direction::West => at.y + i64::from(s.row) * UNIT,
-            };
-            (s, start)
-        })
-        .collect()
-}
-
-/// The spaces of each side of a join that share some length of the joined
-/// line with a space of the other; both lists run along the line.
-fn facing(a: &[(Space, i64)], b: &[(Space, i64)]) -> (BTreeSet<Space>, BTreeSet<Space>) {
-    let mut on_a = BTreeSet::new();
-    let mut on_b = BTreeSet::new();
-    let (mut i, mut j) = (0, 0);
-    while let (Some((a_space, a_start)), Some((b_space, b_start))) = (a.get(i), b.get(j)) {
-        if a_start.max(b_start) < &(a_start.min(b_start) + UNIT) {
-            on_a.insert(*a_space);
-            on_b.insert(*b_space);
-        }
-        if a_start <= b_start {
-            i += 1;
-        } else {
-            j += 1;
-        }
-    }
-    (on_a, on_b)
 }
 
 /// The candidates after which the checks no longer report `finding` and
