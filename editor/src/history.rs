@@ -86,6 +86,9 @@ pub struct History<E> {
     saved_at: Option<usize>,
     /// The gesture the top undo step belongs to, while it may still grow.
     open_stroke: Option<StrokeId>,
+    /// Changes made through this history (applied, undone or redone steps),
+    /// so a view or a lint job can tell the document moved on.
+    generation: u64,
 }
 
 impl<E: Edit> Default for History<E> {
@@ -102,6 +105,7 @@ impl<E: Edit> History<E> {
             redo: Vec::new(),
             saved_at: Some(0),
             open_stroke: None,
+            generation: 0,
         }
     }
 
@@ -120,10 +124,10 @@ impl<E: Edit> History<E> {
         target: &mut E::Target,
         transaction: Transaction<E>,
     ) -> Result<(), E::Error> {
-        self.open_stroke = None;
         if transaction.edits.is_empty() {
             return Ok(());
         }
+        self.open_stroke = None;
         let undo = transaction.apply(target)?;
         self.push(undo);
         Ok(())
@@ -135,6 +139,7 @@ impl<E: Edit> History<E> {
         }
         self.undo.push(undo);
         self.redo.clear();
+        self.generation += 1;
     }
 
     /// Applies part of a gesture: the first part of `stroke` starts a new
@@ -156,6 +161,7 @@ impl<E: Edit> History<E> {
                 undo.edits.append(&mut step.edits);
                 step.edits = undo.edits;
                 self.redo.clear();
+                self.generation += 1;
                 if self.saved_at == Some(self.undo.len()) {
                     self.saved_at = None; // saved mid-gesture: that state is gone now
                 }
@@ -184,6 +190,7 @@ impl<E: Edit> History<E> {
         match step.clone().apply(target) {
             Ok(redo) => {
                 self.redo.push(redo);
+                self.generation += 1;
                 Ok(Some(label))
             }
             Err(error) => {
@@ -203,6 +210,7 @@ impl<E: Edit> History<E> {
         match step.clone().apply(target) {
             Ok(undo) => {
                 self.undo.push(undo);
+                self.generation += 1;
                 Ok(Some(label))
             }
             Err(error) => {
@@ -231,6 +239,11 @@ impl<E: Edit> History<E> {
         self.redo.last().map(|t| t.label.as_str())
     }
 
+    /// Changes so far; any applied, undone or redone step bumps it.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
     /// Marks the current state as saved.
     pub fn mark_saved(&mut self) {
         self.saved_at = Some(self.undo.len());
@@ -239,5 +252,50 @@ impl<E: Edit> History<E> {
     /// Whether there are changes since the last save.
     pub fn is_dirty(&self) -> bool {
         self.saved_at != Some(self.undo.len())
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    /// Sets a number; undone by setting the old one back.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Set(i32);
+
+    impl Edit for Set {
+        type Target = i32;
+        type Error = ();
+
+        fn apply(self, target: &mut i32) -> Result<Self, ()> {
+            Ok(Set(std::mem::replace(target, self.0)))
+        }
+    }
+
+    fn set(value: i32) -> Transaction<Set> {
+        Transaction {
+            label: format!("Set {value}"),
+            edits: vec![Set(value)],
+        }
+    }
+
+    #[test]
+    fn every_change_and_only_a_change_moves_the_generation() {
+        let (mut number, mut history) = (0, History::new());
+        history.apply(&mut number, set(1)).unwrap();
+        assert_eq!((number, history.generation()), (1, 1));
+        // An empty action changes nothing and leaves an open gesture open.
+        history.apply_stroke(&mut number, StrokeId(7), set(2)).unwrap();
+        history.apply(&mut number, Transaction::new("Nothing")).unwrap();
+        history.apply_stroke(&mut number, StrokeId(7), set(3)).unwrap();
+        assert_eq!((number, history.generation()), (3, 3));
+        assert_eq!(history.undo(&mut number).unwrap().as_deref(), Some("Set 2"));
+        assert_eq!((number, history.generation()), (1, 4));
+        history.redo(&mut number).unwrap();
+        assert_eq!((number, history.generation()), (3, 5));
+        // Nothing left to redo: no change.
+        assert_eq!(history.redo(&mut number).unwrap(), None);
+        assert_eq!(history.generation(), 5);
     }
 }

@@ -95,9 +95,6 @@ pub struct Document {
     pub history: History,
     /// Problems the load reported (files that did not resolve are not in the pack).
     pub load_problems: Vec<FileError>,
-    /// Bumped on every change, so work done on an older state (problem
-    /// checks, autosaves) can tell it is stale.
-    generation: u64,
     /// Scans chosen from outside the pack folder and not copied in yet: the
     /// pack-relative path the pages name (`scans/L1p1.png`) → the file chosen.
     /// The editor shows them from where they are; saving copies them.
@@ -166,7 +163,6 @@ impl Document {
             origin,
             history,
             load_problems: Vec::new(),
-            generation: 0,
             pending_scans: BTreeMap::new(),
         }
     }
@@ -177,7 +173,6 @@ impl Document {
             origin,
             history: History::new(),
             load_problems,
-            generation: 0,
             pending_scans: BTreeMap::new(),
         }
     }
@@ -206,17 +201,12 @@ impl Document {
 
     /// Changes so far; any change bumps it.
     pub fn generation(&self) -> u64 {
-        self.generation
+        self.history.generation()
     }
 
     /// Applies one user action as an undo step.
     pub fn apply(&mut self, transaction: Transaction) -> Result<(), EditError> {
-        if transaction.edits.is_empty() {
-            return Ok(());
-        }
-        self.history.apply(&mut self.pack, transaction)?;
-        self.generation += 1;
-        Ok(())
+        self.history.apply(&mut self.pack, transaction)
     }
 
     /// Applies part of a gesture (see [`History::apply_stroke`]).
@@ -225,31 +215,18 @@ impl Document {
         stroke: StrokeId,
         transaction: Transaction,
     ) -> Result<(), EditError> {
-        if transaction.edits.is_empty() {
-            return Ok(());
-        }
         self.history
-            .apply_stroke(&mut self.pack, stroke, transaction)?;
-        self.generation += 1;
-        Ok(())
+            .apply_stroke(&mut self.pack, stroke, transaction)
     }
 
     /// Undoes the last step; returns its label.
     pub fn undo(&mut self) -> Result<Option<String>, EditError> {
-        let label = self.history.undo(&mut self.pack)?;
-        if label.is_some() {
-            self.generation += 1;
-        }
-        Ok(label)
+        self.history.undo(&mut self.pack)
     }
 
     /// Redoes the last undone step; returns its label.
     pub fn redo(&mut self) -> Result<Option<String>, EditError> {
-        let label = self.history.redo(&mut self.pack)?;
-        if label.is_some() {
-            self.generation += 1;
-        }
-        Ok(label)
+        self.history.redo(&mut self.pack)
     }
 
     /// The absolute path of a page's file, when the document has a folder.

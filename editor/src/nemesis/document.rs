@@ -38,8 +38,6 @@ pub struct Document {
     pub origin: Origin,
     /// Undo and redo.
     pub history: History,
-    /// Bumped on every change.
-    generation: u64,
 }
 
 /// The text of the first problem of a load, for a failure message.
@@ -143,7 +141,6 @@ impl Document {
             model,
             origin,
             history,
-            generation: 0,
         }
     }
 
@@ -176,17 +173,12 @@ impl Document {
 
     /// Changes so far; any change bumps it.
     pub fn generation(&self) -> u64 {
-        self.generation
+        self.history.generation()
     }
 
     /// Applies one user action as an undo step.
     pub fn apply(&mut self, transaction: Transaction) -> Result<(), EditError> {
-        if transaction.edits.is_empty() {
-            return Ok(());
-        }
-        self.history.apply(&mut self.model, transaction)?;
-        self.generation += 1;
-        Ok(())
+        self.history.apply(&mut self.model, transaction)
     }
 
     /// Applies part of a gesture: a whole drag is one undo step.
@@ -195,31 +187,18 @@ impl Document {
         stroke: StrokeId,
         transaction: Transaction,
     ) -> Result<(), EditError> {
-        if transaction.edits.is_empty() {
-            return Ok(());
-        }
         self.history
-            .apply_stroke(&mut self.model, stroke, transaction)?;
-        self.generation += 1;
-        Ok(())
+            .apply_stroke(&mut self.model, stroke, transaction)
     }
 
     /// Undoes the last step; returns its label.
     pub fn undo(&mut self) -> Result<Option<String>, EditError> {
-        let label = self.history.undo(&mut self.model)?;
-        if label.is_some() {
-            self.generation += 1;
-        }
-        Ok(label)
+        self.history.undo(&mut self.model)
     }
 
     /// Redoes the last undone step; returns its label.
     pub fn redo(&mut self) -> Result<Option<String>, EditError> {
-        let label = self.history.redo(&mut self.model)?;
-        if label.is_some() {
-            self.generation += 1;
-        }
-        Ok(label)
+        self.history.redo(&mut self.model)
     }
 
     /// `pack.toml` in canonical form.
