@@ -286,9 +286,15 @@ mod tests {
         history.apply(&mut number, set(1)).unwrap();
         assert_eq!((number, history.generation()), (1, 1));
         // An empty action changes nothing and leaves an open gesture open.
-        history.apply_stroke(&mut number, StrokeId(7), set(2)).unwrap();
-        history.apply(&mut number, Transaction::new("Nothing")).unwrap();
-        history.apply_stroke(&mut number, StrokeId(7), set(3)).unwrap();
+        history
+            .apply_stroke(&mut number, StrokeId(7), set(2))
+            .unwrap();
+        history
+            .apply(&mut number, Transaction::new("Nothing"))
+            .unwrap();
+        history
+            .apply_stroke(&mut number, StrokeId(7), set(3))
+            .unwrap();
         assert_eq!((number, history.generation()), (3, 3));
         assert_eq!(history.undo(&mut number).unwrap().as_deref(), Some("Set 2"));
         assert_eq!((number, history.generation()), (1, 4));
