@@ -45,6 +45,7 @@ pub mod json_schema;
 pub mod limits;
 pub mod lint_table;
 pub mod load;
+pub mod memo;
 pub mod overlay;
 pub mod place;
 pub mod save;

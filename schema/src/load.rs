@@ -14,7 +14,7 @@ use crate::source::SourceFile;
 pub const PACK_FILE: &str = "pack.toml";
 
 /// What a load produced: the model where it resolved, and every problem.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Loaded<T> {
     /// The model, when the top file resolved (pages with errors are left out of a pack).
     pub value: Option<T>,

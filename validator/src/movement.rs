@@ -14,10 +14,10 @@
 //!   costs what entering its place costs, a figure may pass through some
 //!   places and end on others ([`MoveGraph::cheapest`], [`Mover`]).
 //!
-//! petgraph does the storage and the strongly connected components; it stays
-//! inside this module. A place is found by its key through a [`NodeTable`]: a
-//! hash map by default, or a game's own dense table where a board holds
-//! millions of places. Callers that keep per-node tables of their own (visit
+//! petgraph does the storage and stays inside this module; the strongly
+//! connected components are this module's own iterative Tarjan search. A
+//! place is found by its key through a [`NodeTable`]: a hash map by default,
+//! or a game's own dense table where a board holds millions of places. Callers that keep per-node tables of their own (visit
 //! marks, distances) use the opaque [`Node`] handle and its dense
 //! [`Node::index`] — never a petgraph index.
 
@@ -26,9 +26,8 @@ use std::collections::{BinaryHeap, HashMap, VecDeque};
 use std::hash::Hash;
 
 use petgraph::Direction as Way;
-use petgraph::algo::kosaraju_scc;
 use petgraph::graph::{Graph, NodeIndex};
-use petgraph::visit::{EdgeFiltered, EdgeRef, NodeFiltered};
+use petgraph::visit::EdgeRef;
 pub use petgraph::{Directed, EdgeType, Undirected};
 
 /// A place in a [`MoveGraph`], numbered densely from 0 in the order places
@@ -233,33 +232,80 @@ impl<K: Copy, S, T: NodeTable<K>, D: EdgeType> MoveGraph<K, S, T, D> {
     /// The strongly connected components of the part of the graph made of the
     /// nodes in `within` and the steps between them that `may_take` allows.
     ///
-    /// Kosaraju's algorithm, which is iterative: a recursive search would
-    /// overflow the stack on a board of millions of places.
+    /// Tarjan's algorithm, iterative (a recursive search would overflow the
+    /// stack on a board of millions of places), asking `may_take` once a step:
+    /// on a large pack this search is most of what a trap check costs.
     pub fn components(&self, within: &NodeSet, may_take: impl Fn(&S) -> bool) -> Components {
-        let steps = EdgeFiltered::from_fn(&self.graph, |edge| may_take(edge.weight()));
-        let part =
-            NodeFiltered::from_fn(&steps, |node: NodeIndex| within.contains(&Node::of(node)));
-        let found = kosaraju_scc(&part);
+        let allowed: Vec<bool> = self
+            .graph
+            .edge_references()
+            .map(|edge| may_take(edge.weight()))
+            .collect();
+        let taken = |edge: petgraph::graph::EdgeReference<'_, S, u32>| {
+            allowed.get(edge.id().index()).copied().unwrap_or(false)
+        };
+        let mut search = Tarjan::new(self.len());
         let mut of = vec![NO_COMPONENT; self.len()];
-        let mut members = Vec::with_capacity(found.len());
-        for (label, component) in found.into_iter().enumerate() {
-            let nodes: Vec<Node> = component.into_iter().map(Node::of).collect();
-            for node in &nodes {
-                if let Some(slot) = of.get_mut(node.index()) {
-                    *slot = label;
+        let mut members: Vec<Vec<Node>> = Vec::new();
+        // The search's own stack: a node and the steps out of it not yet tried.
+        let mut calls = Vec::new();
+        for root in self.graph.node_indices() {
+            let root = Node::of(root);
+            if !within.contains(&root) || search.order(root) != Some(UNVISITED) {
+                continue;
+            }
+            search.enter(root);
+            calls.push((
+                root,
+                self.graph.edges_directed(root.petgraph(), Way::Outgoing),
+            ));
+            while let Some((node, steps)) = calls.last_mut() {
+                let node = *node;
+                let next =
+                    steps.find(|edge| taken(*edge) && within.contains(&Node::of(edge.target())));
+                if let Some(edge) = next {
+                    let to = Node::of(edge.target());
+                    match search.order(to) {
+                        Some(UNVISITED) => {
+                            search.enter(to);
+                            calls.push((
+                                to,
+                                self.graph.edges_directed(to.petgraph(), Way::Outgoing),
+                            ));
+                        }
+                        Some(seen) if search.on_stack.contains(&to) => search.lower(node, seen),
+                        _ => {}
+                    }
+                    continue;
+                }
+                calls.pop();
+                let node_low = search.low(node);
+                if let Some((parent, _)) = calls.last() {
+                    search.lower(*parent, node_low);
+                }
+                if search.order(node) == Some(node_low) {
+                    let label = members.len();
+                    let component = search.take_component(node);
+                    for member in &component {
+                        if let Some(slot) = of.get_mut(member.index()) {
+                            *slot = label;
+                        }
+                    }
+                    members.push(component);
                 }
             }
-            members.push(nodes);
         }
         let mut leaves = vec![false; members.len()];
-        for (from, to, step) in self.steps() {
-            let (Some(&a), Some(&b)) = (of.get(from.index()), of.get(to.index())) else {
+        for edge in self.graph.edge_references() {
+            let (Some(&a), Some(&b)) =
+                (of.get(edge.source().index()), of.get(edge.target().index()))
+            else {
                 continue;
             };
             if a != NO_COMPONENT
                 && b != NO_COMPONENT
                 && a != b
-                && may_take(step)
+                && taken(edge)
                 && let Some(flag) = leaves.get_mut(a)
             {
                 *flag = true;
@@ -356,6 +402,7 @@ impl<K: Copy, S, T: NodeTable<K>, D: EdgeType> MoveGraph<K, S, T, D> {
 }
 
 const NO_COMPONENT: usize = usize::MAX;
+const UNVISITED: u32 = u32::MAX;
 const NO_PARENT: u32 = u32::MAX;
 
 /// How a figure moves, for [`MoveGraph::cheapest`].
@@ -420,6 +467,70 @@ impl<K: Copy> CheapestMoves<K> {
     }
 }
 
+/// The marks of Tarjan's search: when each node was entered, the earliest
+/// node still on the stack it reaches, and the stack of nodes whose
+/// component is not complete yet.
+struct Tarjan {
+    entered: Vec<u32>,
+    low: Vec<u32>,
+    on_stack: NodeSet,
+    stack: Vec<Node>,
+    next: u32,
+}
+
+impl Tarjan {
+    fn new(nodes: usize) -> Self {
+        Self {
+            entered: vec![UNVISITED; nodes],
+            low: vec![UNVISITED; nodes],
+            on_stack: NodeSet::with_capacity(nodes),
+            stack: Vec::new(),
+            next: 0,
+        }
+    }
+
+    /// When `node` was entered ([`UNVISITED`] if not yet).
+    fn order(&self, node: Node) -> Option<u32> {
+        self.entered.get(node.index()).copied()
+    }
+
+    fn low(&self, node: Node) -> u32 {
+        self.low.get(node.index()).copied().unwrap_or(UNVISITED)
+    }
+
+    fn lower(&mut self, node: Node, to: u32) {
+        if let Some(low) = self.low.get_mut(node.index()) {
+            *low = (*low).min(to);
+        }
+    }
+
+    fn enter(&mut self, node: Node) {
+        if let (Some(entered), Some(low)) = (
+            self.entered.get_mut(node.index()),
+            self.low.get_mut(node.index()),
+        ) {
+            *entered = self.next;
+            *low = self.next;
+        }
+        self.next += 1;
+        self.stack.push(node);
+        self.on_stack.insert(node);
+    }
+
+    /// The component `root` completes: the stack down to it.
+    fn take_component(&mut self, root: Node) -> Vec<Node> {
+        let mut component = Vec::new();
+        while let Some(member) = self.stack.pop() {
+            self.on_stack.remove(member);
+            component.push(member);
+            if member == root {
+                break;
+            }
+        }
+        component
+    }
+}
+
 /// The strongly connected components of a part of a [`MoveGraph`].
 #[derive(Clone, Debug)]
 pub struct Components {
@@ -459,7 +570,8 @@ impl Components {
         self.leaves.get(component) == Some(&false)
     }
 
-    /// The components, in the order Kosaraju's algorithm finds them.
+    /// The components, in the order Tarjan's algorithm completes them (each
+    /// after every component it leads to).
     pub fn iter(&self) -> impl Iterator<Item = (usize, &[Node])> {
         self.members.iter().map(Vec::as_slice).enumerate()
     }
@@ -509,6 +621,21 @@ impl NodeSet {
         }
         *word |= bit;
         self.len += 1;
+        true
+    }
+
+    /// Takes a node out; `true` if it was there.
+    pub fn remove(&mut self, node: Node) -> bool {
+        let index = node.index();
+        let Some(word) = self.words.get_mut(index / 64) else {
+            return false;
+        };
+        let bit = 1 << (index % 64);
+        if *word & bit == 0 {
+            return false;
+        }
+        *word &= !bit;
+        self.len -= 1;
         true
     }
 

@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rayon::prelude::*;
 
 use crate::confine;
+use crate::memo;
 use crate::load::{Loaded, attach, clean, pack_folder_and_file, read_code, read_pack_source, read_source};
 use super::coord::PageId;
 use crate::error::{FileError, FormatCode, FormatError, LoadError, Problems};
@@ -201,12 +202,14 @@ enum PageRead {
 fn read_page(root: &confine::Root, dir: &Path, file: &super::model::PageFile) -> PageRead {
     let page_path = dir.join(&file.path);
     let display = clean(&page_path);
-    match root
-        .resolve(&page_path, Path::new(&file.path))
-        .and_then(|real| confine::read_text(&real, &display, limits::MAX_FILE_BYTES))
-    {
-        Ok(text) => {
-            let page = page_from_source(&SourceFile::new(&display, text));
+    match root.resolve(&page_path, Path::new(&file.path)).and_then(|real| {
+        let text = confine::read_text(&real, &display, limits::MAX_FILE_BYTES)?;
+        Ok((real, text))
+    }) {
+        Ok((real, text)) => {
+            let page = memo::parsed(&real, &display, &text, || {
+                page_from_source(&SourceFile::new(&display, text.clone()))
+            });
             PageRead::Read {
                 display,
                 page: Box::new(page),

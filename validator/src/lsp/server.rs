@@ -25,7 +25,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender, after, never, select};
-use deckplan_schema::{confine, limits, load, overlay};
+use deckplan_schema::{confine, limits, load, memo, overlay};
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
 use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, DidSaveTextDocument,
@@ -92,6 +92,9 @@ pub fn serve(connection: &Connection, options: Options) -> anyhow::Result<()> {
             "serverInfo": { "name": "deckplan", "version": env!("CARGO_PKG_VERSION") },
         }),
     )?;
+    // Every change checks the whole pack again: the files that did not change
+    // are not parsed again.
+    memo::enable();
     let (jobs, job_queue) = crossbeam_channel::unbounded::<Target>();
     let (done, finished) = crossbeam_channel::unbounded::<Linted>();
     let worker = std::thread::Builder::new()
@@ -126,6 +129,7 @@ pub fn serve(connection: &Connection, options: Options) -> anyhow::Result<()> {
     // The worker ends with its queue; a lint in progress is left to finish.
     let _ = worker;
     overlay::clear();
+    memo::disable();
     outcome
 }
 

@@ -135,8 +135,10 @@ fn search_opening_doors(
 ) -> (NodeSet, BTreeSet<(PageId, u16)>) {
     let moves = graph.moves();
     // The doors each node opens when reached: those with an opener on it, or
-    // next to it with no wall or red line between.
-    let mut opens_at: HashMap<Node, Vec<(PageId, u16)>> = HashMap::new();
+    // next to it with no wall or red line between. Sorted by node, with a bit
+    // per node that has any, since every reached node is looked up.
+    let mut opens_at: Vec<(Node, DoorKey)> = Vec::new();
+    let mut has_opener = NodeSet::with_capacity(moves.len());
     for (&door, list) in openers {
         for opener in list {
             let next_to = Direction::ALL.into_iter().flat_map(|direction| {
@@ -147,11 +149,21 @@ fn search_opening_doors(
             });
             for space in std::iter::once(opener.at).chain(next_to) {
                 if let Some(node) = graph.node(space) {
-                    opens_at.entry(node).or_default().push(door);
+                    opens_at.push((node, door));
+                    has_opener.insert(node);
                 }
             }
         }
     }
+    opens_at.sort_unstable();
+    let doors_opened_at = |node: Node| -> &[(Node, DoorKey)] {
+        if !has_opener.contains(&node) {
+            return &[];
+        }
+        let first = opens_at.partition_point(|(n, _)| *n < node);
+        let after = opens_at.partition_point(|(n, _)| *n <= node);
+        opens_at.get(first..after).unwrap_or_default()
+    };
     let mut opened: BTreeSet<(PageId, u16)> = BTreeSet::new();
     // Steps held back by a shut door, each with every door it needs.
     let mut held: HashMap<DoorKey, Vec<(Node, Vec<DoorKey>)>> = HashMap::new();
@@ -163,7 +175,7 @@ fn search_opening_doors(
         }
     }
     while let Some(node) = queue.pop_front() {
-        for &door in opens_at.get(&node).into_iter().flatten() {
+        for &(_, door) in doors_opened_at(node) {
             if opened.insert(door) {
                 for (next, needs) in held.remove(&door).into_iter().flatten() {
                     // A join with a door on each page waits for both.

@@ -398,8 +398,16 @@ fn band_steps(
     let columns = page.size.columns;
     let spaces = rows.flat_map(|row| (0..columns).map(move |col| Space::new(col, row)));
     let mut steps = Vec::with_capacity(usize::from(columns) * 4);
+    // This page's nodes, found once: most steps stay on the page.
+    let Some(nodes) = table.pages.get(&page.id) else {
+        return steps;
+    };
+    let node_here = |space: Space| {
+        let node = *nodes.nodes.get(nodes.slot(space)?)?;
+        (node != NO_NODE).then_some(node)
+    };
     for space in spaces {
-        let Some(from) = table.node_of(page.id, space) else {
+        let Some(from) = node_here(space) else {
             continue;
         };
         let forced = page.spaces.forced_arrows.get(&space).map(|a| a.direction);
@@ -420,7 +428,7 @@ fn band_steps(
                     }),
                     None => None,
                 };
-                if let Some(to) = table.node_of(page.id, next) {
+                if let Some(to) = node_here(next) {
                     let far_door = None;
                     steps.push((
                         from,
@@ -526,10 +534,12 @@ impl SpacerGraph {
             pages: tables.into_iter().collect(),
         };
         let places = pages.iter().flat_map(|page| {
+            let nodes = table.pages.get(&page.id);
             page.size
                 .spaces()
-                .filter(|space| table.node_of(page.id, *space).is_some())
-                .map(|space| PageSpace {
+                .zip(nodes.map_or(&[][..], |n| n.nodes.as_slice()))
+                .filter(|(_, node)| **node != NO_NODE)
+                .map(|(space, _)| PageSpace {
                     page: page.id,
                     space,
                 })

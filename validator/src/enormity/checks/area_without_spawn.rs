@@ -47,7 +47,7 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
         })
         .filter_map(|at| board.lattice.component(at))
         .collect();
-    for (component, spaces) in reachable_areas(board) {
+    for (component, spaces) in reachable_areas(board, |c| !spawning.contains(&c)) {
         if spawning.contains(&component) {
             continue;
         }
@@ -99,20 +99,37 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
 }
 
 /// The board spaces Spacers can reach (every door open), grouped by the lattice
-/// component their corners lie on, each group sorted.
-pub(super) fn reachable_areas(board: &Board<'_>) -> BTreeMap<usize, Vec<PageSpace>> {
+/// component their corners lie on, each group sorted: every component
+/// reached is a key, but only those `listed` get their spaces (a large
+/// pack's list of every reachable space is most of what this costs).
+pub(super) fn reachable_areas(
+    board: &Board<'_>,
+    listed: impl Fn(usize) -> bool,
+) -> BTreeMap<usize, Vec<PageSpace>> {
     let mut areas: BTreeMap<usize, Vec<PageSpace>> = BTreeMap::new();
+    // Neighbouring spaces mostly share a component: the last one's answer.
+    let mut last: Option<(usize, bool)> = None;
     for node in &board.reach.all_doors {
         let Some(at) = board.spacer.space(node) else {
             continue;
         };
-        // The four corners of a space are joined by its own sides, so one corner
-        // names the component of all four.
         let corner = PageIntersection {
             page: at.page,
             point: at.space.corner(Corner::SouthWest),
         };
-        if let Some(component) = board.lattice.component(corner) {
+        let Some(component) = board.lattice.component(corner) else {
+            continue;
+        };
+        let wanted = match last {
+            Some((seen, wanted)) if seen == component => wanted,
+            _ => {
+                let wanted = listed(component);
+                areas.entry(component).or_default();
+                last = Some((component, wanted));
+                wanted
+            }
+        };
+        if wanted {
             areas.entry(component).or_default().push(at);
         }
     }

@@ -37,7 +37,7 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
     if board.reach.starts.is_empty() {
         return; // R005 says why; no spawn point could reach anything.
     }
-    let reached: BTreeSet<usize> = reachable_areas(board).into_keys().collect();
+    let reached: BTreeSet<usize> = reachable_areas(board, |_| false).into_keys().collect();
     let pack = board.pack;
     for page in pack.pages.values() {
         for (&point, &span) in &page.intersections.spawn_points {

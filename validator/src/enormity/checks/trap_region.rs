@@ -8,13 +8,13 @@ use deckplan_schema::enormity::Direction;
 use super::{Finding, list_some, list_spaces, or_list};
 use crate::enormity::board::spacer::{Step, crossings};
 use crate::enormity::board::{Board, PageSpace};
-use crate::movement::Node;
+use crate::movement::{Node, NodeSet};
 
 declare_check! {
     /// ## What it checks
     /// Forced direction arrows make movement one-way. This check looks at the spaces
     /// Spacers can reach (through doors that reachable consoles and keycards open) and
-    /// finds strongly connected areas (Kosaraju) that can be entered but not left — the sinks of
+    /// finds strongly connected areas (Tarjan) that can be entered but not left — the sinks of
     /// the graph's condensation that do not hold the start.
     ///
     /// ## Why it matters
@@ -42,17 +42,22 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
         step.doors()
             .all(|d| reach.opened.contains(&(d.page, d.number)))
     };
-    let components = graph.components(&reach.openable, passable);
-    if components.len() <= 1 {
-        return;
-    }
     let starts: HashSet<Node> = reach
         .starts
         .iter()
         .filter_map(|s| board.spacer.node(*s))
         .collect();
-    // The spaces from which Spacers can still walk back to a start.
+    // The spaces from which Spacers can still walk back to a start. When
+    // every reachable space is one, every region Spacers cannot leave holds a
+    // start, so there is no trap: one search instead of the components.
     let home = leads_home(board, &starts, &passable);
+    if reach.openable.iter().all(|n| home.contains(&n)) {
+        return;
+    }
+    let components = graph.components(&reach.openable, passable);
+    if components.len() <= 1 {
+        return;
+    }
     for (label, component) in components.iter() {
         let is_member = |n: Node| components.of(n) == Some(label);
         let holds_start = component.iter().any(|n| starts.contains(n));
@@ -152,10 +157,15 @@ fn leads_home(
     board: &Board<'_>,
     starts: &HashSet<Node>,
     passable: &dyn Fn(&Step) -> bool,
-) -> HashSet<Node> {
+) -> NodeSet {
     let graph = board.spacer.moves();
-    let mut seen: HashSet<Node> = starts.clone();
-    let mut queue: VecDeque<Node> = starts.iter().copied().collect();
+    let mut seen = NodeSet::with_capacity(graph.len());
+    let mut queue: VecDeque<Node> = VecDeque::new();
+    for &start in starts {
+        if seen.insert(start) {
+            queue.push_back(start);
+        }
+    }
     while let Some(node) = queue.pop_front() {
         for (from, step) in graph.steps_into(node) {
             if passable(step) && seen.insert(from) {
@@ -172,7 +182,7 @@ fn leads_home(
 fn turns_out(
     board: &Board<'_>,
     trap: &BTreeSet<PageSpace>,
-    home: &HashSet<Node>,
+    home: &NodeSet,
     passable: &dyn Fn(&Step) -> bool,
 ) -> Vec<String> {
     let mut turns = Vec::new();
