@@ -1,0 +1,188 @@
+//! The ship canvas: the ship drawn by the validator on a sheet with room for
+//! new cards (the very scene `deckplan render` draws, grown by spare module
+//! slots), and the editor's marks over it — empty slots, the hull squares on
+//! demand, problems, the selection and what the pointer is over.
+
+use std::time::Instant;
+
+use deckplan_schema::battlestations::{Ship, Side};
+use deckplan_validator::battlestations::draw::{Sheet, sheet_scene, sheet_spot};
+use deckplan_validator::battlestations::grid::{Cell, Region, ShipGrid};
+use deckplan_validator::diagnostic::Severity;
+use deckplan_validator::draw::{Point, Rect as BoardRect};
+use deckplan_validator::ruleset::DrawRequest;
+use eframe::egui::{Color32, Painter, Stroke, StrokeKind};
+
+use super::problems;
+use super::selection::{Hit, Selection};
+use crate::paint::{IndexedScene, ScreenMap as _};
+use crate::problems::Report;
+use crate::scene_view::SceneGeometry;
+
+const SLOT: Color32 = Color32::from_rgb(196, 202, 212);
+const HULL: Color32 = Color32::from_rgba_premultiplied(40, 90, 170, 60);
+const SELECTED: Color32 = Color32::from_rgb(255, 170, 0);
+const HOVER: Color32 = Color32::from_rgb(80, 140, 255);
+const ERROR: Color32 = Color32::from_rgb(220, 40, 40);
+const WARNING: Color32 = Color32::from_rgb(230, 150, 20);
+
+/// Empty module slots right of and below the ship, for new cards.
+pub const SPARE_SLOTS: u16 = 1;
+
+/// The ship drawn for one state of the document.
+pub struct Drawn {
+    /// The document generation it was drawn for.
+    pub generation: u64,
+    /// How the levels lie in the scene.
+    pub sheet: Sheet,
+    /// The scene, indexed for painting in part.
+    pub scene: IndexedScene,
+    /// The scene's extent.
+    pub bounds: BoardRect,
+    /// The squares outside the hull where characters walk, on every level.
+    pub hull: Vec<Cell>,
+}
+
+impl Drawn {
+    /// Draws a ship.
+    pub fn new(ship: &Ship, generation: u64) -> Self {
+        let grid = ShipGrid::new(ship);
+        let sheet = Sheet::new(&grid, SPARE_SLOTS);
+        let request = DrawRequest {
+            coordinates: true,
+            ..DrawRequest::default()
+        };
+        let scene = sheet_scene(&grid, &request, &sheet);
+        let bounds = scene.bounds;
+        let (columns, rows) = sheet.squares();
+        let hull = (0..ship.level_count())
+            .flat_map(|level| {
+                (-1..=i32::from(rows)).flat_map(move |row| {
+                    (-1..=i32::from(columns)).map(move |column| Cell { level, row, column })
+                })
+            })
+            .filter(|cell| grid.region(*cell) == Region::Hull)
+            .collect();
+        Self {
+            generation,
+            sheet,
+            scene: IndexedScene::new(scene),
+            bounds,
+            hull,
+        }
+    }
+}
+
+/// The outlines of every module slot of every level, under the cards.
+pub fn draw_slots(painter: &Painter, geo: &SceneGeometry, ship: &Ship, drawn: &Drawn) {
+    let size = ship.module_size.max(1);
+    let (columns, rows) = drawn.sheet.squares();
+    let stroke = Stroke::new(1.0, SLOT);
+    for level in 0..ship.level_count() {
+        for slot_row in 0..rows / size {
+            for slot_column in 0..columns / size {
+                let first = Cell {
+                    level,
+                    row: i32::from(slot_row * size),
+                    column: i32::from(slot_column * size),
+                };
+                let last = first.offset(i32::from(size) - 1, i32::from(size) - 1);
+                let rect = geo
+                    .rect(drawn.sheet.cell_rect(first))
+                    .union(geo.rect(drawn.sheet.cell_rect(last)));
+                painter.rect_stroke(rect, 2.0, stroke, StrokeKind::Inside);
+            }
+        }
+    }
+}
+
+/// The squares outside the hull, tinted.
+pub fn draw_hull(painter: &Painter, geo: &SceneGeometry, drawn: &Drawn) {
+    for cell in &drawn.hull {
+        painter.rect_filled(geo.rect(drawn.sheet.cell_rect(*cell)).shrink(1.0), 0.0, HULL);
+    }
+}
+
+/// Rings at the places of the problems; the one chosen in the panel flashes.
+pub fn draw_problems(
+    painter: &Painter,
+    geo: &SceneGeometry,
+    ship: &Ship,
+    drawn: &Drawn,
+    report: &Report,
+    focused: Option<(usize, Instant)>,
+) {
+    if report.problems.is_empty() {
+        return;
+    }
+    let grid = ShipGrid::new(ship);
+    for (index, problem) in report.problems.iter().enumerate() {
+        let Some(place) = problems::place(problem) else {
+            continue;
+        };
+        let Some(spot) = sheet_spot(&grid, &drawn.sheet, &place) else {
+            continue;
+        };
+        let colour = match problem.severity {
+            Severity::Error => ERROR,
+            Severity::Warning => WARNING,
+        };
+        let width = match focused.filter(|(i, _)| *i == index) {
+            Some((_, since)) if since.elapsed().as_millis() % 600 < 300 => 5.0,
+            Some(_) => 4.0,
+            None => 2.0,
+        };
+        let centre = geo.screen(spot.at.x as f32, spot.at.y as f32);
+        painter.circle_stroke(centre, spot.radius as f32 * geo.scale, Stroke::new(width, colour));
+    }
+}
+
+/// The card a module covers, on the screen.
+fn module_rect(geo: &SceneGeometry, ship: &Ship, drawn: &Drawn, index: usize) -> Option<eframe::egui::Rect> {
+    let module = ship.modules.get(index)?;
+    let size = ship.module_size.max(1);
+    let first = Cell::of(module.level, module.origin(size));
+    let last = first.offset(i32::from(size) - 1, i32::from(size) - 1);
+    Some(
+        geo.rect(drawn.sheet.cell_rect(first))
+            .union(geo.rect(drawn.sheet.cell_rect(last))),
+    )
+}
+
+/// The selected module's outline.
+pub fn draw_selection(painter: &Painter, geo: &SceneGeometry, ship: &Ship, drawn: &Drawn, selection: Selection) {
+    let Selection::Module(id) = selection else {
+        return;
+    };
+    let Some(index) = ship.modules.iter().position(|m| m.id == id) else {
+        return;
+    };
+    if let Some(rect) = module_rect(geo, ship, drawn, index) {
+        painter.rect_stroke(rect, 2.0, Stroke::new(3.0, SELECTED), StrokeKind::Outside);
+    }
+}
+
+/// What the pointer is over: the square, and with the Door tool the side.
+pub fn draw_hover(painter: &Painter, geo: &SceneGeometry, drawn: &Drawn, hit: Hit, side: bool) {
+    let rect = geo.rect(drawn.sheet.cell_rect(hit.cell));
+    if !side {
+        painter.rect_stroke(rect, 0.0, Stroke::new(2.0, HOVER), StrokeKind::Inside);
+        return;
+    }
+    let (from, to) = match hit.side {
+        Side::North => (rect.left_top(), rect.right_top()),
+        Side::East => (rect.right_top(), rect.right_bottom()),
+        Side::South => (rect.left_bottom(), rect.right_bottom()),
+        Side::West => (rect.left_top(), rect.left_bottom()),
+    };
+    painter.line_segment([from, to], Stroke::new(5.0, HOVER));
+}
+
+/// The centre of a module's card in the scene, to bring it into view.
+pub fn module_centre(ship: &Ship, drawn: &Drawn, index: usize) -> Option<Point> {
+    let module = ship.modules.get(index)?;
+    let size = ship.module_size.max(1);
+    let first = drawn.sheet.cell_rect(Cell::of(module.level, module.origin(size)));
+    let half = f64::from(size) / 2.0;
+    Some(Point::new(first.min.x + half, first.max.y - half))
+}
