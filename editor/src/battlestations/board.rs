@@ -486,7 +486,7 @@ impl Board for BattlestationsBoard {
                         self.levels.ui(ui, ship, frame.out);
                         ui.add_space(8.0);
                         ui.separator();
-                        ui.strong(self.tools.active.label());
+                        ui.strong(format!("{} tool", self.tools.active.label()));
                         palette_ui(ui, &mut self.tools);
                     });
             });

@@ -108,9 +108,10 @@ pub fn toggle_door(ship: &Ship, level: usize, square: Square, side: Side) -> Vec
     }
 }
 
-/// The first level id of the form `level-N` the ship does not use.
+/// A level id of the form `level-N` the ship does not use, N counting from
+/// the new level's place (`level-3` for a third).
 fn fresh_level_id(levels: &[Id]) -> Option<Id> {
-    (1..=levels.len() + 1)
+    (levels.len() + 1..=2 * levels.len() + 1)
         .filter_map(|n| Id::new(&format!("level-{n}")).ok())
         .find(|id| !levels.contains(id))
 }
