@@ -541,3 +541,166 @@ fn the_bundled_wayfarer_is_built_from_nothing_with_the_editor_alone() {
     }
     assert!(!harness.state().board().unwrap().is_dirty());
 }
+
+/// The play test's answer, square by square: name, points, move actions and
+/// the squares of the cheapest way.
+type Listing = Vec<(String, u32, u8, Vec<String>)>;
+
+/// What `deckplan reach --format json` answers for the same question, asked
+/// by square names as the command line asks it.
+fn reach_json(
+    wayfarer: &Ship,
+    from: &str,
+    friends: &[&str],
+    enemies: &[&str],
+    barrels: &[&str],
+    slagged: &[&str],
+    who: deckplan_validator::battlestations::rules::Character,
+) -> Listing {
+    use deckplan_validator::battlestations::grid::ShipGrid;
+    use deckplan_validator::battlestations::notation::parse;
+    let grid = ShipGrid::new(wayfarer);
+    let cell = |text: &str| parse(&grid, text).unwrap();
+    let mut state = deckplan_validator::battlestations::rules::PlayState::default();
+    state.friends = friends.iter().map(|t| (cell(t), true)).collect();
+    state.enemies = enemies.iter().map(|t| (cell(t), true)).collect();
+    state.barrels = barrels.iter().map(|t| cell(t)).collect();
+    state.slagged = slagged
+        .iter()
+        .map(|id| {
+            wayfarer
+                .modules
+                .iter()
+                .position(|m| m.id.as_str() == *id)
+                .unwrap()
+        })
+        .collect();
+    let json = deckplan_validator::battlestations::cli::reach::json_answer(
+        &grid,
+        &state,
+        who,
+        cell(from),
+        usize::MAX,
+    )
+    .unwrap();
+    let answer: serde_json::Value = serde_json::from_str(&json).unwrap();
+    answer["destinations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            let path = d["path"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(|s| s["to"].as_str().map(str::to_string))
+                .collect();
+            (
+                d["square"].as_str().unwrap().to_string(),
+                u32::try_from(d["points"].as_u64().unwrap()).unwrap(),
+                u8::try_from(d["move_actions"].as_u64().unwrap()).unwrap(),
+                path,
+            )
+        })
+        .collect()
+}
+
+/// The play test places its pieces by clicking and answers as `deckplan
+/// reach --format json` does — every square with its points, move actions
+/// and way — for a set of starts and characters on the bundled Wayfarer.
+#[test]
+fn the_play_test_answers_as_reach_does() {
+    use deckplan_editor::battlestations::playtest::Piece;
+    use deckplan_validator::battlestations::rules::Character;
+    let dir = scratch("battlestations-play");
+    let pack = copied("battlestations-wayfarer", &dir);
+    let wayfarer = ship(&harness(app(Some(pack.clone()), &dir)));
+    let mut harness = harness(app(Some(pack), &dir));
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::P);
+    harness.run();
+    assert_eq!(harness.state().mode(), deckplan_editor::app::Mode::PlayTest);
+
+    // Pieces by click: a friend, an enemy, a barrel and the slagged hyperdrive.
+    for (piece, level, square) in [
+        ("Friend", 0, "I8"),
+        ("Enemy", 0, "H4"),
+        ("Barrel", 0, "G3"),
+        ("Slagged module", 0, "H13"),
+    ] {
+        click(&mut harness, piece);
+        let pos = at(&mut harness, level, square);
+        click_at(&mut harness, pos);
+    }
+    click(&mut harness, "Moving character");
+    let walker = Character::walking(3);
+    let outside = Character {
+        actions: 2,
+        outside: true,
+        magboots: true,
+        ..Character::walking(3)
+    };
+    let jets = Character {
+        jet: true,
+        ooc: 1,
+        run: 1,
+        ..Character::walking(2)
+    };
+    let starts = [
+        ("lower H3", 0, "H3", walker),
+        ("lower A8", 0, "A8", outside),
+        ("lower M14", 0, "M14", jets),
+        ("upper L3", 1, "L3", walker),
+        ("lower K8", 0, "K8", outside),
+    ];
+    for (name, level, square, who) in starts {
+        harness.state_mut().deck_play_test_mut().unwrap().who = who;
+        let pos = at(&mut harness, level, square);
+        click_at(&mut harness, pos);
+        let play = harness.state_mut().deck_play_test_mut().unwrap().clone();
+        assert_eq!(play.piece, Piece::Mover);
+        assert_eq!(
+            play.from,
+            Some(Cell::of(level, Square::parse(square).unwrap()))
+        );
+        let one = |text: &str| Cell::of(0, Square::parse(text).unwrap());
+        assert_eq!(
+            play.state.friends.keys().copied().collect::<Vec<_>>(),
+            [one("I8")]
+        );
+        assert_eq!(
+            play.state.enemies.keys().copied().collect::<Vec<_>>(),
+            [one("H4")]
+        );
+        assert_eq!(
+            play.state.barrels.iter().copied().collect::<Vec<_>>(),
+            [one("G3")]
+        );
+        assert_eq!(play.state.slagged.iter().copied().collect::<Vec<_>>(), [7]);
+        assert_eq!(wayfarer.modules[7].id, id("hyperdrive"));
+        let answer = harness.state_mut().deck_answer().unwrap();
+        let listing: Listing = answer
+            .listing(&wayfarer)
+            .into_iter()
+            .map(|l| (l.square, l.points, l.actions, l.path))
+            .collect();
+        let expected = reach_json(
+            &wayfarer,
+            name,
+            &["lower I8"],
+            &["lower H4"],
+            &["lower G3"],
+            &["hyperdrive"],
+            who,
+        );
+        assert!(!expected.is_empty(), "{name}");
+        assert_eq!(listing, expected, "{name}");
+    }
+    // The panel says how many squares the last start reaches.
+    let reached = harness
+        .state_mut()
+        .deck_answer()
+        .unwrap()
+        .listing(&wayfarer)
+        .len();
+    harness.get_by_label_contains(&format!("From lower K8: {reached} squares reached"));
+}

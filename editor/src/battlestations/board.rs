@@ -19,6 +19,8 @@ use super::edit::{EditError, Transaction};
 use super::panels::inspector::{Inspector, turn};
 use super::panels::levels::Levels;
 use super::panels::palette::{content_label, palette_ui};
+use super::panels::playtest::playtest_ui;
+use super::playtest::{Answer, PlayTest};
 use super::selection::{Hit, Selection, hit};
 use super::tools::{Pointer, ToolContext, ToolKind, Tools};
 use crate::action::Action;
@@ -47,6 +49,12 @@ pub struct BattlestationsBoard {
     strokes: u64,
     /// What the pointer is over, for the status bar.
     hover: Option<Hit>,
+    /// The play test's setup.
+    pub(super) play: PlayTest,
+    /// The rules engine's answer, and the ship's generation and the setup it
+    /// was worked out for: asked again only when one of them changes.
+    answer: Answer,
+    answered: Option<(u64, PlayTest)>,
 }
 
 impl BattlestationsBoard {
@@ -63,6 +71,9 @@ impl BattlestationsBoard {
             inspector: Inspector::default(),
             strokes: 0,
             hover: None,
+            play: PlayTest::default(),
+            answer: Answer::default(),
+            answered: None,
         }
     }
 
@@ -95,6 +106,17 @@ impl BattlestationsBoard {
 
     fn keep_valid(&mut self) {
         self.selection = self.selection.valid(self.doc.ship());
+        self.play.keep_valid(self.doc.ship());
+    }
+
+    /// The play test's answer, asked again only after a change.
+    pub fn answer(&mut self) -> &Answer {
+        let key = (self.doc.generation(), self.play.clone());
+        if self.answered.as_ref() != Some(&key) {
+            self.answer = self.play.answer(self.doc.ship());
+            self.answered = Some(key);
+        }
+        &self.answer
     }
 
     fn selected_module(&self) -> Option<deckplan_schema::battlestations::Id> {
@@ -206,7 +228,22 @@ impl BattlestationsBoard {
             }
             self.hover = response.hover_pos().and_then(at);
         }
-        if !playing {
+        if playing {
+            let ship = self.doc.ship();
+            for event in &events {
+                if let Pointer::Click(Some(hit)) = event
+                    && let Some(said) = self.play.click(ship, *hit)
+                {
+                    frame.out.push(Command::Status(said));
+                }
+            }
+            if response.secondary_clicked()
+                && let Some(hit) = self.hover
+            {
+                self.play.remove(hit.cell);
+            }
+            self.answer();
+        } else {
             for event in events {
                 if matches!(event, Pointer::Press(_) | Pointer::Click(_)) {
                     self.strokes += 1;
@@ -233,7 +270,9 @@ impl BattlestationsBoard {
         }
         canvas::draw_problems(&painter, &geo, ship, drawn, frame.report, frame.focused_problem);
         canvas::draw_selection(&painter, &geo, ship, drawn, self.selection);
-        if !playing && let Some(hit) = self.hover {
+        if playing {
+            canvas::draw_play(&painter, &geo, ship, drawn, &self.play, &self.answer, self.hover);
+        } else if let Some(hit) = self.hover {
             canvas::draw_hover(&painter, &geo, drawn, hit, self.tools.active == ToolKind::Door);
         }
     }
@@ -353,7 +392,7 @@ impl Board for BattlestationsBoard {
         }
         states.insert(
             Action::TogglePlayTest,
-            ActionState::when(false, "The ship's play test is not in the editor yet: `deckplan reach` answers it"),
+            ActionState::when(!self.doc.ship().modules.is_empty(), "Place a module first"),
         );
         for ship_action in ShipAction::all() {
             let action: Action = ship_action.into();
@@ -465,6 +504,7 @@ impl Board for BattlestationsBoard {
 
     fn ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
         self.keep_valid();
+        let playing = frame.mode == Mode::PlayTest;
         Panel::right("inspector")
             .resizable(true)
             .default_size(340.0)
@@ -472,6 +512,12 @@ impl Board for BattlestationsBoard {
                 ScrollArea::vertical()
                     .auto_shrink([false, false])
                     .show(ui, |ui| {
+                        if playing {
+                            self.answer();
+                            let ship = self.doc.ship();
+                            playtest_ui(ui, &mut self.play, ship, &self.answer, self.hover);
+                            return;
+                        }
                         let ship = self.doc.ship();
                         self.inspector.ui(
                             ui,
@@ -497,7 +543,9 @@ impl Board for BattlestationsBoard {
 
     fn status(&self, mode: Mode) -> Status {
         let hint = match mode {
-            Mode::PlayTest => "",
+            Mode::PlayTest => {
+                "Left click places the chosen piece · right click clears a square · the way to the square under the pointer is drawn"
+            }
             Mode::Edit => self.tools.active.hint(),
         };
         Status {

@@ -186,3 +186,77 @@ pub fn module_centre(ship: &Ship, drawn: &Drawn, index: usize) -> Option<Point> 
     let half = f64::from(size) / 2.0;
     Some(Point::new(first.min.x + half, first.max.y - half))
 }
+
+const REACHED: Color32 = Color32::from_rgba_premultiplied(40, 150, 70, 70);
+const PATH: Color32 = Color32::from_rgb(30, 130, 60);
+const MOVER: Color32 = Color32::from_rgb(20, 110, 50);
+const FRIEND: Color32 = Color32::from_rgb(40, 100, 220);
+const ENEMY: Color32 = Color32::from_rgb(210, 40, 40);
+const PLACED_BARREL: Color32 = Color32::from_rgb(220, 130, 20);
+const SLAGGED: Color32 = Color32::from_rgba_premultiplied(150, 40, 20, 70);
+
+/// The play test: slagged modules, the squares reached with their points,
+/// the pieces, and the way to the square under the pointer.
+pub fn draw_play(
+    painter: &Painter,
+    geo: &SceneGeometry,
+    ship: &Ship,
+    drawn: &Drawn,
+    play: &super::playtest::PlayTest,
+    answer: &super::playtest::Answer,
+    hover: Option<Hit>,
+) {
+    use eframe::egui::{Align2, FontId};
+    let rect = |cell: Cell| geo.rect(drawn.sheet.cell_rect(cell));
+    for &index in &play.state.slagged {
+        if let Some(card) = module_rect(geo, ship, drawn, index) {
+            painter.rect_filled(card, 0.0, SLAGGED);
+        }
+    }
+    let font = FontId::proportional((0.38 * geo.scale).clamp(8.0, 18.0));
+    if let Some(reach) = &answer.reach {
+        for destination in &reach.destinations {
+            let at = rect(destination.to);
+            painter.rect_filled(at.shrink(1.0), 0.0, REACHED);
+            painter.text(
+                at.center(),
+                Align2::CENTER_CENTER,
+                destination.points.to_string(),
+                font.clone(),
+                PATH,
+            );
+        }
+    }
+    let disc = (0.32 * geo.scale).clamp(4.0, 16.0);
+    for (cell, conscious) in &play.state.friends {
+        draw_figure(painter, rect(*cell).center(), disc, FRIEND, *conscious);
+    }
+    for (cell, conscious) in &play.state.enemies {
+        draw_figure(painter, rect(*cell).center(), disc, ENEMY, *conscious);
+    }
+    for cell in &play.state.barrels {
+        painter.circle_stroke(rect(*cell).center(), disc * 0.9, Stroke::new(3.0, PLACED_BARREL));
+    }
+    if let Some(from) = play.from {
+        draw_figure(painter, rect(from).center(), disc, MOVER, true);
+    }
+    if let Some(hit) = hover {
+        let points: Vec<_> = answer
+            .path_to(hit.cell)
+            .into_iter()
+            .map(|c| rect(c).center())
+            .collect();
+        if points.len() > 1 {
+            painter.add(eframe::egui::Shape::line(points, Stroke::new(3.0, PATH)));
+        }
+    }
+}
+
+/// A character: a filled disc, hollow when unconscious.
+fn draw_figure(painter: &Painter, at: eframe::egui::Pos2, radius: f32, colour: Color32, conscious: bool) {
+    if conscious {
+        painter.circle_filled(at, radius, colour);
+    } else {
+        painter.circle_stroke(at, radius, Stroke::new(2.0, colour));
+    }
+}

@@ -15,7 +15,8 @@
 //!   levels and the palette; [`dialogs`] — a new pack's fields;
 //! - [`canvas`] — the ship's scene and the editor's marks over it;
 //!   [`selection`] — which square and card the pointer is over;
-//! - [`problems`] — the live check of what a save would write.
+//! - [`problems`] — the live check of what a save would write;
+//! - [`playtest`] — pieces placed by clicking, and the rules engine's answers.
 
 pub mod action;
 mod board;
@@ -26,6 +27,7 @@ pub mod document;
 pub mod edit;
 pub mod ops;
 pub mod panels;
+pub mod playtest;
 pub mod problems;
 pub mod selection;
 pub mod tools;
@@ -138,6 +140,10 @@ pub trait Inspect {
     fn deck_tool(&self) -> Option<ToolKind>;
     /// Whether the hull squares are shown.
     fn deck_hull_shown(&self) -> bool;
+    /// The play test's setup, to set up a question.
+    fn deck_play_test_mut(&mut self) -> Option<&mut playtest::PlayTest>;
+    /// The play test's answer for the setup as it is.
+    fn deck_answer(&mut self) -> Option<&playtest::Answer>;
 }
 
 impl Inspect for EditorApp {
@@ -171,5 +177,13 @@ impl Inspect for EditorApp {
     fn deck_hull_shown(&self) -> bool {
         self.board_as::<BattlestationsBoard>()
             .is_some_and(|b| b.show_hull)
+    }
+
+    fn deck_play_test_mut(&mut self) -> Option<&mut playtest::PlayTest> {
+        Some(&mut self.board_as_mut::<BattlestationsBoard>()?.play)
+    }
+
+    fn deck_answer(&mut self) -> Option<&playtest::Answer> {
+        Some(self.board_as_mut::<BattlestationsBoard>()?.answer())
     }
 }
