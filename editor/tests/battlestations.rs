@@ -561,20 +561,22 @@ fn reach_json(
     use deckplan_validator::battlestations::notation::parse;
     let grid = ShipGrid::new(wayfarer);
     let cell = |text: &str| parse(&grid, text).unwrap();
-    let mut state = deckplan_validator::battlestations::rules::PlayState::default();
-    state.friends = friends.iter().map(|t| (cell(t), true)).collect();
-    state.enemies = enemies.iter().map(|t| (cell(t), true)).collect();
-    state.barrels = barrels.iter().map(|t| cell(t)).collect();
-    state.slagged = slagged
-        .iter()
-        .map(|id| {
-            wayfarer
-                .modules
-                .iter()
-                .position(|m| m.id.as_str() == *id)
-                .unwrap()
-        })
-        .collect();
+    let state = deckplan_validator::battlestations::rules::PlayState {
+        friends: friends.iter().map(|t| (cell(t), true)).collect(),
+        enemies: enemies.iter().map(|t| (cell(t), true)).collect(),
+        barrels: barrels.iter().map(|t| cell(t)).collect(),
+        slagged: slagged
+            .iter()
+            .map(|id| {
+                wayfarer
+                    .modules
+                    .iter()
+                    .position(|m| m.id.as_str() == *id)
+                    .unwrap()
+            })
+            .collect(),
+        ..Default::default()
+    };
     let json = deckplan_validator::battlestations::cli::reach::json_answer(
         &grid,
         &state,

@@ -85,7 +85,7 @@ pub fn card_position(module: &Module, size: u16, square: Square) -> (usize, usiz
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use deckplan_schema::Span;
     use deckplan_schema::battlestations::{Content, Role};

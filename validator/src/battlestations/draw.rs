@@ -144,13 +144,11 @@ impl Sheet {
         let column = column as i32;
         (0..i32::from(self.extent.rows)).find_map(|row| {
             let rect = self.cell_rect(Cell { level, row, column });
-            (point.y >= rect.min.y && point.y < rect.max.y).then(|| {
-                (
-                    Cell { level, row, column },
-                    point.x - rect.min.x,
-                    rect.max.y - point.y,
-                )
-            })
+            (point.y >= rect.min.y && point.y < rect.max.y).then_some((
+                Cell { level, row, column },
+                point.x - rect.min.x,
+                rect.max.y - point.y,
+            ))
         })
     }
 }

@@ -79,11 +79,11 @@ pub fn playtest_ui(ui: &mut Ui, play: &mut PlayTest, ship: &Ship, answer: &Answe
                     .map(|c| notation::name(&grid, c))
                     .collect();
                 ui.label(format!(
-                    "{}: {points} point{} in {actions} move action{} · {}",
+                    "{}: {points} point{} in {actions} move action{} · by {}",
                     notation::name(&grid, hit.cell),
                     if points == 1 { "" } else { "s" },
                     if actions == 1 { "" } else { "s" },
-                    format!("by {}", path.join(", "))
+                    path.join(", ")
                 ));
             }
             None => {
