@@ -88,3 +88,30 @@ impl NewForm for NewShipForm {
         )
     }
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn made(form: &NewShipForm) -> u16 {
+        let board = form.create();
+        let board = board.as_any().downcast_ref::<BattlestationsBoard>().unwrap();
+        board.document().ship().module_size
+    }
+
+    #[test]
+    fn the_module_size_chosen_is_the_ships_and_names_are_checked() {
+        let mut form = NewShipForm::default();
+        assert_eq!(made(&form), 5);
+        form.module_size = 3;
+        assert_eq!(made(&form), 3);
+        form.module_size = 12;
+        assert_eq!(made(&form), 9);
+        form.name = " ".into();
+        assert_eq!(form.check(), Err("Give the ship a name.".to_string()));
+        form.name = "Skiff".into();
+        form.ship_path = "../ship.toml".into();
+        assert!(form.check().is_err());
+    }
+}
