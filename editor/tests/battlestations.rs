@@ -705,4 +705,9 @@ fn the_play_test_answers_as_reach_does() {
         .listing(&wayfarer)
         .len();
     harness.get_by_label_contains(&format!("From lower K8: {reached} squares reached"));
+    // The square under the pointer: its cost and way.
+    let pos = at(&mut harness, 0, "K10");
+    harness.hover_at(pos);
+    harness.run();
+    harness.get_by_label("lower K10: 2 points in 1 move action · by lower K9, lower K10");
 }

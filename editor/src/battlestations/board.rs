@@ -55,6 +55,9 @@ pub struct BattlestationsBoard {
     /// was worked out for: asked again only when one of them changes.
     answer: Answer,
     answered: Option<(u64, PlayTest)>,
+    /// What the panel says of the square under the pointer, for the answer
+    /// as it is (worked out again when the pointer moves to another square).
+    hover_line: Option<(deckplan_validator::battlestations::grid::Cell, String)>,
 }
 
 impl BattlestationsBoard {
@@ -74,6 +77,7 @@ impl BattlestationsBoard {
             play: PlayTest::default(),
             answer: Answer::default(),
             answered: None,
+            hover_line: None,
         }
     }
 
@@ -115,8 +119,19 @@ impl BattlestationsBoard {
         if self.answered.as_ref() != Some(&key) {
             self.answer = self.play.answer(self.doc.ship());
             self.answered = Some(key);
+            self.hover_line = None;
         }
         &self.answer
+    }
+
+    /// What the panel says of the square under the pointer.
+    fn hover_line(&mut self) -> Option<&str> {
+        let cell = self.hover?.cell;
+        self.answer.from?;
+        if self.hover_line.as_ref().is_none_or(|(c, _)| *c != cell) {
+            self.hover_line = Some((cell, self.answer.describe(self.doc.ship(), cell)));
+        }
+        self.hover_line.as_ref().map(|(_, line)| line.as_str())
     }
 
     fn selected_module(&self) -> Option<deckplan_schema::battlestations::Id> {
@@ -258,7 +273,7 @@ impl BattlestationsBoard {
         }
 
         let ship = self.doc.ship();
-        let Some(drawn) = &self.drawn else {
+        let Some(drawn) = &mut self.drawn else {
             return;
         };
         drawn.scene.paint(&painter, &geo, |_| true);
@@ -266,9 +281,12 @@ impl BattlestationsBoard {
             canvas::draw_slots(&painter, &geo, ship, drawn);
         }
         if self.show_hull {
-            canvas::draw_hull(&painter, &geo, drawn);
+            let sheet = drawn.sheet;
+            canvas::draw_hull(&painter, &geo, &sheet, drawn.hull(ship));
         }
-        canvas::draw_problems(&painter, &geo, ship, drawn, frame.report, frame.focused_problem);
+        let spots = drawn.marks(ship, frame.report);
+        canvas::draw_problems(&painter, &geo, frame.report, spots, frame.focused_problem);
+        let drawn = &*drawn;
         canvas::draw_selection(&painter, &geo, ship, drawn, self.selection);
         if playing {
             canvas::draw_play(&painter, &geo, ship, drawn, &self.play, &self.answer, self.hover);
@@ -514,8 +532,8 @@ impl Board for BattlestationsBoard {
                     .show(ui, |ui| {
                         if playing {
                             self.answer();
-                            let ship = self.doc.ship();
-                            playtest_ui(ui, &mut self.play, ship, &self.answer, self.hover);
+                            let line = self.hover_line().map(str::to_string);
+                            playtest_ui(ui, &mut self.play, &self.answer, line.as_deref());
                             return;
                         }
                         let ship = self.doc.ship();

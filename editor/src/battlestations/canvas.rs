@@ -5,10 +5,11 @@
 
 use std::time::Instant;
 
-use deckplan_schema::battlestations::{Ship, Side};
+use deckplan_schema::battlestations::{BattlestationsPlace, Ship, Side};
 use deckplan_validator::battlestations::draw::{Sheet, sheet_scene, sheet_spot};
 use deckplan_validator::battlestations::grid::{Cell, Region, ShipGrid};
 use deckplan_validator::diagnostic::Severity;
+use deckplan_validator::draw::marks::Spot;
 use deckplan_validator::draw::{Point, Rect as BoardRect};
 use deckplan_validator::ruleset::DrawRequest;
 use eframe::egui::{Color32, Painter, Stroke, StrokeKind};
@@ -39,9 +40,15 @@ pub struct Drawn {
     pub scene: IndexedScene,
     /// The scene's extent.
     pub bounds: BoardRect,
-    /// The squares outside the hull where characters walk, on every level.
-    pub hull: Vec<Cell>,
+    /// The squares outside the hull where characters walk, on every level
+    /// (found when first shown).
+    hull: Option<Vec<Cell>>,
+    /// The problems' places, and where each is marked.
+    marks: Option<MarkedPlaces>,
 }
+
+/// Problems' places and where each is marked on the sheet.
+type MarkedPlaces = (Vec<Option<BattlestationsPlace>>, Vec<Option<Spot>>);
 
 impl Drawn {
     /// Draws a ship.
@@ -54,22 +61,46 @@ impl Drawn {
         };
         let scene = sheet_scene(&grid, &request, &sheet);
         let bounds = scene.bounds;
-        let (columns, rows) = sheet.squares();
-        let hull = (0..ship.level_count())
-            .flat_map(|level| {
-                (-1..=i32::from(rows)).flat_map(move |row| {
-                    (-1..=i32::from(columns)).map(move |column| Cell { level, row, column })
-                })
-            })
-            .filter(|cell| grid.region(*cell) == Region::Hull)
-            .collect();
         Self {
             generation,
             sheet,
             scene: IndexedScene::new(scene),
             bounds,
-            hull,
+            hull: None,
+            marks: None,
         }
+    }
+
+    /// The squares outside the hull, found the first time they are shown.
+    pub fn hull(&mut self, ship: &Ship) -> &[Cell] {
+        let sheet = self.sheet;
+        self.hull.get_or_insert_with(|| {
+            let grid = ShipGrid::new(ship);
+            let (columns, rows) = sheet.squares();
+            (0..ship.level_count())
+                .flat_map(|level| {
+                    (-1..=i32::from(rows)).flat_map(move |row| {
+                        (-1..=i32::from(columns)).map(move |column| Cell { level, row, column })
+                    })
+                })
+                .filter(|cell| grid.region(*cell) == Region::Hull)
+                .collect()
+        })
+    }
+
+    /// Where each problem of a report is marked, worked out once per report.
+    pub fn marks(&mut self, ship: &Ship, report: &Report) -> &[Option<Spot>] {
+        let places: Vec<Option<BattlestationsPlace>> =
+            report.problems.iter().map(problems::place).collect();
+        if self.marks.as_ref().is_none_or(|(p, _)| *p != places) {
+            let grid = ShipGrid::new(ship);
+            let spots = places
+                .iter()
+                .map(|place| place.as_ref().and_then(|p| sheet_spot(&grid, &self.sheet, p)))
+                .collect();
+            self.marks = Some((places, spots));
+        }
+        self.marks.as_ref().map_or(&[], |(_, spots)| spots.as_slice())
     }
 }
 
@@ -97,30 +128,23 @@ pub fn draw_slots(painter: &Painter, geo: &SceneGeometry, ship: &Ship, drawn: &D
 }
 
 /// The squares outside the hull, tinted.
-pub fn draw_hull(painter: &Painter, geo: &SceneGeometry, drawn: &Drawn) {
-    for cell in &drawn.hull {
-        painter.rect_filled(geo.rect(drawn.sheet.cell_rect(*cell)).shrink(1.0), 0.0, HULL);
+pub fn draw_hull(painter: &Painter, geo: &SceneGeometry, sheet: &Sheet, hull: &[Cell]) {
+    for cell in hull {
+        painter.rect_filled(geo.rect(sheet.cell_rect(*cell)).shrink(1.0), 0.0, HULL);
     }
 }
 
-/// Rings at the places of the problems; the one chosen in the panel flashes.
+/// Rings at the places of the problems (`spots`, one per problem); the one
+/// chosen in the panel flashes.
 pub fn draw_problems(
     painter: &Painter,
     geo: &SceneGeometry,
-    ship: &Ship,
-    drawn: &Drawn,
     report: &Report,
+    spots: &[Option<Spot>],
     focused: Option<(usize, Instant)>,
 ) {
-    if report.problems.is_empty() {
-        return;
-    }
-    let grid = ShipGrid::new(ship);
-    for (index, problem) in report.problems.iter().enumerate() {
-        let Some(place) = problems::place(problem) else {
-            continue;
-        };
-        let Some(spot) = sheet_spot(&grid, &drawn.sheet, &place) else {
+    for (index, (problem, spot)) in report.problems.iter().zip(spots).enumerate() {
+        let Some(spot) = spot else {
             continue;
         };
         let colour = match problem.severity {

@@ -84,6 +84,8 @@ pub struct Answer {
     pub reach: Option<Reach>,
     /// Why there is no answer.
     pub error: Option<String>,
+    /// The start, named as `deckplan reach` names it.
+    pub from_name: String,
 }
 
 /// One square of an answer as the panel lists it.
@@ -172,14 +174,13 @@ impl PlayTest {
             return Answer::default();
         };
         let grid = ShipGrid::new(ship);
+        let from_name = notation::name(&grid, from);
         if !grid.walkable(from) {
             return Answer {
                 from: Some(from),
                 reach: None,
-                error: Some(format!(
-                    "{} is blocked: no one stands there",
-                    notation::name(&grid, from)
-                )),
+                error: Some(format!("{from_name} is blocked: no one stands there")),
+                from_name,
             };
         }
         match Rules::new(&grid, &self.state, self.who).and_then(|rules| rules.reach(from)) {
@@ -187,11 +188,13 @@ impl PlayTest {
                 from: Some(from),
                 reach: Some(reach),
                 error: None,
+                from_name,
             },
             Err(error) => Answer {
                 from: Some(from),
                 reach: None,
                 error: Some(error.to_string()),
+                from_name,
             },
         }
     }
@@ -237,6 +240,28 @@ impl Answer {
                     .collect(),
             })
             .collect()
+    }
+
+    /// What the panel says of a square: its cost and way there, or that it
+    /// is not reached.
+    pub fn describe(&self, ship: &Ship, cell: Cell) -> String {
+        let grid = ShipGrid::new(ship);
+        let name = notation::name(&grid, cell);
+        let Some((points, actions)) = self.cost(cell) else {
+            return format!("{name}: not reached");
+        };
+        let path: Vec<String> = self
+            .path_to(cell)
+            .into_iter()
+            .skip(1)
+            .map(|c| notation::name(&grid, c))
+            .collect();
+        format!(
+            "{name}: {points} point{} in {actions} move action{} · by {}",
+            if points == 1 { "" } else { "s" },
+            if actions == 1 { "" } else { "s" },
+            path.join(", ")
+        )
     }
 
     /// What the cheapest way to a cell costs: points and move actions.

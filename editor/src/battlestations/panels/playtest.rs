@@ -3,14 +3,10 @@
 //! MagBoots (already on or not) or jets, and the answer: how many squares it
 //! reaches and the way to the one under the pointer.
 
-use deckplan_schema::battlestations::Ship;
-use deckplan_validator::battlestations::grid::ShipGrid;
-use deckplan_validator::battlestations::notation;
 use deckplan_validator::battlestations::rules::{MAX_ACTIONS, MAX_MOVE};
 use eframe::egui::{self, DragValue, Ui};
 
 use crate::battlestations::playtest::{Answer, Piece, PlayTest};
-use crate::battlestations::selection::Hit;
 
 /// A labelled number.
 fn number(ui: &mut Ui, label: &str, value: &mut u32, range: std::ops::RangeInclusive<u32>) {
@@ -21,7 +17,8 @@ fn number(ui: &mut Ui, label: &str, value: &mut u32, range: std::ops::RangeInclu
 }
 
 /// Draws the panel.
-pub fn playtest_ui(ui: &mut Ui, play: &mut PlayTest, ship: &Ship, answer: &Answer, hover: Option<Hit>) {
+/// `hover` is what [`Answer::describe`] says of the square under the pointer.
+pub fn playtest_ui(ui: &mut Ui, play: &mut PlayTest, answer: &Answer, hover: Option<&str>) {
     ui.heading("Play test");
     ui.label("A click places:");
     ui.horizontal_wrapped(|ui| {
@@ -49,11 +46,10 @@ pub fn playtest_ui(ui: &mut Ui, play: &mut PlayTest, ship: &Ship, answer: &Answe
         who.boots_on = false;
     }
     ui.separator();
-    let grid = ShipGrid::new(ship);
-    let Some(from) = answer.from else {
+    if answer.from.is_none() {
         ui.label("Click a square to place the moving character.");
         return;
-    };
+    }
     if let Some(error) = &answer.error {
         ui.colored_label(egui::Color32::from_rgb(220, 60, 60), error);
         return;
@@ -61,7 +57,7 @@ pub fn playtest_ui(ui: &mut Ui, play: &mut PlayTest, ship: &Ship, answer: &Answe
     let reached = answer.reach.as_ref().map_or(0, |r| r.destinations.len());
     ui.label(format!(
         "From {}: {reached} squares reached ({} points a move action)",
-        notation::name(&grid, from),
+        answer.from_name,
         play.who
             .budgets()
             .iter()
@@ -69,26 +65,7 @@ pub fn playtest_ui(ui: &mut Ui, play: &mut PlayTest, ship: &Ship, answer: &Answe
             .collect::<Vec<_>>()
             .join(" + ")
     ));
-    if let Some(hit) = hover {
-        match answer.cost(hit.cell) {
-            Some((points, actions)) => {
-                let path: Vec<String> = answer
-                    .path_to(hit.cell)
-                    .into_iter()
-                    .skip(1)
-                    .map(|c| notation::name(&grid, c))
-                    .collect();
-                ui.label(format!(
-                    "{}: {points} point{} in {actions} move action{} · by {}",
-                    notation::name(&grid, hit.cell),
-                    if points == 1 { "" } else { "s" },
-                    if actions == 1 { "" } else { "s" },
-                    path.join(", ")
-                ));
-            }
-            None => {
-                ui.weak(format!("{}: not reached", notation::name(&grid, hit.cell)));
-            }
-        }
+    if let Some(line) = hover {
+        ui.label(line);
     }
 }
