@@ -170,6 +170,21 @@ fn a_module_is_placed_moved_turned_and_deleted_each_in_one_undo_step() {
         Some("Not moved: module helm lies there")
     );
 
+    // Dragged onto the upper level once the ship has two, and back by undo.
+    click(&mut harness, "Add level");
+    // (The second level may zoom the view out: both points are taken after.)
+    at(&mut harness, 1, "H3");
+    let (from, to) = (at(&mut harness, 0, "C8"), at(&mut harness, 1, "H3"));
+    drag(&mut harness, from, to);
+    assert_eq!(modules(&harness)[1], ("engine".to_string(), (1, 0), 1, 0));
+    undo(&mut harness);
+    assert_eq!(modules(&harness), moved);
+    undo(&mut harness);
+    assert!(ship(&harness).levels.is_empty());
+    click(&mut harness, "Select");
+    let pos = at(&mut harness, 0, "C8");
+    click_at(&mut harness, pos);
+
     // Turned a quarter, by the inspector's button and by its key.
     click(&mut harness, "Turn 90°");
     harness.key_press(Key::R);

@@ -291,7 +291,7 @@ impl BattlestationsBoard {
         if playing {
             canvas::draw_play(&painter, &geo, ship, drawn, &self.play, &self.answer, self.hover);
         } else if let Some(hit) = self.hover {
-            canvas::draw_hover(&painter, &geo, drawn, hit, self.tools.active == ToolKind::Door);
+            canvas::draw_hover(&painter, &geo, ship, drawn, hit, self.tools.active == ToolKind::Door);
         }
     }
 }

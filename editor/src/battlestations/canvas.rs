@@ -24,6 +24,7 @@ const SLOT: Color32 = Color32::from_rgb(196, 202, 212);
 const HULL: Color32 = Color32::from_rgba_premultiplied(40, 90, 170, 60);
 const SELECTED: Color32 = Color32::from_rgb(255, 170, 0);
 const HOVER: Color32 = Color32::from_rgb(80, 140, 255);
+const LADDER_END: Color32 = Color32::from_rgb(150, 90, 30);
 const ERROR: Color32 = Color32::from_rgb(220, 40, 40);
 const WARNING: Color32 = Color32::from_rgb(230, 150, 20);
 
@@ -186,11 +187,16 @@ pub fn draw_selection(painter: &Painter, geo: &SceneGeometry, ship: &Ship, drawn
     }
 }
 
-/// What the pointer is over: the square, and with the Door tool the side.
-pub fn draw_hover(painter: &Painter, geo: &SceneGeometry, drawn: &Drawn, hit: Hit, side: bool) {
+/// What the pointer is over: the square (and the squares a ladder there
+/// joins on the levels below and above), and with the Door tool the side.
+pub fn draw_hover(painter: &Painter, geo: &SceneGeometry, ship: &Ship, drawn: &Drawn, hit: Hit, side: bool) {
     let rect = geo.rect(drawn.sheet.cell_rect(hit.cell));
     if !side {
         painter.rect_stroke(rect, 0.0, Stroke::new(2.0, HOVER), StrokeKind::Inside);
+        for end in super::selection::ladder_ends(ship, &hit) {
+            let rect = geo.rect(drawn.sheet.cell_rect(end));
+            painter.rect_stroke(rect, 0.0, Stroke::new(3.0, LADDER_END), StrokeKind::Inside);
+        }
         return;
     }
     let (from, to) = match hit.side {

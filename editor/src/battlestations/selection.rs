@@ -70,6 +70,30 @@ pub fn hit(ship: &Ship, sheet: &Sheet, point: Point) -> Option<Hit> {
     })
 }
 
+/// The squares a ladder square joins: the same square on the level below
+/// and above, where the ship has them (nothing when `hit` is no ladder).
+/// The canvas outlines them, so a ladder is seen on both levels it joins.
+pub fn ladder_ends(ship: &Ship, hit: &Hit) -> Vec<Cell> {
+    let size = ship.module_size.max(1);
+    let Some(module) = hit.module.and_then(|i| ship.modules.get(i)) else {
+        return Vec::new();
+    };
+    let origin = module.origin(size);
+    let content = module.content(
+        hit.square.column.saturating_sub(origin.column),
+        hit.square.row.saturating_sub(origin.row),
+    );
+    if content != deckplan_schema::battlestations::Content::Ladder {
+        return Vec::new();
+    }
+    [hit.cell.level.checked_sub(1), Some(hit.cell.level + 1)]
+        .into_iter()
+        .flatten()
+        .filter(|level| *level < ship.level_count())
+        .map(|level| Cell { level, ..hit.cell })
+        .collect()
+}
+
 /// Where a square of a module lying on the ship is on its card as printed:
 /// (column, row) of the card, undoing the module's quarter turns.
 pub fn card_position(module: &Module, size: u16, square: Square) -> (usize, usize) {
@@ -118,5 +142,32 @@ mod tests {
                 assert_eq!(module.card[y][x], content, "{quarters} {square}");
             }
         }
+    }
+
+    #[test]
+    fn a_ladder_joins_the_same_square_on_the_levels_below_and_above() {
+        use deckplan_validator::battlestations::draw::Sheet;
+        use deckplan_validator::battlestations::grid::ShipGrid;
+        let doc = match crate::battlestations::document::Document::open(&crate::testutil::bundled(
+            "battlestations-wayfarer",
+        ))
+        .unwrap()
+        {
+            crate::battlestations::document::Opened::Editable(doc) => *doc,
+            crate::battlestations::document::Opened::Broken(why) => panic!("{why}"),
+        };
+        let ship = doc.ship();
+        let sheet = Sheet::new(&ShipGrid::new(ship), 1);
+        let centre = |level, square: &str| {
+            let rect = sheet.cell_rect(Cell::of(level, Square::parse(square).unwrap()));
+            Point::new(rect.min.x + 0.5, rect.min.y + 0.5)
+        };
+        let ladder = hit(ship, &sheet, centre(0, "H3")).unwrap();
+        assert_eq!(ladder.square, Square::parse("H3").unwrap());
+        assert_eq!(ladder_ends(ship, &ladder), [Cell { level: 1, ..ladder.cell }]);
+        let upper = hit(ship, &sheet, centre(1, "H3")).unwrap();
+        assert_eq!(ladder_ends(ship, &upper), [Cell { level: 0, ..upper.cell }]);
+        let floor = hit(ship, &sheet, centre(0, "H4")).unwrap();
+        assert_eq!(ladder_ends(ship, &floor), []);
     }
 }
