@@ -1,8 +1,8 @@
 //! Frame time of the editor: one whole frame of the real window (menus,
 //! panels, the board's canvas) laid out and tessellated headless by
 //! egui_kittest — for the bundled Enormity pack and a large 200 × 200 page,
-//! and for the bundled Nemesis ship and the largest ship the format allows —
-//! in edit and play-test modes. It measures the UI code, not the GPU.
+//! for the bundled Nemesis ship and the largest ship the format allows, and
+//! for the bundled Battlestations ship — in edit and play-test modes. It measures the UI code, not the GPU.
 
 #![allow(
     clippy::unwrap_used,
@@ -265,5 +265,34 @@ fn scenes(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, frames, scenes, ship_frames);
+/// The bundled Wayfarer in edit mode, and play-testing a character with
+/// move 3 and two move actions on the lower ladder square (both levels reached).
+fn deck_frames(c: &mut Criterion) {
+    use deckplan_editor::battlestations::Inspect as _;
+    let wayfarer = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/battlestations-wayfarer");
+    let mut group = c.benchmark_group("frame");
+    group.sample_size(20);
+    let mut h = harness(wayfarer.clone());
+    assert!(
+        h.state().deck_document().is_some(),
+        "the Wayfarer opens as a ship"
+    );
+    group.bench_function("wayfarer/edit", |b| b.iter(|| h.step()));
+    let mut h = harness(wayfarer);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::P);
+    h.run();
+    let play = h.state_mut().deck_play_test_mut().unwrap();
+    play.from = Some(deckplan_validator::battlestations::grid::Cell {
+        level: 0,
+        row: 2,
+        column: 7,
+    });
+    play.who.actions = 2;
+    h.run();
+    assert!(h.state_mut().deck_answer().unwrap().reach.is_some());
+    group.bench_function("wayfarer/playtest", |b| b.iter(|| h.step()));
+    group.finish();
+}
+
+criterion_group!(benches, frames, scenes, ship_frames, deck_frames);
 criterion_main!(benches);

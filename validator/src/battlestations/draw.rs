@@ -62,12 +62,17 @@ struct Extent {
 }
 
 impl Extent {
-    fn of(grid: &ShipGrid<'_>) -> Self {
+    /// The ship's extent grown by `spare` module cards right and below (at
+    /// most the 40 cards a side the module grid has), so an editor has room
+    /// to place a card past the ship.
+    fn with_spare(grid: &ShipGrid<'_>, spare: u16) -> Self {
         let (columns, rows) = extent(grid);
+        let size = grid.module_size().max(1);
+        let most = MODULE_GRID * size;
         Self {
-            columns,
-            rows,
-            size: grid.module_size().max(1),
+            columns: (columns + spare * size).min(most),
+            rows: (rows + spare * size).min(most),
+            size,
         }
     }
 
@@ -84,6 +89,67 @@ impl Extent {
     /// The height of a level drawn: its squares and its name bands.
     fn height(self) -> f64 {
         f64::from(self.rows) + self.bands_above(i32::from(self.rows)) * NAME_BAND
+    }
+}
+
+/// Module cards along each side of the module grid (`at` is 0–39).
+const MODULE_GRID: u16 = 40;
+
+/// How the levels of a ship lie in its scene, for an editor that draws the
+/// scene and needs to know which square a point of it is on. Its extent may
+/// be larger than the ship's, to leave room for new module cards.
+#[derive(Clone, Copy, Debug)]
+pub struct Sheet {
+    extent: Extent,
+    levels: usize,
+}
+
+impl Sheet {
+    /// The sheet of a ship with `spare` empty module cards right and below it.
+    pub fn new(grid: &ShipGrid<'_>, spare: u16) -> Self {
+        Self {
+            extent: Extent::with_spare(grid, spare),
+            levels: grid.ship.level_count(),
+        }
+    }
+
+    /// Squares across and down each level.
+    pub fn squares(&self) -> (u16, u16) {
+        (self.extent.columns, self.extent.rows)
+    }
+
+    /// The box of a cell (a ship square or one beside it) in the scene.
+    pub fn cell_rect(&self, cell: Cell) -> Rect {
+        let p = cell_corner(self.extent, cell);
+        Rect::new(p.x, p.y, p.x + 1.0, p.y + 1.0)
+    }
+
+    /// The square of the sheet a scene point is on, and where in it (0–1
+    /// from its left and from its top); `None` off every level's squares
+    /// (margins, name bands).
+    pub fn cell_at(&self, point: Point) -> Option<(Cell, f64, f64)> {
+        let level_width = f64::from(self.extent.columns) + 2.0 * MARGIN;
+        if point.x < 0.0 || level_width <= 0.0 {
+            return None;
+        }
+        let level = (point.x / level_width).floor();
+        if level >= self.levels as f64 {
+            return None;
+        }
+        let level = level as usize;
+        let column = (point.x - level_width * level as f64 - MARGIN).floor();
+        if column < 0.0 || column >= f64::from(self.extent.columns) {
+            return None;
+        }
+        let column = column as i32;
+        (0..i32::from(self.extent.rows)).find_map(|row| {
+            let rect = self.cell_rect(Cell { level, row, column });
+            (point.y >= rect.min.y && point.y < rect.max.y).then_some((
+                Cell { level, row, column },
+                point.x - rect.min.x,
+                rect.max.y - point.y,
+            ))
+        })
     }
 }
 
@@ -104,8 +170,13 @@ fn cell_corner(extent: Extent, cell: Cell) -> Point {
 /// door ringed on its square's box or side, a module around its card;
 /// `None` for the ship or a level as a whole.
 pub fn spot(grid: &ShipGrid<'_>, place: &BattlestationsPlace) -> Option<Spot> {
+    sheet_spot(grid, &Sheet::new(grid, 0), place)
+}
+
+/// Where a place is drawn on a sheet that may be larger than the ship.
+pub fn sheet_spot(grid: &ShipGrid<'_>, sheet: &Sheet, place: &BattlestationsPlace) -> Option<Spot> {
     let ship = grid.ship;
-    let extent = Extent::of(grid);
+    let extent = sheet.extent;
     let level_of = |level: &Option<deckplan_schema::id::Id>| match level {
         Some(id) => ship.levels.iter().position(|l| l == id),
         None => Some(0),
@@ -141,8 +212,13 @@ pub fn spot(grid: &ShipGrid<'_>, place: &BattlestationsPlace) -> Option<Spot> {
 
 /// The ship as a scene: levels side by side, lowest first.
 pub fn ship_scene(grid: &ShipGrid<'_>, request: &DrawRequest<'_>) -> Scene {
+    sheet_scene(grid, request, &Sheet::new(grid, 0))
+}
+
+/// The ship drawn on a sheet that may be larger than it (an editor's).
+pub fn sheet_scene(grid: &ShipGrid<'_>, request: &DrawRequest<'_>, sheet: &Sheet) -> Scene {
     let ship = grid.ship;
-    let drawn = Extent::of(grid);
+    let drawn = sheet.extent;
     let (columns, rows) = (drawn.columns, drawn.rows);
     let (width, height) = (f64::from(columns), drawn.height());
     let level_width = width + 2.0 * MARGIN;
@@ -497,7 +573,7 @@ mod tests {
         let ship = wayfarer();
         let grid = ShipGrid::new(&ship);
         let scene = ship_scene(&grid, &DrawRequest::default());
-        let drawn = Extent::of(&grid);
+        let drawn = Extent::with_spare(&grid, 0);
         let mut names = 0;
         for module in &ship.modules {
             let text = scene

@@ -439,6 +439,33 @@ fn door_name(grid: &ShipGrid<'_>, door: DoorAt) -> String {
     format!("{level}{} {}", door.square, door.side)
 }
 
+/// What `reach --format json` writes for a play state already set up, with
+/// the paths of the first `limit` squares and peeks: the editor's play test
+/// asks this, so its answer and the command's are one.
+pub fn json_answer(
+    grid: &ShipGrid<'_>,
+    state: &PlayState,
+    who: Character,
+    from: Cell,
+    limit: usize,
+) -> anyhow::Result<String> {
+    let found = Rules::new(grid, state, who)?.reach(from)?;
+    let mut out = Vec::new();
+    write_json(
+        &mut out,
+        &Answer {
+            grid,
+            state,
+            who,
+            from,
+            found: &found,
+            limit,
+            paths_to: &BTreeSet::new(),
+        },
+    )?;
+    Ok(String::from_utf8(out)?)
+}
+
 /// What `reach --format json` writes.
 struct Answer<'a> {
     grid: &'a ShipGrid<'a>,
