@@ -37,6 +37,8 @@ use crate::scene_view::{BACKDROP, SceneGeometry, SceneView};
 
 const SELECTED: Color32 = Color32::from_rgb(255, 220, 60);
 const HOVER: Color32 = Color32::from_rgb(200, 220, 255);
+/// The colour of space in `deckplan render`'s galaxies.
+const SPACE: Color32 = Color32::from_rgb(12, 16, 32);
 const PROBLEM: Color32 = Color32::from_rgb(240, 70, 60);
 
 /// The galaxy drawn as it is now, with what the canvas needs around it.
@@ -325,8 +327,11 @@ impl Ti4Board {
         let galaxy = &self.doc.model;
         let screen = |p: Point| geo.screen(p.x as f32, p.y as f32);
         let hex_shape = |hex: Hex| outline(hex).into_iter().map(screen).collect::<Vec<Pos2>>();
-        // Empty positions first, under the galaxy: inside the rings plainly,
-        // the one ring beyond faintly (a tile there is reported as T007).
+        // Space under the whole canvas area the galaxy may grow into (the
+        // scene's own space covers its tiles only), then the empty
+        // positions: inside the rings plainly, the one ring beyond faintly
+        // (a tile there is reported as T007), then the galaxy.
+        painter.rect_filled(geo.rect(drawn.bounds), 0.0, SPACE);
         for (index, hex) in &drawn.offered {
             if galaxy.tiles.contains_key(index) {
                 continue;
@@ -349,7 +354,9 @@ impl Ti4Board {
                 );
             }
         }
-        drawn.scene.paint(&painter, &geo, |_| true);
+        drawn
+            .scene
+            .paint(&painter, &geo, |layer| layer != deckplan_validator::draw::Layer::Margin);
         // Problems ringed on their positions, the chosen one thicker.
         let focused = frame
             .focused_problem
@@ -495,7 +502,7 @@ impl Board for Ti4Board {
     }
 
     fn file_nouns(&self) -> (&'static str, &'static str) {
-        ("galaxy file", "galaxy file")
+        ("galaxy file", "galaxy it holds")
     }
 
     fn is_dirty(&self) -> bool {

@@ -149,7 +149,7 @@ impl Palette {
                 }
             }
         });
-        egui::ComboBox::from_id_salt("ti4-palette-box")
+        egui::ComboBox::from_label("Box")
             .selected_text(expansion_label(self.expansion))
             .show_ui(ui, |ui| {
                 for expansion in [None, Some(Expansion::Base), Some(Expansion::Pok), Some(Expansion::Homebrew)] {
@@ -181,10 +181,11 @@ impl Palette {
                         let beside = galaxy.off_board.contains(&system.number);
                         let mut on = beside;
                         let label = format!("{text} · beside the board");
-                        if ui.checkbox(&mut on, label).changed() {
-                            if let Some(command) = step(ops::toggle_off_board(galaxy, system.number)) {
-                                out.push(command);
-                            }
+                        if ui.checkbox(&mut on, label).changed()
+                            && let Some(command) =
+                                step(ops::toggle_off_board(galaxy, system.number))
+                        {
+                            out.push(command);
                         }
                         continue;
                     }

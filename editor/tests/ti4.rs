@@ -1,0 +1,420 @@
+//! Headless UI tests of TI4 galaxy editing: the real editor window driven
+//! through egui_kittest — tiles placed from the palette (by a click and by
+//! dragging), moved and swapped, hyperlanes turned and flipped, seats,
+//! rings and modifiers, each undone; map strings copied and pasted; and the
+//! bundled five-player galaxy built from an empty document with the editor
+//! alone.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    missing_docs
+)]
+
+mod common;
+
+use common::{app, click_at, copied, drag, files, problems, scratch, type_into};
+use deckplan_editor::action::Action;
+use deckplan_editor::app::EditorApp;
+use deckplan_editor::paint::ScreenMap as _;
+use deckplan_editor::ti4::Inspect as _;
+use deckplan_editor::ti4::action::GalaxyAction;
+use deckplan_editor::ti4::document::{Document, Opened};
+use deckplan_schema::ti4::catalogue::Face;
+use deckplan_schema::ti4::galaxy::GalaxyFile;
+use deckplan_schema::ti4::hex::Hex;
+use deckplan_schema::ti4::map_string::Slot;
+use deckplan_validator::ti4::draw::centre;
+use egui::{Key, Modifiers, Pos2, vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT as _, Queryable};
+
+/// What `deckplan export --map-string maps/ti4-five-hyperlanes` prints
+/// (pinned by the validator's own CLI test).
+const FIVE_MAP_STRING: &str = "77 40 41 85A0 39 65 67 60 70 66 74 88A0 75 87A0 68 72 73 69 7 62 76 8 79 71 9 80 83A0 86A0 84A0 63 10 64 78 11 61 59";
+
+fn galaxy(harness: &Harness<'_, EditorApp>) -> GalaxyFile {
+    harness.state().galaxy_document().unwrap().galaxy().clone()
+}
+
+fn slot(harness: &Harness<'_, EditorApp>, index: u32) -> Option<Slot> {
+    galaxy(harness).tiles.get(&index).map(|p| p.slot)
+}
+
+fn seats(harness: &Harness<'_, EditorApp>) -> Vec<(u8, u32)> {
+    galaxy(harness)
+        .homes
+        .iter()
+        .map(|h| (h.seat, h.position))
+        .collect()
+}
+
+fn big_harness(app: EditorApp) -> Harness<'static, EditorApp> {
+    let mut harness = Harness::builder()
+        .with_size(vec2(1800.0, 1300.0))
+        .with_max_steps(40)
+        .build_ui_state(|ui, app: &mut EditorApp| app.ui_frame(ui), app);
+    harness.run();
+    harness
+}
+
+/// The screen point of a position's centre, zooming out until it is on the canvas.
+fn at(harness: &mut Harness<'_, EditorApp>, index: u32) -> Pos2 {
+    for _ in 0..12 {
+        let geo = harness
+            .state()
+            .galaxy_geometry()
+            .expect("a galaxy is shown");
+        let canvas = harness.state().galaxy_canvas().unwrap();
+        let p = centre(Hex::from_index(index));
+        let pos = geo.screen(p.x as f32, p.y as f32);
+        if canvas.shrink(30.0).contains(pos) {
+            return pos;
+        }
+        harness.key_press_modifiers(Modifiers::COMMAND, Key::Minus);
+        harness.run();
+    }
+    panic!("#{index} never came into view");
+}
+
+fn undo(harness: &mut Harness<'_, EditorApp>) {
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+}
+
+fn redo(harness: &mut Harness<'_, EditorApp>) {
+    harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    harness.run();
+}
+
+fn key(harness: &mut Harness<'_, EditorApp>, key: Key) {
+    harness.key_press(key);
+    harness.run();
+}
+
+/// Starts a new galaxy from the File menu.
+fn new_galaxy(harness: &mut Harness<'_, EditorApp>, name: &str, rings: u32) {
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    harness.run();
+    harness.get_by_label("TI4").click();
+    harness.run();
+    type_into(harness, "Galaxy name", name);
+    type_into(harness, "Rings", &rings.to_string());
+    harness.get_by_label("Create pack").click();
+    harness.run();
+    assert!(harness.state().dialog().is_none());
+}
+
+/// The palette line of a tile, found by searching its number.
+fn palette_entry(harness: &mut Harness<'_, EditorApp>, token: &str) -> String {
+    type_into(harness, "Search tiles", token);
+    let prefix = format!("{token} · ");
+    harness
+        .query_all_by_role(egui::accesskit::Role::Button)
+        .filter_map(|n| n.accesskit_node().label())
+        .find(|l| l.starts_with(&prefix))
+        .unwrap_or_else(|| panic!("no palette tile {token}"))
+}
+
+/// Places a tile by choosing it in the palette and clicking a position.
+fn place(harness: &mut Harness<'_, EditorApp>, token: &str, index: u32) {
+    let label = palette_entry(harness, token);
+    harness.get_by_label(&label).click();
+    harness.run();
+    let pos = at(harness, index);
+    click_at(harness, pos);
+    assert_eq!(harness.state().galaxy_selection(), Some(index));
+}
+
+/// Selects a position with a click.
+fn select(harness: &mut Harness<'_, EditorApp>, index: u32) {
+    let pos = at(harness, index);
+    click_at(harness, pos);
+    assert_eq!(harness.state().galaxy_selection(), Some(index));
+}
+
+/// The bundled five-player galaxy, built from an empty document with the
+/// palette, the keyboard and the inspector only, saves byte for byte as
+/// its file.
+#[test]
+fn the_bundled_five_player_galaxy_is_built_from_nothing_with_the_editor_alone() {
+    let dir = scratch("ti4-rebuild");
+    let bundled = common::bundled("ti4-five-hyperlanes");
+    let five = match Document::open(&bundled).unwrap() {
+        Opened::Editable(doc) => doc.galaxy().clone(),
+        Opened::Broken(why) => panic!("{why}"),
+    };
+    let mut harness = big_harness(app(None, &dir));
+    new_galaxy(&mut harness, &five.name, five.rings);
+    for (index, placed) in &five.tiles {
+        let (token, turns, flipped) = match placed.slot {
+            Slot::System(number) => (number.to_string(), 0, false),
+            Slot::Hyperlane {
+                number,
+                face,
+                rotation,
+            } => (number.to_string(), rotation, face == Face::B),
+            other => panic!("the bundled galaxy holds no {other}"),
+        };
+        place(&mut harness, &token, *index);
+        for _ in 0..turns {
+            key(&mut harness, Key::R);
+        }
+        if flipped {
+            key(&mut harness, Key::B);
+        }
+        assert_eq!(slot(&harness, *index), Some(placed.slot), "#{index}");
+    }
+    for home in &five.homes {
+        select(&mut harness, home.position);
+        key(&mut harness, Key::H);
+    }
+    assert_eq!(problems(&mut harness), Vec::new());
+    harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    harness.run();
+    let copy = dir.join("five");
+    let field = "The folder to write pack.toml";
+    harness.get_by_label_contains(field).focus();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness
+        .get_by_label_contains(field)
+        .type_text(&copy.display().to_string());
+    harness.run();
+    harness.get_by_label("Save").click();
+    harness.run();
+    assert!(harness.state().dialog().is_none(), "saved");
+    // A new pack folder also gets the shell's `.gitignore` of backups.
+    let written: Vec<_> = files(&copy)
+        .into_iter()
+        .filter(|(p, _)| p.as_os_str() != ".gitignore")
+        .collect();
+    assert!(written == files(&bundled), "the rebuilt pack.toml differs");
+}
+
+#[test]
+fn a_palette_tile_is_placed_by_a_click_or_a_drag_and_each_is_one_undo_step() {
+    let dir = scratch("ti4-place");
+    let mut harness = big_harness(app(None, &dir));
+    new_galaxy(&mut harness, "Test", 3);
+    place(&mut harness, "26", 0);
+    assert_eq!(slot(&harness, 0), Some(Slot::System(26)));
+    // Marked as on the map in the palette.
+    assert_eq!(
+        palette_entry(&mut harness, "26"),
+        "26 · Lodor 3/1 · alpha wormhole · on the map"
+    );
+    // Dragged from the palette onto #1.
+    let label = palette_entry(&mut harness, "65");
+    let from = harness.get_by_label(&label).rect().center();
+    let to = at(&mut harness, 1);
+    drag(&mut harness, from, to);
+    assert_eq!(slot(&harness, 1), Some(Slot::System(65)));
+    assert_eq!(
+        harness.state().actions().undo.as_deref(),
+        Some("Place tile 65 at #1")
+    );
+    undo(&mut harness);
+    assert_eq!(slot(&harness, 1), None);
+    undo(&mut harness);
+    assert_eq!(slot(&harness, 0), None);
+    redo(&mut harness);
+    assert_eq!(slot(&harness, 0), Some(Slot::System(26)));
+    // Delete clears the selected position.
+    select(&mut harness, 0);
+    key(&mut harness, Key::Delete);
+    assert_eq!(slot(&harness, 0), None);
+    undo(&mut harness);
+    assert_eq!(slot(&harness, 0), Some(Slot::System(26)));
+}
+
+#[test]
+fn tiles_are_moved_and_swapped_by_dragging_and_hyperlanes_turned_and_flipped() {
+    let dir = scratch("ti4-move");
+    let pack = copied("ti4-five-hyperlanes", &dir);
+    let mut harness = big_harness(app(Some(pack), &dir));
+    // #2 holds 40, #3 41; #37 is empty, in the ring beyond the layout.
+    let (from, to) = (at(&mut harness, 2), at(&mut harness, 3));
+    drag(&mut harness, from, to);
+    assert_eq!(
+        (slot(&harness, 2), slot(&harness, 3)),
+        (Some(Slot::System(41)), Some(Slot::System(40)))
+    );
+    undo(&mut harness);
+    assert_eq!(
+        (slot(&harness, 2), slot(&harness, 3)),
+        (Some(Slot::System(40)), Some(Slot::System(41)))
+    );
+    let (from, to) = (at(&mut harness, 2), at(&mut harness, 37));
+    drag(&mut harness, from, to);
+    assert_eq!(
+        (slot(&harness, 2), slot(&harness, 37)),
+        (None, Some(Slot::System(40)))
+    );
+    // Outside the rings: T007, live.
+    let found = problems(&mut harness);
+    assert!(
+        found.contains(&(
+            "T007",
+            "position 37 is in ring 4, outside the galaxy's 3 rings".to_string()
+        )),
+        "{found:?}"
+    );
+    undo(&mut harness);
+    assert_eq!(
+        (slot(&harness, 2), slot(&harness, 37)),
+        (Some(Slot::System(40)), None)
+    );
+
+    // #4 holds 85A0.
+    select(&mut harness, 4);
+    key(&mut harness, Key::R);
+    key(&mut harness, Key::R);
+    key(&mut harness, Key::B);
+    let lane = |face, rotation| {
+        Some(Slot::Hyperlane {
+            number: 85,
+            face,
+            rotation,
+        })
+    };
+    assert_eq!(slot(&harness, 4), lane(Face::B, 2));
+    undo(&mut harness);
+    assert_eq!(slot(&harness, 4), lane(Face::A, 2));
+    undo(&mut harness);
+    assert_eq!(slot(&harness, 4), lane(Face::A, 1));
+    undo(&mut harness);
+    assert_eq!(slot(&harness, 4), lane(Face::A, 0));
+    // A system does not turn.
+    select(&mut harness, 5);
+    assert!(
+        !harness
+            .state()
+            .actions()
+            .enabled(GalaxyAction::Rotate.into())
+    );
+}
+
+#[test]
+fn seats_are_placed_moved_and_taken_away_each_in_one_step() {
+    let dir = scratch("ti4-seats");
+    let pack = copied("ti4-five-hyperlanes", &dir);
+    let mut harness = big_harness(app(Some(pack), &dir));
+    let before = seats(&harness);
+    select(&mut harness, 22);
+    key(&mut harness, Key::H);
+    assert_eq!(seats(&harness), [(1, 19), (3, 25), (4, 31), (5, 34)]);
+    select(&mut harness, 20);
+    key(&mut harness, Key::H);
+    assert_eq!(
+        seats(&harness),
+        [(1, 19), (2, 20), (3, 25), (4, 31), (5, 34)]
+    );
+    select(&mut harness, 21);
+    harness.get_by_label("Move seat 2 here").click();
+    harness.run();
+    assert_eq!(
+        seats(&harness),
+        [(1, 19), (2, 21), (3, 25), (4, 31), (5, 34)]
+    );
+    assert_eq!(
+        harness.state().actions().undo.as_deref(),
+        Some("Move seat 2 to #21")
+    );
+    undo(&mut harness);
+    undo(&mut harness);
+    undo(&mut harness);
+    assert_eq!(seats(&harness), before);
+}
+
+#[test]
+fn rings_are_added_and_removed_and_modifiers_switched() {
+    let dir = scratch("ti4-rings");
+    let pack = copied("ti4-six-players", &dir);
+    let mut harness = big_harness(app(Some(pack), &dir));
+    harness.get_by_label("Add ring").click();
+    harness.run();
+    assert_eq!(galaxy(&harness).rings, 4);
+    harness.get_by_label("Remove ring").click();
+    harness.run();
+    harness.get_by_label("Remove ring").click();
+    harness.run();
+    assert_eq!(galaxy(&harness).rings, 2);
+    // The outer ring's tiles stay, each reported.
+    let found = problems(&mut harness);
+    assert_eq!(
+        found.iter().filter(|(code, _)| *code == "T007").count(),
+        18,
+        "{found:?}"
+    );
+    undo(&mut harness);
+    undo(&mut harness);
+    undo(&mut harness);
+    assert_eq!(galaxy(&harness).rings, 3);
+    let name = "Wormhole Reconstruction (alpha and beta wormholes adjacent)";
+    harness.get_by_label(name).click();
+    harness.run();
+    assert!(galaxy(&harness).modifiers[0].enabled);
+    undo(&mut harness);
+    assert!(!galaxy(&harness).modifiers[0].enabled);
+    assert!(!harness.state().actions().dirty);
+}
+
+#[test]
+fn the_map_string_is_copied_as_export_prints_it_and_pasted_as_import_reads_it() {
+    let dir = scratch("ti4-map-string");
+    let pack = copied("ti4-five-hyperlanes", &dir);
+    let mut harness = big_harness(app(Some(pack), &dir));
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::C);
+    harness.run();
+    assert_eq!(
+        harness.state().galaxy_copied().as_deref(),
+        Some(FIVE_MAP_STRING)
+    );
+    let before = galaxy(&harness);
+    // Ctrl+V with a map string on the clipboard.
+    harness.event(egui::Event::Paste("26 39 25".to_string()));
+    harness.run();
+    harness.run();
+    assert_eq!(
+        deckplan_editor::ti4::ops::map_string(&galaxy(&harness)),
+        "26 39 25"
+    );
+    assert_eq!(
+        harness.state().actions().undo.as_deref(),
+        Some("Paste map string")
+    );
+    undo(&mut harness);
+    assert_eq!(galaxy(&harness), before);
+    // The Galaxy menu's dialog, with import's errors.
+    harness.get_by_label("Galaxy").click();
+    harness.run();
+    harness.get_by_label_contains("Paste map string…").click();
+    harness.run();
+    type_into(&mut harness, "Map string", "26 999 25");
+    harness.get_by_label("Read map string").click();
+    harness.run();
+    harness.get_by_label_contains("map string: ");
+    type_into(&mut harness, "Map string", FIVE_MAP_STRING);
+    harness.get_by_label("Read map string").click();
+    harness.run();
+    assert!(!harness.state().board().unwrap().has_dialog());
+    assert_eq!(
+        deckplan_editor::ti4::ops::map_string(&galaxy(&harness)),
+        FIVE_MAP_STRING
+    );
+}
+
+#[test]
+fn position_numbers_are_a_view_toggle() {
+    let dir = scratch("ti4-positions");
+    let pack = copied("ti4-five-hyperlanes", &dir);
+    let mut harness = big_harness(app(Some(pack), &dir));
+    let action: Action = GalaxyAction::ShowPositions.into();
+    assert_eq!(harness.state().actions().checked(action), Some(false));
+    key(&mut harness, Key::N);
+    assert_eq!(harness.state().actions().checked(action), Some(true));
+    key(&mut harness, Key::N);
+    assert_eq!(harness.state().actions().checked(action), Some(false));
+}
