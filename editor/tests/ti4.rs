@@ -418,3 +418,105 @@ fn position_numbers_are_a_view_toggle() {
     key(&mut harness, Key::N);
     assert_eq!(harness.state().actions().checked(action), Some(false));
 }
+
+#[test]
+fn a_galaxy_is_recovered_after_a_crash() {
+    use deckplan_editor::dialogs::Dialog;
+    use deckplan_editor::paths::AppDirs;
+    use deckplan_editor::recovery;
+    use deckplan_editor::ti4::edit::{Edit, Transaction};
+
+    let dir = scratch("ti4-recover");
+    let pack = copied("ti4-five-hyperlanes", &dir);
+    let dirs = AppDirs::under(&dir);
+    let mut crashed = match Document::open(&pack).unwrap() {
+        Opened::Editable(doc) => *doc,
+        Opened::Broken(why) => panic!("{why}"),
+    };
+    let mut step = Transaction::new("Place");
+    step.edits.push(Edit::Tile(2, Some(Slot::System(26))));
+    crashed.apply(step).unwrap();
+    let slot = dirs
+        .recovery()
+        .join(recovery::slot_name(&crashed.origin, 0));
+    recovery::write(&slot, &crashed).unwrap();
+
+    let mut harness = big_harness(app(None, &dir));
+    assert!(matches!(harness.state().dialog(), Some(Dialog::Recover(found)) if found.len() == 1));
+    harness.get_by_label("Recover").click();
+    harness.run();
+    let doc = harness.state().galaxy_document().unwrap();
+    assert!(doc.is_dirty(), "recovered work is unsaved");
+    assert_eq!(doc.origin, crashed.origin);
+    assert_eq!(doc.text(), crashed.text());
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.run();
+    let text = std::fs::read_to_string(pack.join("pack.toml")).unwrap();
+    assert_eq!(text, crashed.text());
+    assert!(recovery::find(&dirs.recovery()).is_empty());
+}
+
+#[test]
+fn a_problem_chosen_in_the_panel_selects_its_position() {
+    let dir = scratch("ti4-jump");
+    let pack = dir.join("pack");
+    common::copy_dir(
+        &common::fixture("ti4", "T007-position-outside-rings", "fail"),
+        &pack,
+    );
+    let mut harness = big_harness(app(Some(pack), &dir));
+    let found = problems(&mut harness);
+    let (_, message) = found
+        .iter()
+        .find(|(code, _)| *code == "T007")
+        .unwrap()
+        .clone();
+    assert_eq!(harness.state().galaxy_selection(), None);
+    harness.get_by_label(&message).click();
+    harness.run();
+    let position: u32 = message
+        .strip_prefix("position ")
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(harness.state().galaxy_selection(), Some(position));
+}
+
+#[test]
+fn the_palette_is_searched_by_planet_name_and_filtered_by_kind() {
+    let dir = scratch("ti4-palette");
+    let pack = copied("ti4-five-hyperlanes", &dir);
+    let mut harness = big_harness(app(Some(pack), &dir));
+    let listed = |harness: &Harness<'_, EditorApp>| -> Vec<String> {
+        harness
+            .query_all_by_role(egui::accesskit::Role::Button)
+            .filter_map(|n| n.accesskit_node().label())
+            .filter(|l| l.contains(" · "))
+            .collect()
+    };
+    type_into(&mut harness, "Search tiles", "mecatol");
+    assert_eq!(listed(&harness), ["18 · Mecatol Rex 1/6 · on the map"]);
+    harness.get_by_label("Search tiles").focus();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness.key_press(Key::Backspace);
+    harness.run();
+    harness.get_by_label("Hyperlane").click();
+    harness.run();
+    let lanes = listed(&harness);
+    assert_eq!(lanes.len(), 9, "{lanes:?}");
+    assert!(lanes.iter().all(|l| l.contains("hyperlane")), "{lanes:?}");
+    assert_eq!(lanes[0], "83 · hyperlane · on the map");
+    harness.get_by_label("Wormhole").click();
+    harness.run();
+    type_into(&mut harness, "Search tiles", "beta");
+    assert_eq!(
+        listed(&harness),
+        [
+            "25 · Quann 2/1 · beta wormhole",
+            "40 · beta wormhole · empty · on the map",
+            "64 · Atlas 3/1 · beta wormhole · on the map",
+        ]
+    );
+}
