@@ -520,3 +520,23 @@ fn the_palette_is_searched_by_planet_name_and_filtered_by_kind() {
         ]
     );
 }
+
+#[test]
+fn the_balance_panel_shows_what_show_prints_and_follows_each_edit() {
+    let dir = scratch("ti4-balance");
+    let pack = copied("ti4-five-hyperlanes", &dir);
+    let mut harness = big_harness(app(Some(pack), &dir));
+    harness.get_by_label("Spread of optimal totals: 2 (seat 4 best, seat 2 worst)");
+    harness.get_by_label("Seat 2: optimal 5 / 6.7 = 11.7");
+    harness.get_by_label(
+        "5.2 systems, 6.7 resources / 8.7 influence, optimal 5 / 6.7 = 11.7, 1 tech, 0.5 legendary, 2 wormholes, 1 anomalies",
+    );
+    // Seat 2's neighbour #23 (79: asteroid field, alpha) swapped with #36 (59,
+    // Archon Vail 1/3 with propulsion) by the first seat's home.
+    let (from, to) = (at(&mut harness, 23), at(&mut harness, 36));
+    drag(&mut harness, from, to);
+    assert_eq!(slot(&harness, 23), Some(Slot::System(59)));
+    harness.get_by_label_contains("Seat 2: optimal 5 / 9.7");
+    undo(&mut harness);
+    harness.get_by_label("Seat 2: optimal 5 / 6.7 = 11.7");
+}

@@ -13,6 +13,7 @@ use deckplan_schema::ti4::hex::Hex;
 use deckplan_schema::ti4::map_string::{MAX_RINGS, Slot};
 use deckplan_validator::draw::{Point, Rect as BoardRect, Scene};
 use deckplan_validator::ti4::adjacency::Adjacency;
+use deckplan_validator::ti4::balance::{self, SeatBalance};
 use deckplan_validator::ti4::checks::Galaxy;
 use deckplan_validator::ti4::draw::{centre, galaxy_scene, hex_at, outline};
 use eframe::egui::{self, CentralPanel, Color32, Panel, PointerButton, Pos2, ScrollArea, Stroke, Ui};
@@ -22,6 +23,7 @@ use super::command::Command;
 use super::document::Document;
 use super::edit::{EditError, Transaction};
 use super::ops;
+use super::panels::balance::balance_ui;
 use super::panels::inspector::inspector_ui;
 use super::panels::palette::{Dragged, Palette};
 use crate::action::Action;
@@ -49,6 +51,8 @@ struct Drawn {
     bounds: BoardRect,
     /// Every position the canvas offers: the layout's rings and one more.
     offered: Vec<(u32, Hex)>,
+    /// The seats' balance figures, as `deckplan show` gives them.
+    balance: Vec<SeatBalance>,
 }
 
 /// The built-in catalogue with the galaxy's custom tiles. The built-in one
@@ -64,26 +68,30 @@ fn catalogue_of(galaxy: &GalaxyFile) -> Catalogue {
     }
 }
 
-/// The scene `deckplan render` draws of a galaxy (without its title).
-pub fn scene_of(galaxy: &GalaxyFile, positions: bool) -> Scene {
+/// What the validator's drawing and figures read of a galaxy: it with its
+/// catalogue and adjacency (no file: nothing here reports a span).
+fn with_view<T>(galaxy: &GalaxyFile, read: impl FnOnce(&Galaxy<'_>) -> T) -> T {
     let catalogue = catalogue_of(galaxy);
     let adjacency = Adjacency::of(galaxy, &catalogue);
     let source = SourceFile::new("pack.toml", String::new());
-    galaxy_scene(
-        &Galaxy {
-            file: galaxy,
-            catalogue: &catalogue,
-            adjacency: &adjacency,
-            source: &source,
-        },
-        false,
-        positions,
-    )
+    read(&Galaxy {
+        file: galaxy,
+        catalogue: &catalogue,
+        adjacency: &adjacency,
+        source: &source,
+    })
+}
+
+/// The scene `deckplan render` draws of a galaxy (without its title).
+pub fn scene_of(galaxy: &GalaxyFile, positions: bool) -> Scene {
+    with_view(galaxy, |view| galaxy_scene(view, false, positions))
 }
 
 impl Drawn {
     fn new(galaxy: &GalaxyFile, generation: u64, positions: bool) -> Self {
-        let scene = scene_of(galaxy, positions);
+        let (scene, balance) = with_view(galaxy, |view| {
+            (galaxy_scene(view, false, positions), balance::of(view))
+        });
         let rings = (galaxy.drawn_rings() + 1).min(MAX_RINGS);
         let offered: Vec<(u32, Hex)> = Hex::spiral(rings)
             .into_iter()
@@ -100,6 +108,7 @@ impl Drawn {
             scene: IndexedScene::new(scene),
             bounds,
             offered,
+            balance,
         }
     }
 }
@@ -212,19 +221,9 @@ impl Ti4Board {
             name,
             detailed: true,
             scene: Arc::new(move |style: &Style| {
-                let catalogue = catalogue_of(&galaxy);
-                let adjacency = Adjacency::of(&galaxy, &catalogue);
-                let source = SourceFile::new("pack.toml", String::new());
-                Ok(galaxy_scene(
-                    &Galaxy {
-                        file: &galaxy,
-                        catalogue: &catalogue,
-                        adjacency: &adjacency,
-                        source: &source,
-                    },
-                    style.title,
-                    style.coordinates,
-                ))
+                Ok(with_view(&galaxy, |view| {
+                    galaxy_scene(view, style.title, style.coordinates)
+                }))
             }),
         }
     }
@@ -764,6 +763,10 @@ impl Board for Ti4Board {
                             frame.actions,
                             frame.out,
                         );
+                        if let Some(drawn) = &self.drawn {
+                            ui.separator();
+                            balance_ui(ui, &drawn.balance);
+                        }
                     });
             });
         CentralPanel::default()

@@ -292,9 +292,14 @@ pub fn lint_source(source: &Arc<SourceFile>) -> (Vec<Diagnostic>, Vec<Figure>) {
             source,
         ));
         diagnostics.extend(checks::run_all(&view, &galaxy.lint));
-        figures.extend(balance::of(&view).iter().map(|seat| Figure {
+        let seats = balance::of(&view);
+        figures.extend(seats.iter().map(|seat| Figure {
             file: Arc::clone(source),
             fields: seat.fields(),
+        }));
+        figures.extend(balance::spread(&seats).map(|spread| Figure {
+            file: Arc::clone(source),
+            fields: spread.fields(),
         }));
     }
     (diagnostics, figures)

@@ -1,5 +1,7 @@
-//! The TI4 board's side panels, one a file: the tile palette and the
-//! galaxy's inspector (the selected position, rings, seats, modifiers).
+//! The TI4 board's side panels, one a file: the tile palette, the galaxy's
+//! inspector (the selected position, rings, seats, modifiers) and the
+//! seats' balance figures.
 
+pub mod balance;
 pub mod inspector;
 pub mod palette;
