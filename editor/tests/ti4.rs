@@ -21,6 +21,7 @@ use deckplan_editor::paint::ScreenMap as _;
 use deckplan_editor::ti4::Inspect as _;
 use deckplan_editor::ti4::action::GalaxyAction;
 use deckplan_editor::ti4::document::{Document, Opened};
+use deckplan_editor::ti4::panels::playtest::shown;
 use deckplan_schema::ti4::catalogue::Face;
 use deckplan_schema::ti4::galaxy::GalaxyFile;
 use deckplan_schema::ti4::hex::Hex;
@@ -539,4 +540,77 @@ fn the_balance_panel_shows_what_show_prints_and_follows_each_edit() {
     harness.get_by_label_contains("Seat 2: optimal 5 / 9.7");
     undo(&mut harness);
     harness.get_by_label("Seat 2: optimal 5 / 6.7 = 11.7");
+}
+
+/// The answer `deckplan reach` gives for the same question, from the engine.
+fn reach_lines(
+    pack: &std::path::Path,
+    play: &deckplan_editor::ti4::playtest::PlayTest,
+) -> Vec<String> {
+    use deckplan_validator::ti4::adjacency::{Adjacency, Node};
+    use deckplan_validator::ti4::rules::movement::{Outcome, reach};
+    let (file, _) = deckplan_validator::ti4::load_galaxy(&pack.join("pack.toml")).unwrap();
+    let file = file.unwrap();
+    let catalogue = file.catalogue(deckplan_validator::ti4::builtin_catalogue().unwrap());
+    let adjacency = Adjacency::of(&file, &catalogue);
+    let source = deckplan_schema::SourceFile::new("pack.toml", String::new());
+    let galaxy = deckplan_validator::ti4::checks::Galaxy {
+        file: &file,
+        catalogue: &catalogue,
+        adjacency: &adjacency,
+        source: &source,
+    };
+    let ship = play.question();
+    let Outcome::Moves(moves) = reach(&galaxy, &ship) else {
+        panic!("the ship moves");
+    };
+    let start = ship.from.unwrap_or(Node::Board(0));
+    deckplan_validator::ti4::cli::reach::answer_lines(&galaxy, &ship, start, &moves)
+}
+
+#[test]
+fn the_play_test_answers_as_deckplan_reach_does() {
+    let dir = scratch("ti4-play");
+    let pack = copied("ti4-five-hyperlanes", &dir);
+    let mut harness = big_harness(app(Some(pack.clone()), &dir));
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::P);
+    harness.run();
+    let pos = at(&mut harness, 19);
+    click_at(&mut harness, pos);
+    // What the README shows `deckplan reach maps/ti4-five-hyperlanes --from 19 --move 1` print.
+    for line in [
+        "A ship at 19 (tile 7, Winnu) with move 1 can move into 6 systems (no active system named: each as if activated; systems holding your command tokens cannot be activated):",
+        "1 (tile 77, empty): 19 → 7 → 1 (gravity rift roll at 7: destroyed on 1–3)",
+        "7 (tile 67, Cormund): 19 → 7",
+        "8 (tile 60, Perimeter): 19 → 7 → 8 (gravity rift roll at 7: destroyed on 1–3)",
+        "18 (tile 69, Accoen and Jeol Ir): 19 → 7 → 18 (gravity rift roll at 7: destroyed on 1–3)",
+        "20 (tile 62, Sem-Lore): 19 → 20",
+        "36 (tile 59, Archon Vail): 19 → 36",
+    ] {
+        harness.get_by_label(&shown(line));
+    }
+    // A command token on #36 and another player's ships on #7.
+    harness.get_by_label("Command token").click();
+    harness.run();
+    let pos = at(&mut harness, 36);
+    click_at(&mut harness, pos);
+    harness.get_by_label("Enemy ships").click();
+    harness.run();
+    let pos = at(&mut harness, 7);
+    click_at(&mut harness, pos);
+    let play = harness.state().galaxy_play_test().unwrap().clone();
+    assert_eq!(play.ship, Some(19));
+    assert_eq!(play.tokens.iter().copied().collect::<Vec<_>>(), [36]);
+    assert_eq!(play.enemies.iter().copied().collect::<Vec<_>>(), [7]);
+    let expected = reach_lines(&pack, &play);
+    assert_eq!(
+        expected[0],
+        "A ship at 19 (tile 7, Winnu) with move 1 can move into 2 systems (no active system named: each as if activated; systems holding your command tokens cannot be activated):"
+    );
+    for line in &expected {
+        harness.get_by_label(&shown(line));
+    }
+    assert_eq!(harness.state().galaxy_answer().unwrap(), expected);
+    // The galaxy is not changed by the play test.
+    assert!(!harness.state().actions().dirty);
 }

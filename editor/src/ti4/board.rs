@@ -26,6 +26,8 @@ use super::ops;
 use super::panels::balance::balance_ui;
 use super::panels::inspector::inspector_ui;
 use super::panels::palette::{Dragged, Palette};
+use super::panels::playtest::playtest_ui;
+use super::playtest::{Answer, PlayTest};
 use crate::action::Action;
 use crate::app::Mode;
 use crate::board::{ActionState, ActionText, Board, BoardActions, Effects, Frame, Menu, Status};
@@ -126,6 +128,11 @@ pub struct Ti4Board {
     pub(super) copied: Option<String>,
     /// The map-string dialog's text, while it is open, and its errors.
     pub(super) paste: Option<(String, String)>,
+    /// The play test's question.
+    pub(super) play: PlayTest,
+    /// Its answer, and what it was worked out for.
+    pub(super) answer: Answer,
+    answered: Option<(u64, PlayTest)>,
     catalogue: Catalogue,
     catalogue_generation: Option<u64>,
     drawn: Option<Drawn>,
@@ -150,6 +157,9 @@ impl Ti4Board {
             positions: false,
             copied: None,
             paste: None,
+            play: PlayTest::default(),
+            answer: Answer::default(),
+            answered: None,
             catalogue,
             catalogue_generation: None,
             drawn: None,
@@ -185,10 +195,15 @@ impl Ti4Board {
         }
     }
 
-    fn edit(&mut self, effects: &mut Effects, change: impl FnOnce(&mut Document) -> Result<(), EditError>) {
+    fn edit(
+        &mut self,
+        effects: &mut Effects,
+        change: impl FnOnce(&mut Document) -> Result<(), EditError>,
+    ) {
         if let Err(error) = change(&mut self.doc) {
             effects.say(format!("Not changed: {error}"));
         }
+        self.play.keep_valid(&self.doc.model);
     }
 
     fn apply_step(&mut self, effects: &mut Effects, step: Option<Transaction>) {
@@ -319,6 +334,21 @@ impl Ti4Board {
         let editing = frame.mode == Mode::Edit;
         if editing {
             self.pointer(ui, &response, &board, frame.out);
+        } else {
+            let at = response
+                .interact_pointer_pos()
+                .and_then(|p| self.position_at(board(p)))
+                .filter(|i| self.doc.model.tiles.contains_key(i));
+            if response.clicked()
+                && let Some(index) = at
+            {
+                frame.out.push(Command::Status(self.play.click(index)));
+            }
+            if response.secondary_clicked()
+                && let Some(index) = self.hover
+            {
+                self.play.remove(index);
+            }
         }
         let Some(drawn) = &self.drawn else {
             return;
@@ -375,6 +405,7 @@ impl Ti4Board {
             ));
         }
         if !editing {
+            self.draw_play(&painter, &geo);
             return;
         }
         if let Some(index) = self.hover {
@@ -394,6 +425,45 @@ impl Ti4Board {
                 [screen(centre(Hex::from_index(from))), screen(centre(Hex::from_index(to)))],
                 Stroke::new(2.0, SELECTED),
             );
+        }
+    }
+
+    /// The play test's pieces and the systems the ship can move into.
+    fn draw_play(&self, painter: &egui::Painter, geo: &SceneGeometry) {
+        let screen = |index: u32| {
+            let p = centre(Hex::from_index(index));
+            geo.screen(p.x as f32, p.y as f32)
+        };
+        let reach_colour = Color32::from_rgb(90, 220, 120);
+        for &(index, entered, rift) in &self.answer.reached {
+            let shape: Vec<Pos2> = outline(Hex::from_index(index))
+                .into_iter()
+                .map(|p| geo.screen(p.x as f32, p.y as f32))
+                .collect();
+            painter.add(egui::Shape::closed_line(shape, Stroke::new(3.0, reach_colour)));
+            let text = if rift {
+                format!("{entered} · rift roll")
+            } else {
+                entered.to_string()
+            };
+            painter.text(
+                screen(index) + egui::vec2(0.0, geo.scale * 0.3),
+                egui::Align2::CENTER_CENTER,
+                text,
+                egui::FontId::proportional((geo.scale * 0.25).clamp(8.0, 20.0)),
+                reach_colour,
+            );
+        }
+        let radius = (geo.scale * 0.16).clamp(4.0, 14.0);
+        for &index in &self.play.enemies {
+            painter.circle_filled(screen(index) + egui::vec2(radius * 1.2, 0.0), radius, PROBLEM);
+        }
+        for &index in &self.play.tokens {
+            let at = screen(index) - egui::vec2(radius * 1.2, 0.0);
+            painter.rect_filled(egui::Rect::from_center_size(at, egui::vec2(radius, radius) * 1.8), 2.0, SELECTED);
+        }
+        if let Some(index) = self.play.ship {
+            painter.circle(screen(index), radius * 1.2, reach_colour, Stroke::new(2.0, Color32::WHITE));
         }
     }
 
@@ -521,11 +591,15 @@ impl Board for Ti4Board {
     }
 
     fn undo(&mut self) -> Result<Option<String>, String> {
-        self.doc.undo().map_err(|e| e.to_string())
+        let result = self.doc.undo().map_err(|e| e.to_string());
+        self.play.keep_valid(&self.doc.model);
+        result
     }
 
     fn redo(&mut self) -> Result<Option<String>, String> {
-        self.doc.redo().map_err(|e| e.to_string())
+        let result = self.doc.redo().map_err(|e| e.to_string());
+        self.play.keep_valid(&self.doc.model);
+        result
     }
 
     fn close_stroke(&mut self) {
@@ -610,9 +684,13 @@ impl Board for Ti4Board {
             Action::ToggleGrid,
             ActionState::when(false, "A galaxy has no grid; Position numbers shows each position"),
         );
+        let has_systems = galaxy
+            .tiles
+            .values()
+            .any(|p| matches!(p.slot, Slot::System(_)));
         states.insert(
             Action::TogglePlayTest,
-            ActionState::when(false, "The galaxy play test is not built yet: ask `deckplan reach`"),
+            ActionState::when(has_systems, "Place a system first"),
         );
         let mut own = Vec::new();
         for galaxy_action in GalaxyAction::ALL {
@@ -741,12 +819,24 @@ impl Board for Ti4Board {
             }
         }
         self.refresh();
+        let playing = frame.mode == Mode::PlayTest;
+        if playing {
+            let key = (self.doc.generation(), self.play.clone());
+            if self.answered.as_ref() != Some(&key) {
+                let play = &self.play;
+                self.answer = with_view(&self.doc.model, |view| play.answer(view));
+                self.answered = Some(key);
+            }
+        }
         let galaxy = &self.doc.model;
         Panel::left("ti4-palette")
             .resizable(true)
             .default_size(300.0)
             .show(ui, |ui| {
-                self.palette.ui(ui, galaxy, &self.catalogue, frame.out);
+                // The galaxy is not changed while play-testing.
+                ui.add_enabled_ui(!playing, |ui| {
+                    self.palette.ui(ui, galaxy, &self.catalogue, frame.out);
+                });
             });
         Panel::right("ti4-inspector")
             .resizable(true)
@@ -755,6 +845,10 @@ impl Board for Ti4Board {
                 ScrollArea::vertical()
                     .auto_shrink([false, false])
                     .show(ui, |ui| {
+                        if playing {
+                            playtest_ui(ui, &mut self.play, &self.answer);
+                            return;
+                        }
                         inspector_ui(
                             ui,
                             galaxy,
@@ -782,7 +876,7 @@ impl Board for Ti4Board {
     fn status(&self, mode: Mode) -> Status {
         let hover = self.hover.map(|i| self.describe(i));
         let hint = match (mode, self.palette.armed) {
-            (Mode::PlayTest, _) => "The galaxy play test is not built yet".to_string(),
+            (Mode::PlayTest, _) => "Left click places the chosen piece · right click takes pieces off · the panel lists where the ship can move, as `deckplan reach` does".to_string(),
             (Mode::Edit, Some(slot)) => format!(
                 "Click a position to place {} · Esc lets go of it",
                 ops::slot_name(slot)

@@ -11,7 +11,9 @@
 //! - [`command`] and [`action`] — what its panels ask for, and its actions;
 //! - [`panels`] — the tile palette and the inspector; [`dialogs`] — a new
 //!   galaxy's fields;
-//! - [`problems`] — the live check of what a save would write.
+//! - [`problems`] — the live check of what a save would write;
+//! - [`playtest`] — the moving ship, other ships and command tokens placed
+//!   by clicking, and `deckplan reach`'s answer.
 
 pub mod action;
 mod board;
@@ -21,6 +23,7 @@ pub mod document;
 pub mod edit;
 pub mod ops;
 pub mod panels;
+pub mod playtest;
 pub mod problems;
 
 use std::path::Path;
@@ -118,6 +121,10 @@ pub trait Inspect {
     fn galaxy_palette(&self) -> Option<&Palette>;
     /// The last map string copied.
     fn galaxy_copied(&self) -> Option<String>;
+    /// The play test's question.
+    fn galaxy_play_test(&self) -> Option<&playtest::PlayTest>;
+    /// The lines of the play test's answer.
+    fn galaxy_answer(&self) -> Option<Vec<String>>;
 }
 
 impl Inspect for EditorApp {
@@ -143,5 +150,13 @@ impl Inspect for EditorApp {
 
     fn galaxy_copied(&self) -> Option<String> {
         self.board_as::<Ti4Board>()?.copied.clone()
+    }
+
+    fn galaxy_play_test(&self) -> Option<&playtest::PlayTest> {
+        self.board_as::<Ti4Board>().map(|b| &b.play)
+    }
+
+    fn galaxy_answer(&self) -> Option<Vec<String>> {
+        Some(self.board_as::<Ti4Board>()?.answer.lines.clone())
     }
 }
