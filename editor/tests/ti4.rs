@@ -21,6 +21,7 @@ use deckplan_editor::paint::ScreenMap as _;
 use deckplan_editor::ti4::Inspect as _;
 use deckplan_editor::ti4::action::GalaxyAction;
 use deckplan_editor::ti4::document::{Document, Opened};
+use deckplan_editor::ti4::edit::state;
 use deckplan_editor::ti4::panels::playtest::shown;
 use deckplan_schema::ti4::catalogue::Face;
 use deckplan_schema::ti4::galaxy::GalaxyFile;
@@ -613,4 +614,43 @@ fn the_play_test_answers_as_deckplan_reach_does() {
     assert_eq!(harness.state().galaxy_answer().unwrap(), expected);
     // The galaxy is not changed by the play test.
     assert!(!harness.state().actions().dirty);
+}
+
+#[test]
+fn suggested_swaps_narrow_the_spread_in_one_undo_step() {
+    let dir = scratch("ti4-swaps");
+    let pack = copied("ti4-five-hyperlanes", &dir);
+    let mut harness = big_harness(app(Some(pack), &dir));
+    let before = galaxy(&harness);
+    let catalogue = before.catalogue(deckplan_validator::ti4::builtin_catalogue().unwrap());
+    let swaps = deckplan_validator::ti4::balance::suggest_swaps(&before, &catalogue, 5);
+    assert_eq!(swaps.len(), 5, "{swaps:?}");
+    let best = swaps[0];
+    assert!(best.spread < 2.0, "{best:?}");
+    harness.get_by_label("Suggest swaps").click();
+    harness.run();
+    let label = format!(
+        "Swap #{} and #{}: spread 2 to {}",
+        best.a,
+        best.b,
+        deckplan_validator::ti4::balance::printed(best.spread)
+    );
+    harness.get_by_label(&label).click();
+    harness.run();
+    assert_eq!(
+        slot(&harness, best.a),
+        before.tiles.get(&best.b).map(|p| p.slot)
+    );
+    assert_eq!(
+        slot(&harness, best.b),
+        before.tiles.get(&best.a).map(|p| p.slot)
+    );
+    harness.get_by_label_contains(&format!(
+        "Spread of optimal totals: {} ",
+        deckplan_validator::ti4::balance::printed(best.spread)
+    ));
+    // The suggestions were for the galaxy before the swap.
+    assert!(harness.query_by_label(&label).is_none());
+    undo(&mut harness);
+    assert_eq!(state(&galaxy(&harness)), state(&before));
 }

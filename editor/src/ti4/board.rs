@@ -41,6 +41,9 @@ use crate::scene_view::{BACKDROP, SceneGeometry, SceneView};
 
 const SELECTED: Color32 = Color32::from_rgb(255, 220, 60);
 const HOVER: Color32 = Color32::from_rgb(200, 220, 255);
+/// How many swaps the Balance panel suggests.
+const SWAPS_SHOWN: usize = 5;
+
 /// The colour of space in `deckplan render`'s galaxies.
 const SPACE: Color32 = Color32::from_rgb(12, 16, 32);
 const PROBLEM: Color32 = Color32::from_rgb(240, 70, 60);
@@ -133,6 +136,8 @@ pub struct Ti4Board {
     /// Its answer, and what it was worked out for.
     pub(super) answer: Answer,
     answered: Option<(u64, PlayTest)>,
+    /// Swaps that narrow the balance spread, for the state they were asked for.
+    swaps: Option<(u64, Vec<balance::Swap>)>,
     catalogue: Catalogue,
     catalogue_generation: Option<u64>,
     drawn: Option<Drawn>,
@@ -160,6 +165,7 @@ impl Ti4Board {
             play: PlayTest::default(),
             answer: Answer::default(),
             answered: None,
+            swaps: None,
             catalogue,
             catalogue_generation: None,
             drawn: None,
@@ -859,7 +865,17 @@ impl Board for Ti4Board {
                         );
                         if let Some(drawn) = &self.drawn {
                             ui.separator();
-                            balance_ui(ui, &drawn.balance);
+                            let generation = self.doc.generation();
+                            let swaps = self
+                                .swaps
+                                .as_ref()
+                                .filter(|(g, _)| *g == generation)
+                                .map(|(_, s)| s.as_slice());
+                            if balance_ui(ui, &drawn.balance, galaxy, swaps, frame.out) {
+                                let found =
+                                    balance::suggest_swaps(galaxy, &self.catalogue, SWAPS_SHOWN);
+                                self.swaps = Some((generation, found));
+                            }
                         }
                     });
             });

@@ -237,6 +237,83 @@ pub fn of(galaxy: &Galaxy<'_>) -> Vec<SeatBalance> {
         .collect()
 }
 
+/// Two systems whose places, swapped, narrow the spread of optimal totals.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Swap {
+    /// One position (the lower spiral index).
+    pub a: u32,
+    /// The other.
+    pub b: u32,
+    /// The spread of optimal totals once they are swapped.
+    pub spread: f64,
+}
+
+/// Most pairs of positions [`suggest_swaps`] tries: every pair of a galaxy
+/// of four rings, so a larger one is answered in bounded time from its
+/// first systems in spiral order.
+pub const MAX_SWAPS_TRIED: usize = 1_830;
+
+/// Swaps of two systems that narrow the spread of optimal totals, the
+/// narrowest first (then by position), at most `limit` of them. Home
+/// systems, seats and the centre (Mecatol Rex's place by the rules) stay
+/// where they are; hyperlanes and open positions
+/// are not moved. Each swap is judged by working the figures out again on
+/// the galaxy with the two tiles exchanged (wormholes move adjacency too).
+pub fn suggest_swaps(
+    file: &deckplan_schema::ti4::galaxy::GalaxyFile,
+    catalogue: &deckplan_schema::ti4::catalogue::Catalogue,
+    limit: usize,
+) -> Vec<Swap> {
+    use deckplan_schema::ti4::map_string::Slot;
+    let figures = |file: &deckplan_schema::ti4::galaxy::GalaxyFile| {
+        let adjacency = super::adjacency::Adjacency::of(file, catalogue);
+        let source = deckplan_schema::SourceFile::new("pack.toml", String::new());
+        let seats = of(&Galaxy {
+            file,
+            catalogue,
+            adjacency: &adjacency,
+            source: &source,
+        });
+        spread(&seats).map(|s| s.optimal_total)
+    };
+    let Some(now) = figures(file) else {
+        return Vec::new();
+    };
+    let seats: BTreeSet<u32> = file.homes.iter().map(|h| h.position).collect();
+    let movable: Vec<u32> = file
+        .tiles
+        .iter()
+        .filter(|(index, placed)| {
+            **index != 0
+                && !seats.contains(index)
+                && matches!(placed.slot, Slot::System(n) if catalogue.system(n).is_some_and(|s| !s.home))
+        })
+        .map(|(index, _)| *index)
+        .collect();
+    let mut found = Vec::new();
+    let pairs = movable
+        .iter()
+        .enumerate()
+        .flat_map(|(i, a)| movable.iter().skip(i + 1).map(move |b| (*a, *b)))
+        .take(MAX_SWAPS_TRIED);
+    for (a, b) in pairs {
+        let mut swapped = file.clone();
+        let (Some(pa), Some(pb)) = (file.tiles.get(&a), file.tiles.get(&b)) else {
+            continue;
+        };
+        swapped.tiles.insert(a, *pb);
+        swapped.tiles.insert(b, *pa);
+        if let Some(after) = figures(&swapped)
+            && after < now - 1e-9
+        {
+            found.push(Swap { a, b, spread: after });
+        }
+    }
+    found.sort_by(|x, y| x.spread.total_cmp(&y.spread).then((x.a, x.b).cmp(&(y.a, y.b))));
+    found.truncate(limit);
+    found
+}
+
 /// Steps from `start` to every system it reaches through adjacent systems.
 fn distances(galaxy: &Galaxy<'_>, start: Node) -> BTreeMap<Node, u32> {
     let mut found = BTreeMap::from([(start, 0)]);
@@ -412,6 +489,27 @@ mod tests {
         assert!((spread.optimal_total - 1.5).abs() < 1e-9);
         assert_eq!(printed(seats[0].share.resources), "2.33");
         assert_eq!(printed(seats[1].share.optimal_total()), "3.5");
+    }
+
+    /// Four swaps even the two seats out; the others would not narrow the spread.
+    #[test]
+    fn swaps_that_narrow_the_spread_are_suggested_narrowest_first() {
+        // Seat 1 (#1): Wellon 1/2 at #2 and Vefut II 2/2 at #6, optimal 2 + 2;
+        // seat 2 (#4): Hope's End 3/0 at #3 and Lodor 3/1 at #5, 3 + 3; and
+        // half of Mecatol Rex's 6 influence each: 7 against 9.
+        let text = galaxy("0 = 18\n1 = 0\n2 = 19\n3 = 66\n4 = 0\n5 = 26\n6 = 20\n", &[1, 4]);
+        let source = SourceFile::new("pack.toml", text);
+        let file = crate::ti4::parse(&source).0.unwrap();
+        let catalogue = file.catalogue(crate::ti4::builtin_catalogue().unwrap());
+        let swaps: Vec<(u32, u32, f64)> = suggest_swaps(&file, &catalogue, 10)
+            .into_iter()
+            .map(|s| (s.a, s.b, s.spread))
+            .collect();
+        assert_eq!(
+            swaps,
+            [(2, 3, 0.0), (2, 5, 0.0), (3, 6, 0.0), (5, 6, 0.0)]
+        );
+        assert_eq!(suggest_swaps(&file, &catalogue, 1).len(), 1);
     }
 
     /// Home systems are no one's share, and a lone seat has no spread.
