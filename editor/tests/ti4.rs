@@ -654,3 +654,20 @@ fn suggested_swaps_narrow_the_spread_in_one_undo_step() {
     undo(&mut harness);
     assert_eq!(state(&galaxy(&harness)), state(&before));
 }
+
+#[test]
+fn a_system_beside_the_board_is_ticked_on_and_off_in_the_palette() {
+    let dir = scratch("ti4-off-board");
+    let pack = copied("ti4-five-hyperlanes", &dir);
+    let mut harness = big_harness(app(Some(pack), &dir));
+    type_into(&mut harness, "Search tiles", "82");
+    harness.get_by_label_contains("· beside the board").click();
+    harness.run();
+    assert_eq!(galaxy(&harness).off_board, [82]);
+    assert_eq!(
+        harness.state().actions().undo.as_deref(),
+        Some("Set tile 82 beside the board")
+    );
+    undo(&mut harness);
+    assert!(galaxy(&harness).off_board.is_empty());
+}
