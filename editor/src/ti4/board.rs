@@ -812,17 +812,15 @@ impl Board for Ti4Board {
             ui.ctx().copy_text(text);
         }
         // Ctrl+V with text on the clipboard: the shell runs Paste after the
-        // frame, and the text comes with it.
+        // frame, and the text comes with it. Text pasted into a field of the
+        // panels is not kept past its frame.
         if self.paste.is_none() {
-            let pasted = ui.input(|i| {
+            self.pasted = ui.input(|i| {
                 i.events.iter().find_map(|e| match e {
                     egui::Event::Paste(text) => Some(text.clone()),
                     _ => None,
                 })
             });
-            if pasted.is_some() {
-                self.pasted = pasted;
-            }
         }
         self.refresh();
         let playing = frame.mode == Mode::PlayTest;
