@@ -39,8 +39,11 @@ use crate::problems::{LintJob, Problem};
 use crate::recovery::Autosave;
 use crate::scene_view::{BACKDROP, SceneGeometry, SceneView};
 
-const SELECTED: Color32 = Color32::from_rgb(255, 220, 60);
-const HOVER: Color32 = Color32::from_rgb(200, 220, 255);
+/// White, so a selected seat (ringed gold by the scene) still shows it.
+const SELECTED: Color32 = Color32::WHITE;
+const HOVER: Color32 = Color32::from_rgb(140, 180, 255);
+/// The play test's command tokens.
+const TOKEN: Color32 = Color32::from_rgb(255, 200, 60);
 /// How many swaps the Balance panel suggests.
 const SWAPS_SHOWN: usize = 5;
 
@@ -466,7 +469,7 @@ impl Ti4Board {
         }
         for &index in &self.play.tokens {
             let at = screen(index) - egui::vec2(radius * 1.2, 0.0);
-            painter.rect_filled(egui::Rect::from_center_size(at, egui::vec2(radius, radius) * 1.8), 2.0, SELECTED);
+            painter.rect_filled(egui::Rect::from_center_size(at, egui::vec2(radius, radius) * 1.8), 2.0, TOKEN);
         }
         if let Some(index) = self.play.ship {
             painter.circle(screen(index), radius * 1.2, reach_colour, Stroke::new(2.0, Color32::WHITE));
