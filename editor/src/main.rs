@@ -19,8 +19,8 @@ use eframe::egui::{self, Ui, ViewportCommand};
 const USAGE: &str = "\
 usage: deckplan-editor [PACK-FOLDER | pack.toml | BOARD.toml] [--screenshot-to FILE.png]
 
-Edits a deckplan pack (an Enormity pack of Location maps, a Nemesis ship;
-TI4 galaxies and Battlestations ships open read-only), or a single board file.
+Edits a deckplan pack (an Enormity pack of Location maps, a Nemesis ship, a
+TI4 galaxy; Battlestations ships open read-only), or a single board file.
 Ctrl+O opens, Ctrl+S saves, Ctrl+Z undoes; the Tools menu lists the drawing tools
 and their keys. Unsaved work is autosaved every 30 s and offered back after a crash.
 
