@@ -20,7 +20,7 @@ const USAGE: &str = "\
 usage: deckplan-editor [PACK-FOLDER | pack.toml | BOARD.toml] [--screenshot-to FILE.png]
 
 Edits a deckplan pack (an Enormity pack of Location maps, a Nemesis ship, a
-Battlestations ship; TI4 galaxies open read-only), or a single board file.
+Battlestations ship or a TI4 galaxy), or a single board file.
 Ctrl+O opens, Ctrl+S saves, Ctrl+Z undoes; the Tools menu lists the drawing tools
 and their keys. Unsaved work is autosaved every 30 s and offered back after a crash.
 

@@ -54,14 +54,8 @@ fn every_bundled_pack_opens_clean_and_saves_back_byte_for_byte() {
             .unwrap_or_else(|| panic!("{name} did not open: {:?}", harness.state().failure()));
         assert_eq!(board.ruleset(), ruleset, "{name}");
         let read_only = matches!(board.editing(), Editing::ReadOnly(_));
-        assert_eq!(read_only, matches!(ruleset, "ti4"), "{name}");
+        assert!(!read_only, "{name}: every game's packs are edited");
         assert_eq!(problems(&mut harness), Vec::new(), "{name}");
-        if read_only {
-            // Said in the status bar, and Save has nothing to do.
-            let status = harness.state().actions();
-            assert!(!status.enabled(deckplan_editor::action::Action::Save));
-            harness.get_by_label("read-only");
-        }
         harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
         harness.run();
         assert!(
@@ -151,8 +145,7 @@ fn an_unknown_ruleset_is_refused_by_name() {
     assert!(!text.contains("unknown key"), "{text}");
 }
 
-/// The New dialog chooses the game first; a game that cannot be edited yet
-/// says so instead of offering fields.
+/// The New dialog chooses the game first, then offers that game's own fields.
 #[test]
 fn the_new_dialog_chooses_the_game_first() {
     let dir = scratch("new-dialog");
@@ -168,7 +161,10 @@ fn the_new_dialog_chooses_the_game_first() {
     assert_eq!(new.game, "enormity");
     harness.get_by_label("TI4").click();
     harness.run();
-    harness.get_by_label("TI4: editing is not available yet. Its packs open read-only, with their picture and problems.");
+    harness.get_by_label("Galaxy name");
+    harness.get_by_label("Battlestations").click();
+    harness.run();
+    harness.get_by_label("Module size");
     harness.get_by_label("Nemesis").click();
     harness.run();
     harness.get_by_label("Ship file");

@@ -134,6 +134,9 @@ T003-seat-placement pass · 2 rings
 α β γ δ wormholes   : asteroid field   ~ nebula   * supernova   @ gravity rift   [ ] home seat   #19 position (spiral index)
 Seat 1 (position 1): within 1 move 1 resources / 6 influence; within 2 moves 5 / 7; wormholes within 2: none
 Seat 2 (position 4): within 1 move 1 resources / 6 influence; within 2 moves 5 / 8; wormholes within 2: none
+Seat 1 share: 0.5 systems, 0.5 resources / 3 influence, optimal 0 / 3 = 3, 0 tech, 0 legendary, 0 wormholes, 0 anomalies
+Seat 2 share: 0.5 systems, 0.5 resources / 3 influence, optimal 0 / 3 = 3, 0 tech, 0 legendary, 0 wormholes, 0 anomalies
+Spread of optimal totals: 0 (every seat equal)
 ",
         "{}",
         text(&out.stderr)
@@ -602,7 +605,8 @@ fn lint_json_carries_each_seat_balance_as_information() {
     assert!(out.status.success());
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let seats = json["information"].as_array().unwrap();
-    assert_eq!(seats.len(), 5);
+    // Five seats, then the spread of their optimal totals.
+    assert_eq!(seats.len(), 6);
     assert_eq!(
         seats[1],
         serde_json::json!({
@@ -612,7 +616,23 @@ fn lint_json_carries_each_seat_balance_as_information() {
             "position": 22,
             "within_one_move": { "resources": 4, "influence": 7 },
             "within_two_moves": { "resources": 16, "influence": 13 },
-            "wormholes_within_two_moves": ["alpha", "beta"]
+            "wormholes_within_two_moves": ["alpha", "beta"],
+            "share": {
+                "systems": 5.2, "resources": 6.7, "influence": 8.7,
+                "optimal_resources": 5.0, "optimal_influence": 6.7, "optimal_total": 11.7,
+                "tech_specialties": 1.0, "legendary_planets": 0.5,
+                "wormholes": 2.0, "anomalies": 1.0
+            }
+        })
+    );
+    assert_eq!(
+        seats[5],
+        serde_json::json!({
+            "file": "maps/ti4-five-hyperlanes/pack.toml",
+            "kind": "balance-spread",
+            "optimal_total_spread": 2.0,
+            "best_seat": 4,
+            "worst_seat": 2
         })
     );
     // The same figures `show` prints for that seat.
@@ -620,6 +640,12 @@ fn lint_json_carries_each_seat_balance_as_information() {
     assert!(text(&shown.stdout).contains(
         "Seat 2 (position 22): within 1 move 4 resources / 7 influence; within 2 moves 16 / 13; wormholes within 2: alpha, beta\n"
     ));
+    assert!(text(&shown.stdout).contains(
+        "Seat 2 share: 5.2 systems, 6.7 resources / 8.7 influence, optimal 5 / 6.7 = 11.7, 1 tech, 0.5 legendary, 2 wormholes, 1 anomalies\nSeat 3"
+    ));
+    assert!(
+        text(&shown.stdout).ends_with("Spread of optimal totals: 2 (seat 4 best, seat 2 worst)\n")
+    );
     // An Enormity pack has no such figures, and its JSON has no `information` key.
     let out = deckplan(
         &repository(),

@@ -27,7 +27,11 @@
 //! present only when there are some: a TI4 galaxy's seats, each as
 //! `{"file", "kind": "seat-balance", "seat", "position", "within_one_move":
 //! {"resources", "influence"}, "within_two_moves": {…},
-//! "wormholes_within_two_moves": ["alpha"]}`.
+//! "wormholes_within_two_moves": ["alpha"], "share": {"systems", "resources",
+//! "influence", "optimal_resources", "optimal_influence", "optimal_total",
+//! "tech_specialties", "legendary_planets", "wormholes", "anomalies"}}`, then
+//! `{"file", "kind": "balance-spread", "optimal_total_spread", "best_seat",
+//! "worst_seat"}`.
 
 use serde::Serialize;
 

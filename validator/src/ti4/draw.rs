@@ -37,6 +37,25 @@ pub fn centre(hex: Hex) -> Point {
     Point::new(1.5 * q, -SQRT3 * (r + q / 2.0))
 }
 
+/// The hex whose cell holds `point` (the inverse of [`centre`]), for an
+/// editor that turns a pointer into a position.
+pub fn hex_at(point: Point) -> Hex {
+    let q = point.x / 1.5;
+    let r = -point.y / SQRT3 - q / 2.0;
+    let s = -q - r;
+    // Cube rounding: round all three, then fix the one that moved most.
+    let (mut rq, mut rr, rs) = (q.round(), r.round(), s.round());
+    let (dq, dr, ds) = ((rq - q).abs(), (rr - r).abs(), (rs - s).abs());
+    if dq > dr && dq > ds {
+        rq = -rr - rs;
+    } else if dr > ds {
+        rr = -rq - rs;
+    }
+    // Board points are a few hundred units at most; out-of-range ones clamp.
+    let clamp = |v: f64| v.clamp(-1.0e6, 1.0e6) as i32;
+    Hex::new(clamp(rq), clamp(rr))
+}
+
 /// The six corners of a hex of `radius` around `at`, counter-clockwise from east.
 fn corners(at: Point, radius: f64) -> Vec<Point> {
     (0..6)
@@ -45,6 +64,12 @@ fn corners(at: Point, radius: f64) -> Vec<Point> {
             at.offset(radius * angle.cos(), radius * angle.sin())
         })
         .collect()
+}
+
+/// The outline of the tile drawn on `hex`, as the scene draws it (the
+/// editor draws empty positions and its marks with it).
+pub fn outline(hex: Hex) -> Vec<Point> {
+    corners(centre(hex), INSET)
 }
 
 /// The middle of one side of the hex around `at`.
@@ -297,6 +322,16 @@ mod tests {
                 close(middle, expected),
                 "{side:?}: {middle:?} vs {expected:?}"
             );
+        }
+    }
+
+    #[test]
+    fn every_point_of_a_cell_maps_back_to_its_hex() {
+        for hex in Hex::spiral(4) {
+            let at = centre(hex);
+            for (dx, dy) in [(0.0, 0.0), (0.8, 0.0), (-0.8, 0.0), (0.4, 0.8), (-0.4, -0.8)] {
+                assert_eq!(hex_at(at.offset(dx, dy)), hex, "{hex:?} + ({dx}, {dy})");
+            }
         }
     }
 }

@@ -85,29 +85,7 @@ impl Ruleset for Ti4 {
     fn lint_file(&self, path: &Path) -> Result<LintOutcome, TargetError> {
         let display = targets::relative_to_cwd(path);
         let source = load::read_source(path, &display)?;
-        let (galaxy, mut diagnostics) = parse(&source);
-        let mut figures = Vec::new();
-        if let (Some(galaxy), Ok(builtin)) = (galaxy, builtin_catalogue()) {
-            let catalogue = galaxy.catalogue(builtin);
-            let adjacency = adjacency::Adjacency::of(&galaxy, &catalogue);
-            let view = checks::Galaxy {
-                file: &galaxy,
-                catalogue: &catalogue,
-                adjacency: &adjacency,
-                source: &source,
-            };
-            diagnostics.extend(check::unknown_settings(
-                &galaxy.lint,
-                &checks::all_meta(),
-                "TI4",
-                &source,
-            ));
-            diagnostics.extend(checks::run_all(&view, &galaxy.lint));
-            figures.extend(balance::of(&view).iter().map(|seat| Figure {
-                file: Arc::clone(&source),
-                fields: seat.fields(),
-            }));
-        }
+        let (diagnostics, figures) = lint_source(&source);
         Ok(LintOutcome {
             diagnostics,
             figures,
@@ -290,6 +268,41 @@ pub fn parse(source: &Arc<SourceFile>) -> (Option<GalaxyFile>, Vec<Diagnostic>) 
                 .collect(),
         ),
     }
+}
+
+/// Everything `deckplan lint` says of a galaxy file's text: its problems and
+/// its seats' balance figures. The editor checks the text it would save
+/// through this, so a problem shows with the line it will have in the file.
+pub fn lint_source(source: &Arc<SourceFile>) -> (Vec<Diagnostic>, Vec<Figure>) {
+    let (galaxy, mut diagnostics) = parse(source);
+    let mut figures = Vec::new();
+    if let (Some(galaxy), Ok(builtin)) = (galaxy, builtin_catalogue()) {
+        let catalogue = galaxy.catalogue(builtin);
+        let adjacency = adjacency::Adjacency::of(&galaxy, &catalogue);
+        let view = checks::Galaxy {
+            file: &galaxy,
+            catalogue: &catalogue,
+            adjacency: &adjacency,
+            source,
+        };
+        diagnostics.extend(check::unknown_settings(
+            &galaxy.lint,
+            &checks::all_meta(),
+            "TI4",
+            source,
+        ));
+        diagnostics.extend(checks::run_all(&view, &galaxy.lint));
+        let seats = balance::of(&view);
+        figures.extend(seats.iter().map(|seat| Figure {
+            file: Arc::clone(source),
+            fields: seat.fields(),
+        }));
+        figures.extend(balance::spread(&seats).map(|spread| Figure {
+            file: Arc::clone(source),
+            fields: spread.fields(),
+        }));
+    }
+    (diagnostics, figures)
 }
 
 /// Reads a galaxy file (a pack's `pack.toml` or a lone galaxy file).

@@ -107,7 +107,8 @@ pub fn draw(galaxy: &Galaxy<'_>) -> String {
             .collect();
         out.push_str(&format!("Beside the board: {}\n", tiles.join(", ")));
     }
-    for seat in balance::of(galaxy) {
+    let seats = balance::of(galaxy);
+    for seat in &seats {
         let wormholes: Vec<&str> = seat.wormholes.iter().map(|w| wormhole_name(*w)).collect();
         out.push_str(&format!(
             "Seat {} (position {}): within 1 move {} resources / {} influence; within 2 moves {} / {}; wormholes within 2: {}\n",
@@ -120,5 +121,42 @@ pub fn draw(galaxy: &Galaxy<'_>) -> String {
             if wormholes.is_empty() { "none".to_string() } else { wormholes.join(", ") }
         ));
     }
+    for seat in &seats {
+        out.push_str(&format!("Seat {} share: {}\n", seat.seat, share_line(&seat.share)));
+    }
+    if let Some(spread) = balance::spread(&seats) {
+        out.push_str(&format!("{}\n", spread_line(&spread)));
+    }
     out
+}
+
+/// The spread of the seats' optimal totals in a line.
+pub fn spread_line(spread: &balance::Spread) -> String {
+    let figure = balance::printed(spread.optimal_total);
+    if figure == "0" {
+        "Spread of optimal totals: 0 (every seat equal)".to_string()
+    } else {
+        format!(
+            "Spread of optimal totals: {figure} (seat {} best, seat {} worst)",
+            spread.best, spread.worst
+        )
+    }
+}
+
+/// One seat's share in a line: systems, totals, optimal values and counts.
+pub fn share_line(share: &balance::Share) -> String {
+    let p = |v: f64| balance::printed(v);
+    format!(
+        "{} systems, {} resources / {} influence, optimal {} / {} = {}, {} tech, {} legendary, {} wormholes, {} anomalies",
+        p(share.systems),
+        p(share.resources),
+        p(share.influence),
+        p(share.optimal_resources),
+        p(share.optimal_influence),
+        p(share.optimal_total()),
+        p(share.tech_specialties),
+        p(share.legendary),
+        p(share.wormholes),
+        p(share.anomalies),
+    )
 }

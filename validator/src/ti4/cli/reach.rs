@@ -19,7 +19,7 @@ use crate::ti4::checks::Galaxy;
 use crate::ti4::rules::describe::{
     label, node_json, node_text, reason_json, reason_text, side_name,
 };
-use crate::ti4::rules::movement::{Effects, Move, Outcome, Verdict, judge, reach};
+use crate::ti4::rules::movement::{Effects, Move, Outcome, Reached, Verdict, judge, reach};
 use crate::ti4::{self, builtin_catalogue};
 
 /// Output of `deckplan reach` on a galaxy.
@@ -276,8 +276,19 @@ pub fn run(question: &ReachArgs) -> anyhow::Result<ExitCode> {
         println!("{}", serde_json::to_string_pretty(&answer)?);
         return Ok(ExitCode::SUCCESS);
     }
-    println!("{}", header(&galaxy, &ship, start, moves.len()));
-    for m in &moves {
+    for line in answer_lines(&galaxy, &ship, start, &moves) {
+        println!("{line}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The answer as `deckplan reach` prints it, line by line: what the ship is
+/// and can do, then each system with its path and rift rolls. The editor's
+/// play test shows these very lines.
+pub fn answer_lines(galaxy: &Galaxy<'_>, ship: &Move, start: Node, moves: &[Reached]) -> Vec<String> {
+    let names = |nodes: &[Node]| nodes.iter().map(|n| node_text(*n)).collect::<Vec<_>>();
+    let mut lines = vec![header(galaxy, ship, start, moves.len())];
+    for m in moves {
         let rolls = if m.rifts.is_empty() {
             String::new()
         } else {
@@ -286,9 +297,9 @@ pub fn run(question: &ReachArgs) -> anyhow::Result<ExitCode> {
                 names(&m.rifts).join(", ")
             )
         };
-        println!("{}: {}{rolls}", label(&galaxy, m.to), names(&m.path).join(" → "));
+        lines.push(format!("{}: {}{rolls}", label(galaxy, m.to), names(&m.path).join(" → ")));
     }
-    Ok(ExitCode::SUCCESS)
+    lines
 }
 
 /// The first line of an answer: the ship, its move and effects, and what
