@@ -1,9 +1,8 @@
 //! `deckplan lsp` against a client speaking JSON-RPC over its pipes, as an
 //! editor does: diagnostics on open and on change (the same as `lint`), the
 //! pack re-checked for every open file and for a file changed on disk,
-//! code actions, hover, go to
-//! definition, document symbols, completion, and bad input that the server
-//! answers and outlives.
+//! code actions, hover, go to definition, document symbols, completion, and
+//! bad input that the server answers and outlives.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
