@@ -1,8 +1,8 @@
 //! `deckplan lsp` against a client speaking JSON-RPC over its pipes, as an
 //! editor does: diagnostics on open and on change (the same as `lint`), the
-//! pack re-checked for every open file, code actions, hover, go to
-//! definition, document symbols, completion, and bad input that the server
-//! answers and outlives.
+//! pack re-checked for every open file and for a file changed on disk,
+//! code actions, hover, go to definition, document symbols, completion, and
+//! bad input that the server answers and outlives.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
@@ -995,5 +995,316 @@ fn a_door_numbered_twice_is_renumbered_by_its_action() {
     assert_eq!(fixed, saved);
     client.change(&page, &fixed);
     client.clean(&page);
+    assert!(client.shutdown().success());
+}
+
+/// Plants `from` → `to` in Location Book 1's page 2, then applies the
+/// server's fix of the one finding that gives, as the editor applies it:
+/// the line the fix offers is the saved one, the findings are then clean,
+/// in the server and in `lint` of the file saved.
+fn arrow_turned_back(test: &str, from: &str, to: &str, finding: &Value, fix: &str) {
+    let work = Work::with_pack(test, PACK);
+    let page = work.path(&format!("{PACK}/book1/page2.toml"));
+    let saved = std::fs::read_to_string(&page).unwrap();
+    let broken = saved.replace(from, to);
+    assert_ne!(broken, saved);
+    std::fs::write(&page, &broken).unwrap();
+    let mut client = Client::start(&work.root);
+    client.open(&page, &broken);
+    let found = client.some_diagnostics(&page);
+    assert_eq!(comparable(&found), vec![finding.clone()]);
+    let line = found[0]["range"]["start"]["line"].clone();
+    let offered = actions(&mut client, &page, &found[0]);
+    let titles: Vec<&str> = offered.iter().map(|(t, _)| t.as_str()).collect();
+    assert_eq!(titles[1..], [fix]);
+    // The arrow's line, and only it, written again.
+    assert_eq!(
+        offered[1].1,
+        json!({ uri(&page): [{
+            "range": {
+                "start": { "line": line, "character": 0 },
+                "end": { "line": line.as_u64().unwrap() + 1, "character": 0 },
+            },
+            "newText": format!("    {from}\n"),
+        }]})
+    );
+    let fixed = apply(&broken, offered[1].1[uri(&page)].as_array().unwrap());
+    assert_eq!(fixed, saved);
+    client.change(&page, &fixed);
+    client.clean(&page);
+    std::fs::write(&page, &fixed).unwrap();
+    assert_eq!(lint_json(&work.root, PACK), Vec::<Value>::new());
+    assert!(client.shutdown().success());
+}
+
+#[test]
+fn a_forced_arrow_into_out_of_bounds_space_is_turned_by_its_action() {
+    // Turned north it crosses a red line, west it would send a Spacer back
+    // and forth with the arrow on B7: east is the one turn offered.
+    arrow_turned_back(
+        "forced-arrow",
+        "{ at = \"B8\", direction = \"east\" },",
+        "{ at = \"B8\", direction = \"south\" },",
+        &json!({
+            "code": "R004",
+            "severity": 1,
+            "message": "the forced arrow on B8 points south into out-of-bounds space A8 (at L1p2 B8)\nhelp: turn the arrow, clear the way, or join a page on that edge",
+            "range": {
+                "start": { "line": 50, "character": 4 },
+                "end": { "line": 50, "character": 38 },
+            },
+        }),
+        "Turn the arrow on L1p2 B8 to point east",
+    );
+}
+
+#[test]
+fn a_location_arrow_along_its_edge_is_turned_across_it_by_its_action() {
+    arrow_turned_back(
+        "location-arrow",
+        "{ at = \"J7\", direction = \"north\", target = \"L1p3\" },",
+        "{ at = \"J7\", direction = \"west\", target = \"L1p3\" },",
+        &json!({
+            "code": "A004",
+            "severity": 1,
+            "message": "the Location arrow on J7 points west (along the edge), but J7 is on the north edge: it must point off the page (at L1p2 J7)\nhelp: point it north to lead off the page from J7",
+            "range": {
+                "start": { "line": 53, "character": 4 },
+                "end": { "line": 53, "character": 54 },
+            },
+        }),
+        "Turn the Location arrow on L1p2 J7 to point north",
+    );
+}
+
+#[test]
+fn a_join_across_books_without_location_arrows_gets_them_by_its_action() {
+    let work = Work::with_pack("join-arrows", PACK);
+    let pack = work.path(&format!("{PACK}/pack.toml"));
+    let page = work.path(&format!("{PACK}/book1/page2.toml"));
+    let other = work.path(&format!("{PACK}/book2/page1.toml"));
+    let saved = std::fs::read_to_string(&page).unwrap();
+    let other_saved = std::fs::read_to_string(&other).unwrap();
+    // Neither side of the join L1p2 east – L2p1 west has its arrows: page
+    // L2p1 has no Location arrow left at all.
+    let arrows = "    { at = \"F12\", direction = \"east\", target = \"L2p1\" },\n    { at = \"E12\", direction = \"east\", target = \"L2p1\" },\n";
+    let other_arrows = "location_arrows = [\n    { at = \"H1\", direction = \"west\", target = \"L1p2\" },\n    { at = \"G1\", direction = \"west\", target = \"L1p2\" },\n]\n";
+    let broken = saved.replace(arrows, "");
+    let other_broken = other_saved.replace(other_arrows, "");
+    assert_ne!(broken, saved);
+    assert_ne!(other_broken, other_saved);
+    std::fs::write(&page, &broken).unwrap();
+    std::fs::write(&other, &other_broken).unwrap();
+    let mut client = Client::start(&work.root);
+    let pack_text = client.open_saved(&pack);
+    client.open(&page, &broken);
+    client.open(&other, &other_broken);
+    let found = client.some_diagnostics(&pack);
+    let join = position(&pack_text, "[[joins]]\nfrom = \"L1p2 east\"", 0)["line"].clone();
+    assert_eq!(
+        comparable(&found),
+        vec![json!({
+            "code": "A006",
+            "severity": 2,
+            "message": "the join from L1p2 east to L2p1 west joins pages of different Location Books, but no Location arrow points across it (at L1p2 east / L2p1 west)\nhelp: add a Location arrow on a space along L1p2 east, pointing east with `target = \"L2p1\"` (or along L2p1 west, pointing west with `target = \"L1p2\"`), or remove the join",
+            "range": {
+                "start": { "line": join, "character": 0 },
+                "end": { "line": join, "character": 9 },
+            },
+        })]
+    );
+    let offered = actions(&mut client, &pack, &found[0]);
+    let titles: Vec<&str> = offered.iter().map(|(t, _)| t.as_str()).collect();
+    assert_eq!(
+        titles[1..],
+        ["Place Location arrows across the join on L1p2 E12, F12 and L2p1 G1, H1"]
+    );
+    // Every board space facing the other page gets its arrow: the ones the
+    // pack had, in both page files and nowhere else.
+    let at_line = |text: &str, needle: &str| {
+        let line = position(text, needle, 0)["line"].clone();
+        json!({ "start": { "line": line, "character": 0 }, "end": { "line": line, "character": 0 } })
+    };
+    assert_eq!(
+        offered[1].1,
+        json!({
+            uri(&page): [{
+                "range": at_line(&broken, "]\nconsoles = ["),
+                "newText": arrows,
+            }],
+            uri(&other): [{
+                "range": at_line(&other_broken, "consoles = ["),
+                "newText": other_arrows,
+            }],
+        })
+    );
+    let fixed = apply(&broken, offered[1].1[uri(&page)].as_array().unwrap());
+    let other_fixed = apply(&other_broken, offered[1].1[uri(&other)].as_array().unwrap());
+    assert_eq!(fixed, saved);
+    assert_eq!(other_fixed, other_saved);
+    client.change(&page, &fixed);
+    client.change(&other, &other_fixed);
+    client.clean(&pack);
+    std::fs::write(&page, &fixed).unwrap();
+    std::fs::write(&other, &other_fixed).unwrap();
+    assert_eq!(lint_json(&work.root, PACK), Vec::<Value>::new());
+    assert!(client.shutdown().success());
+}
+
+/// A client that can watch files for the server.
+fn watching() -> Value {
+    json!({ "workspace": { "didChangeWatchedFiles": { "dynamicRegistration": true } } })
+}
+
+fn changed_on_disk(client: &mut Client, changes: &[(&Path, u8)]) {
+    let changes: Vec<Value> = changes
+        .iter()
+        .map(|(path, kind)| json!({ "uri": uri(path), "type": kind }))
+        .collect();
+    client.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({ "changes": changes }),
+    );
+}
+
+/// The code, first line and message of each finding.
+fn codes_lines(found: &[Value]) -> Vec<(Value, Value, Value)> {
+    found
+        .iter()
+        .map(|d| {
+            (
+                d["code"].clone(),
+                d["range"]["start"]["line"].clone(),
+                d["message"].clone(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_client_that_watches_files_is_asked_to_watch_the_map_files() {
+    let work = Work::with_pack("watch-register", PACK);
+    let page = work.path(&format!("{PACK}/book1/page1.toml"));
+    let mut client = Client::start_capable(&work.root, watching());
+    // Any answer comes after the request, sent at `initialized`.
+    client.respond(
+        "textDocument/hover",
+        at(&page, json!({ "line": 0, "character": 0 })),
+    );
+    let requests: Vec<(String, Value)> = client
+        .server_requests()
+        .into_iter()
+        .map(|r| (r.method, r.params))
+        .collect();
+    assert_eq!(
+        requests,
+        [(
+            "client/registerCapability".to_string(),
+            json!({ "registrations": [{
+                "id": "deckplan-watch-map-files",
+                "method": "workspace/didChangeWatchedFiles",
+                "registerOptions": { "watchers": [{ "globPattern": "**/*.toml" }] },
+            }]}),
+        )]
+    );
+    assert!(client.shutdown().success());
+
+    // A client that cannot is not asked.
+    let mut client = Client::start(&work.root);
+    client.respond(
+        "textDocument/hover",
+        at(&page, json!({ "line": 0, "character": 0 })),
+    );
+    assert!(client.server_requests().is_empty());
+    assert!(client.shutdown().success());
+}
+
+#[test]
+fn a_page_changed_or_deleted_on_disk_rechecks_its_open_pack() {
+    let work = Work::with_pack("watch-change", PACK);
+    let page = work.path(&format!("{PACK}/book1/page1.toml"));
+    let last = work.path(&format!("{PACK}/book2/page4.toml"));
+    let pack = work.path(&format!("{PACK}/pack.toml"));
+    let mut client = Client::start_capable(&work.root, watching());
+    let pack_text = client.open_saved(&pack);
+    client.clean(&pack);
+
+    // Page 1 becomes page 9 on disk, as in the republish test.
+    let saved = std::fs::read_to_string(&page).unwrap();
+    std::fs::write(&page, saved.replace("\npage = 1\n", "\npage = 9\n")).unwrap();
+    changed_on_disk(&mut client, &[(&page, 2)]);
+    let found = client.some_diagnostics(&pack);
+    assert_eq!(
+        codes_lines(&found),
+        vec![
+            (
+                json!("F007"),
+                json!(3),
+                json!("start page L1p1 is not in this pack\nhelp: did you mean `L1p2`?")
+            ),
+            (
+                json!("F007"),
+                json!(40),
+                json!(
+                    "join names page L1p1, which is not in this pack\nhelp: did you mean `L1p2`?"
+                )
+            ),
+        ]
+    );
+    std::fs::write(&page, &saved).unwrap();
+    changed_on_disk(&mut client, &[(&page, 2)]);
+    client.clean(&pack);
+
+    // A page deleted, then made again.
+    let last_saved = std::fs::read_to_string(&last).unwrap();
+    std::fs::remove_file(&last).unwrap();
+    changed_on_disk(&mut client, &[(&last, 3)]);
+    let found = client.some_diagnostics(&pack);
+    assert_eq!(
+        codes_lines(&found),
+        vec![(
+            json!("F012"),
+            position(&pack_text, "\"book2/page4.toml\"", 0)["line"].clone(),
+            json!(
+                "cannot read page file `book2/page4.toml`: No such file or directory (os error 2)\nhelp: check the path; it is relative to the folder of pack.toml"
+            )
+        )]
+    );
+    std::fs::write(&last, &last_saved).unwrap();
+    changed_on_disk(&mut client, &[(&last, 1)]);
+    client.clean(&pack);
+    assert!(client.shutdown().success());
+}
+
+#[test]
+fn a_file_open_in_the_editor_is_checked_from_its_text_there_whatever_is_on_disk() {
+    let work = Work::with_pack("watch-open", PACK);
+    let page = work.path(&format!("{PACK}/book1/page1.toml"));
+    let pack = work.path(&format!("{PACK}/pack.toml"));
+    let mut client = Client::start_capable(&work.root, watching());
+    client.open_saved(&pack);
+    let saved = client.open_saved(&page);
+    client.clean(&page);
+    // Saved broken by another tool while the editor holds the good text.
+    std::fs::write(&page, misspelt(&saved)).unwrap();
+    changed_on_disk(&mut client, &[(&page, 2)]);
+    // A change to the pack, the same text, checks the page with it: the
+    // editor's text, still clean.
+    client.change(&pack, &std::fs::read_to_string(&pack).unwrap());
+    client.clean(&page);
+    // Closed, the page is what is on disk.
+    client.notify(
+        "textDocument/didClose",
+        json!({ "textDocument": { "uri": uri(&page) } }),
+    );
+    let found = client.some_diagnostics(&page);
+    assert_eq!(
+        codes_lines(&found),
+        vec![(
+            json!("F002"),
+            json!(4),
+            json!("unknown key `titel`\nhelp: did you mean `title`?")
+        )]
+    );
     assert!(client.shutdown().success());
 }

@@ -17,7 +17,8 @@
 //! defined, a file's outline, the fixes a game knows — is asked of the game
 //! through [`support::LanguageSupport`], which its `Ruleset` returns.
 //!
-//! - [`server`] — the loop, the worker and the debounce;
+//! - [`server`] — the loop, the worker and the debounce, and files changed
+//!   on disk outside the editor;
 //! - [`home`] — which pack an open file is checked with;
 //! - [`outline`] — keys and values with their paths and spans, from text
 //!   that need not be TOML yet;

@@ -18,6 +18,12 @@
 //! (hover, definitions, symbols, code actions, completion) are answered on
 //! the loop from the current text. A request or a lint that panics is
 //! answered with an error and logged; the server serves on.
+//!
+//! A map file changed on disk outside the editor (a `git checkout`, another
+//! tool) re-checks the pack it belongs to, when the client can watch files
+//! for the server: it is asked to at `initialized`, for every `.toml` file
+//! (the only files a pack reads). A file open in the client is left to its
+//! text there.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -26,22 +32,23 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender, after, never, select};
 use deckplan_schema::{confine, limits, load, memo, overlay};
-use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
+use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::{
-    DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, DidSaveTextDocument,
-    LogMessage, Notification as _, PublishDiagnostics,
+    DidChangeTextDocument, DidChangeWatchedFiles, DidCloseTextDocument, DidOpenTextDocument,
+    DidSaveTextDocument, LogMessage, Notification as _, PublishDiagnostics,
 };
 use lsp_types::request::{
     CodeActionRequest, Completion, DocumentSymbolRequest, GotoDefinition, HoverRequest,
-    Request as _,
+    RegisterCapability, Request as _,
 };
 use lsp_types::{
     CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, CompletionItem,
     CompletionItemKind, CompletionParams, CompletionResponse, CompletionTextEdit,
-    DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
-    DocumentSymbolParams, DocumentSymbolResponse, Documentation, GotoDefinitionParams,
-    GotoDefinitionResponse, Hover, HoverContents, HoverParams, Location, LogMessageParams,
-    MarkupContent, MarkupKind, MessageType, PublishDiagnosticsParams, TextEdit, Uri,
+    DidChangeTextDocumentParams, DidChangeWatchedFilesParams, DidCloseTextDocumentParams,
+    DidOpenTextDocumentParams, DocumentSymbolParams, DocumentSymbolResponse, Documentation,
+    GotoDefinitionParams, GotoDefinitionResponse, Hover, HoverContents, HoverParams, Location,
+    LogMessageParams, MarkupContent, MarkupKind, MessageType, PublishDiagnosticsParams, TextEdit,
+    Uri,
 };
 use serde_json::json;
 
@@ -85,6 +92,10 @@ pub fn serve(connection: &Connection, options: Options) -> anyhow::Result<()> {
         .pointer("/initializationOptions/debounceMs")
         .and_then(serde_json::Value::as_u64)
         .map_or(options.debounce, Duration::from_millis);
+    let watches = params
+        .pointer("/capabilities/workspace/didChangeWatchedFiles/dynamicRegistration")
+        .and_then(serde_json::Value::as_bool)
+        .unwrap_or(false);
     connection.initialize_finish(
         id,
         json!({
@@ -92,6 +103,15 @@ pub fn serve(connection: &Connection, options: Options) -> anyhow::Result<()> {
             "serverInfo": { "name": "deckplan", "version": env!("CARGO_PKG_VERSION") },
         }),
     )?;
+    if watches {
+        // The client's answer changes nothing: without the watcher, files
+        // changed on disk are read again at the next change in the editor.
+        let _ = connection.sender.send(Message::Request(Request::new(
+            RequestId::from(WATCH_REGISTRATION.to_string()),
+            RegisterCapability::METHOD.to_string(),
+            watch_registration(),
+        )));
+    }
     // Every change checks the whole pack again: the files that did not change
     // are not parsed again.
     memo::enable();
@@ -142,6 +162,22 @@ fn capabilities(encoding: Encoding) -> serde_json::Value {
         "documentSymbolProvider": true,
         "codeActionProvider": { "codeActionKinds": ["quickfix"] },
         "completionProvider": { "triggerCharacters": ["\"", "="] },
+    })
+}
+
+/// The id of the server's request to watch map files, and of the watcher.
+const WATCH_REGISTRATION: &str = "deckplan-watch-map-files";
+
+/// The files whose change on disk the client is asked to report: every
+/// `.toml` file, since packs read no other kind (a page's scan is only drawn
+/// by the map editor).
+fn watch_registration() -> serde_json::Value {
+    json!({
+        "registrations": [{
+            "id": WATCH_REGISTRATION,
+            "method": DidChangeWatchedFiles::METHOD,
+            "registerOptions": { "watchers": [{ "globPattern": "**/*.toml" }] },
+        }],
     })
 }
 
@@ -317,6 +353,13 @@ impl Server {
             }
             // The text was already the document's: nothing to read again.
             DidSaveTextDocument::METHOD => {}
+            DidChangeWatchedFiles::METHOD => {
+                if let Ok(params) = notification
+                    .extract::<DidChangeWatchedFilesParams>(DidChangeWatchedFiles::METHOD)
+                {
+                    self.changed_on_disk(&params);
+                }
+            }
             _ => {}
         }
     }
@@ -385,6 +428,44 @@ impl Server {
         }
         if is_pack_file(&document.path) {
             self.retarget();
+        }
+    }
+
+    /// Files changed, created or deleted outside the editor: the packs they
+    /// are in are checked again, the open documents of each republished. A
+    /// file open in the client is not read from disk, so its change there
+    /// changes nothing.
+    fn changed_on_disk(&mut self, params: &DidChangeWatchedFilesParams) {
+        let changed: Vec<PathBuf> = params
+            .changes
+            .iter()
+            .filter_map(|change| path_of(&change.uri))
+            .map(|path| home::real(&path))
+            .filter(|real| !self.documents.values().any(|d| &d.real == real))
+            .collect();
+        if changed.is_empty() {
+            return;
+        }
+        if changed.iter().any(|path| is_pack_file(path)) {
+            // A pack made, removed or renaming its pages.
+            self.retarget();
+        }
+        let packs: BTreeSet<Target> = self
+            .documents
+            .values()
+            .map(|d| &d.target)
+            .chain(self.results.keys())
+            .filter(|target| match target {
+                Target::Pack(dir) => {
+                    let dir = home::real(dir);
+                    changed.iter().any(|path| path.starts_with(&dir))
+                }
+                Target::Page(_) => false,
+            })
+            .cloned()
+            .collect();
+        for target in packs {
+            self.mark(target);
         }
     }
 

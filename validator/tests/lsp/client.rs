@@ -22,6 +22,8 @@ pub struct Client {
     incoming: Receiver<Message>,
     next_id: i32,
     notifications: VecDeque<Notification>,
+    /// Requests the server sent, in order.
+    requests: VecDeque<Request>,
 }
 
 /// The `file:` URI of an absolute path.
@@ -38,6 +40,16 @@ impl Client {
     /// Starts `deckplan lsp ARGS` in `cwd` and initializes it with the
     /// client's `initializationOptions`.
     pub fn start_with(cwd: &Path, args: &[&str], options: Value) -> Self {
+        Self::launch(cwd, args, options, json!({}))
+    }
+
+    /// Starts `deckplan lsp` in `cwd` and initializes it as a client with
+    /// `capabilities`.
+    pub fn start_capable(cwd: &Path, capabilities: Value) -> Self {
+        Self::launch(cwd, &[], json!({}), capabilities)
+    }
+
+    fn launch(cwd: &Path, args: &[&str], options: Value, capabilities: Value) -> Self {
         let mut child = Command::new(env!("CARGO_BIN_EXE_deckplan"))
             .arg("lsp")
             .args(args)
@@ -64,13 +76,14 @@ impl Client {
             incoming,
             next_id: 0,
             notifications: VecDeque::new(),
+            requests: VecDeque::new(),
         };
         let answer = client.request(
             "initialize",
             json!({
                 "processId": null,
                 "rootUri": uri(cwd),
-                "capabilities": {},
+                "capabilities": capabilities,
                 "initializationOptions": options,
             }),
         );
@@ -106,7 +119,8 @@ impl Client {
             match self.next(deadline) {
                 Message::Response(response) if response.id == id => return response,
                 Message::Notification(notification) => self.notifications.push_back(notification),
-                _ => {}
+                Message::Request(request) => self.requests.push_back(request),
+                Message::Response(_) => {}
             }
         }
     }
@@ -176,7 +190,11 @@ impl Client {
                     .recv_timeout(deadline.saturating_duration_since(Instant::now()))
                 {
                     Ok(Message::Notification(notification)) => notification,
-                    Ok(_) => continue,
+                    Ok(Message::Request(request)) => {
+                        self.requests.push_back(request);
+                        continue;
+                    }
+                    Ok(Message::Response(_)) => continue,
                     Err(_) => {
                         panic!("no diagnostics as wanted for {uri}; last published: {last:#?}")
                     }
@@ -206,6 +224,20 @@ impl Client {
     /// Waits for `path` to be published clean.
     pub fn clean(&mut self, path: &Path) {
         self.diagnostics_where(path, <[Value]>::is_empty);
+    }
+
+    /// The requests the server sent that were read so far (before the
+    /// answer to the last request of the client, at least), and the client's
+    /// empty answer to each.
+    pub fn server_requests(&mut self) -> Vec<Request> {
+        let requests: Vec<Request> = self.requests.drain(..).collect();
+        for request in &requests {
+            self.send(Message::Response(Response::new_ok(
+                request.id.clone(),
+                Value::Null,
+            )));
+        }
+        requests
     }
 
     /// Whether the server process is still running.
