@@ -289,6 +289,32 @@ impl BlipLattice {
         self.node(point)
             .and_then(|n| self.components.get(n.index()).map(|&label| label as usize))
     }
+
+    /// [`Self::component`] for the intersections of one page, its table found
+    /// once: for a caller asking about every space of a large pack.
+    pub fn page_components(&self, page: PageId) -> Option<PageComponents<'_>> {
+        let slots = *self.moves.table().pages.get(&page)?;
+        Some(PageComponents {
+            lattice: self,
+            slots,
+        })
+    }
+}
+
+/// The components of one page's intersections (see [`BlipLattice::page_components`]).
+#[derive(Clone, Copy, Debug)]
+pub struct PageComponents<'a> {
+    lattice: &'a BlipLattice,
+    slots: PageSlots,
+}
+
+impl PageComponents<'_> {
+    /// The component of an intersection of the page.
+    pub fn component(&self, point: Intersection) -> Option<usize> {
+        let node = *self.lattice.moves.table().nodes.get(self.slots.slot(point)?)?;
+        let label = *self.lattice.components.get(usize::try_from(node).ok()?)?;
+        Some(label as usize)
+    }
 }
 
 fn pi(page: PageId, x: u16, y: u16) -> PageIntersection {

@@ -109,15 +109,23 @@ pub(super) fn reachable_areas(
     let mut areas: BTreeMap<usize, Vec<PageSpace>> = BTreeMap::new();
     // Neighbouring spaces mostly share a component: the last one's answer.
     let mut last: Option<(usize, bool)> = None;
+    // Nodes are numbered page after page: each page's table is found once.
+    let mut page = None;
     for node in &board.reach.all_doors {
         let Some(at) = board.spacer.space(node) else {
             continue;
         };
-        let corner = PageIntersection {
-            page: at.page,
-            point: at.space.corner(Corner::SouthWest),
+        let components = match page {
+            Some((id, components)) if id == at.page => components,
+            _ => {
+                let Some(components) = board.lattice.page_components(at.page) else {
+                    continue;
+                };
+                page = Some((at.page, components));
+                components
+            }
         };
-        let Some(component) = board.lattice.component(corner) else {
+        let Some(component) = components.component(at.space.corner(Corner::SouthWest)) else {
             continue;
         };
         let wanted = match last {

@@ -41,11 +41,14 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
         .steps()
         .flat_map(|(from, to, step)| step.doors().map(move |door| (from, to, door)));
     for (from, to, door) in doors {
-        let shut = !reach.opened.contains(&(door.page, door.number));
         let leads_out = reach.openable.contains(&from)
             && !reach.openable.contains(&to)
             && reach.all_doors.contains(&to);
-        if !shut || !leads_out || !reported.insert(door) {
+        // The bitmaps first: most doors lead nowhere new.
+        if !leads_out
+            || reach.opened.contains(&(door.page, door.number))
+            || !reported.insert(door)
+        {
             continue;
         }
         let Some(page) = board.pack.pages.get(&door.page) else {
