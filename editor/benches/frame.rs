@@ -2,7 +2,9 @@
 //! panels, the board's canvas) laid out and tessellated headless by
 //! egui_kittest — for the bundled Enormity pack and a large 200 × 200 page,
 //! for the bundled Nemesis ship and the largest ship the format allows, and
-//! for the bundled Battlestations ship — in edit and play-test modes. It measures the UI code, not the GPU.
+//! for the bundled Battlestations ship and the largest one the format allows, for
+//! the bundled six-player TI4 galaxy and one of eight rings, every position filled —
+//! in edit and play-test modes. It measures the UI code, not the GPU.
 
 #![allow(
     clippy::unwrap_used,
@@ -294,5 +296,121 @@ fn deck_frames(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, frames, scenes, ship_frames, deck_frames);
+/// Writes a pack of `files` (name, text) into a scratch folder named `name`.
+fn scratch_pack(name: &str, files: &[(&str, String)]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("deckplan-bench-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for (file, text) in files {
+        std::fs::write(dir.join(file), text).unwrap();
+    }
+    dir
+}
+
+/// The largest Battlestations ship the format allows: 400 module cards (the
+/// most a ship lists) of 9 × 9 squares, 50 to each of 8 levels (the most),
+/// each with a console, a blocked square and a ladder.
+fn largest_deck_ship() -> String {
+    use std::fmt::Write as _;
+    let levels: Vec<String> = (1..=8).map(|l| format!("\"deck-{l}\"")).collect();
+    let mut out = format!(
+        "format = 1\nruleset = \"battlestations\"\nname = \"Bench\"\nmodule_size = 9\nforward = \"east\"\nlevels = [{}]\n",
+        levels.join(", ")
+    );
+    let roles = [
+        "helm",
+        "engine",
+        "hyperdrive",
+        "life-support",
+        "science",
+        "cannon",
+        "missile-bay",
+        "hull-stabilizer",
+    ];
+    for level in 1..=8 {
+        for row in 0..5u16 {
+            for column in 0..10u16 {
+                let n = usize::from(row * 10 + column);
+                let _ = write!(
+                    out,
+                    "\n[[modules]]\nid = \"m{level}-{row}-{column}\"\nrole = \"{}\"\nlevel = \"deck-{level}\"\nat = [{column}, {row}]\nsquares = [\n    \"C........\",\n    \".........\",\n    \"..#......\",\n    \".........\",\n    \"....H....\",\n    \".........\",\n    \".........\",\n    \".........\",\n    \".........\",\n]\n",
+                    roles[n % roles.len()]
+                );
+            }
+        }
+    }
+    out
+}
+
+/// The largest TI4 galaxy the format allows: 8 rings, every one of its 217
+/// positions holding a system (tiles repeat: the catalogue has fewer), six
+/// home systems seated around the outer ring.
+fn largest_galaxy() -> String {
+    use std::fmt::Write as _;
+    let systems: Vec<u32> = (19..=50).chain(59..=80).collect();
+    let mut out =
+        String::from("format = 1\nruleset = \"ti4\"\nname = \"Bench\"\nrings = 8\n\n[tiles]\n");
+    // The outer ring's positions are 169 to 216: a seat every eighth.
+    let homes: Vec<usize> = (0..6).map(|seat| 169 + seat * 8).collect();
+    for position in 0..217 {
+        let tile = match homes.iter().position(|home| *home == position) {
+            Some(seat) => seat as u32 + 1,
+            None => systems[position % systems.len()],
+        };
+        let _ = writeln!(out, "{position} = {tile}");
+    }
+    for (seat, position) in homes.iter().enumerate() {
+        let _ = write!(
+            out,
+            "\n[[homes]]\nseat = {}\nposition = {position}\n",
+            seat + 1
+        );
+    }
+    out
+}
+
+/// The largest Battlestations ship and the largest TI4 galaxy, each in edit
+/// mode; the galaxy also play-testing a ship's move from its centre.
+fn largest_frames(c: &mut Criterion) {
+    use deckplan_editor::battlestations::Inspect as _;
+    use deckplan_editor::ti4::Inspect as _;
+    let ship = scratch_pack(
+        "deck",
+        &[
+            (
+                "pack.toml",
+                "format = 1\nname = \"Bench\"\nruleset = \"battlestations\"\nship = \"ship.toml\"\n".into(),
+            ),
+            ("ship.toml", largest_deck_ship()),
+        ],
+    );
+    let galaxy = scratch_pack("galaxy", &[("pack.toml", largest_galaxy())]);
+    let mut group = c.benchmark_group("frame");
+    group.sample_size(20);
+    let mut h = harness(ship.clone());
+    let modules = h.state().deck_document().map(|d| d.ship().modules.len());
+    assert_eq!(modules, Some(400), "the largest ship opens for editing");
+    group.bench_function("largest-deck-ship/edit", |b| b.iter(|| h.step()));
+    let mut h = harness(galaxy.clone());
+    assert!(
+        h.state().galaxy_document().is_some(),
+        "the eight-ring galaxy opens for editing"
+    );
+    group.bench_function("eight-ring-galaxy/edit", |b| b.iter(|| h.step()));
+    let six = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/ti4-six-players");
+    let mut h = harness(six);
+    group.bench_function("ti4-six-players/edit", |b| b.iter(|| h.step()));
+    group.finish();
+    let _ = std::fs::remove_dir_all(ship);
+    let _ = std::fs::remove_dir_all(galaxy);
+}
+
+criterion_group!(
+    benches,
+    frames,
+    scenes,
+    ship_frames,
+    deck_frames,
+    largest_frames
+);
 criterion_main!(benches);

@@ -48,6 +48,10 @@ const MIN_DETAIL: f32 = 0.75;
 /// line, faded by the share of the period that is drawn: it looks the same
 /// and costs one shape instead of thousands.
 const MIN_DASH_PERIOD: f32 = 4.0;
+/// Lines thinner than this many points are left out: egui would fade them to
+/// a tenth of their colour or less, and a zoomed-out board holds tens of
+/// thousands of them (the grid lines of every square).
+const MIN_LINE: f32 = 0.1;
 /// Walls and red lines are never thinner than this many points, so the
 /// rooms stay readable when a large page is zoomed out.
 const MIN_STRUCTURE_LINE: f32 = 1.5;
@@ -302,6 +306,9 @@ impl ShapeSink<'_> {
     }
 
     fn line(&mut self, layer: Layer, points: &[Point], stroke: &Stroke) {
+        if self.width(layer, stroke.width) < MIN_LINE {
+            return;
+        }
         let mut points = self.points(points);
         if stroke.cap == Cap::Square {
             extend_ends(&mut points, self.width(layer, stroke.width) / 2.0);
@@ -670,6 +677,23 @@ mod tests {
         );
         let centre_x = pos.x + galley.rect.center().x;
         assert!((centre_x - 180.0).abs() < 1.0, "centre {centre_x}");
+    }
+
+    #[test]
+    fn lines_too_thin_to_see_are_left_out_but_walls_never_are() {
+        let page = page();
+        // The floor grid is 0.02 of a space wide: 0.4 points at 20 a space,
+        // 0.08 at 4, where egui would fade it to almost nothing.
+        let near = painted(&page, geometry(&page, 20.0), everywhere());
+        assert!(!lines_of(&near, palette::FLOOR_GRID).is_empty());
+        let far = painted(&page, geometry(&page, 4.0), everywhere());
+        assert_eq!(lines_of(&far, palette::FLOOR_GRID), Vec::new());
+        let walls = lines_of(&far, palette::WALL);
+        assert_eq!(walls.len(), 1, "the wall is kept");
+        assert!(
+            (walls[0].1 - MIN_STRUCTURE_LINE).abs() < 1e-4,
+            "at its least width"
+        );
     }
 
     #[test]

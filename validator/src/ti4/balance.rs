@@ -248,35 +248,56 @@ pub struct Swap {
     pub spread: f64,
 }
 
-/// Most pairs of positions [`suggest_swaps`] tries: every pair of a galaxy
-/// of four rings, so a larger one is answered in bounded time from its
-/// first systems in spiral order.
-pub const MAX_SWAPS_TRIED: usize = 1_830;
+/// How much work [`suggest_swaps`] does at most, in pairs of positions tried
+/// times positions on the map (each pair's figures are worked out over the
+/// whole map): every pair of a galaxy of up to four rings, and the first
+/// pairs in spiral order of a larger one, so the largest galaxy the format
+/// allows is answered in under a second instead of three.
+pub const MAX_SWAP_WORK: usize = 100_000;
 
 /// Swaps of two systems that narrow the spread of optimal totals, the
 /// narrowest first (then by position), at most `limit` of them. Home
 /// systems, seats and the centre (Mecatol Rex's place by the rules) stay
 /// where they are; hyperlanes and open positions
 /// are not moved. Each swap is judged by working the figures out again on
-/// the galaxy with the two tiles exchanged (wormholes move adjacency too).
+/// the galaxy with the two tiles exchanged (wormholes move adjacency too),
+/// and offered only if no check then finds more problems, errors or
+/// warnings, than it does now (two anomalies brought side by side, say). A swap moves
+/// tiles already on the map, so it never uses a tile twice.
 pub fn suggest_swaps(
     file: &deckplan_schema::ti4::galaxy::GalaxyFile,
     catalogue: &deckplan_schema::ti4::catalogue::Catalogue,
     limit: usize,
 ) -> Vec<Swap> {
     use deckplan_schema::ti4::map_string::Slot;
-    let figures = |file: &deckplan_schema::ti4::galaxy::GalaxyFile| {
+    let source = deckplan_schema::SourceFile::new("pack.toml", String::new());
+    // The spread of optimal totals, and how many problems each check finds
+    // (warnings too: two anomalies side by side are one).
+    let judge = |file: &deckplan_schema::ti4::galaxy::GalaxyFile, errors: bool| {
         let adjacency = super::adjacency::Adjacency::of(file, catalogue);
-        let source = deckplan_schema::SourceFile::new("pack.toml", String::new());
-        let seats = of(&Galaxy {
+        let galaxy = Galaxy {
             file,
             catalogue,
             adjacency: &adjacency,
             source: &source,
-        });
-        spread(&seats).map(|s| s.optimal_total)
+        };
+        let spread = spread(&of(&galaxy)).map(|s| s.optimal_total);
+        let mut found: BTreeMap<&'static str, usize> = BTreeMap::new();
+        if errors {
+            for problem in super::checks::run_all(&galaxy, &file.lint) {
+                *found.entry(problem.code).or_default() += 1;
+            }
+        }
+        (spread, found)
     };
-    let Some(now) = figures(file) else {
+    // No check finds more than it did: a problem that moves with its tile
+    // (a lone wormhole swapped elsewhere) is not a new one.
+    let no_worse = |after: &BTreeMap<&str, usize>, before: &BTreeMap<&str, usize>| {
+        after
+            .iter()
+            .all(|(code, n)| *n <= before.get(code).copied().unwrap_or(0))
+    };
+    let (Some(now), problems_now) = judge(file, true) else {
         return Vec::new();
     };
     let seats: BTreeSet<u32> = file.homes.iter().map(|h| h.position).collect();
@@ -295,7 +316,7 @@ pub fn suggest_swaps(
         .iter()
         .enumerate()
         .flat_map(|(i, a)| movable.iter().skip(i + 1).map(move |b| (*a, *b)))
-        .take(MAX_SWAPS_TRIED);
+        .take(MAX_SWAP_WORK / file.tiles.len().max(1));
     for (a, b) in pairs {
         let mut swapped = file.clone();
         let (Some(pa), Some(pb)) = (file.tiles.get(&a), file.tiles.get(&b)) else {
@@ -303,9 +324,10 @@ pub fn suggest_swaps(
         };
         swapped.tiles.insert(a, *pb);
         swapped.tiles.insert(b, *pa);
-        if let Some(after) = figures(&swapped)
-            && after < now - 1e-9
-        {
+        let (Some(after), _) = judge(&swapped, false) else {
+            continue;
+        };
+        if after < now - 1e-9 && no_worse(&judge(&swapped, true).1, &problems_now) {
             found.push(Swap { a, b, spread: after });
         }
     }
@@ -523,5 +545,55 @@ mod tests {
             [2.0, 4.0, 7.0, 3.0, 6.0, 0.0, 0.0, 1.0, 0.0],
         );
         assert_eq!(spread(&seats), None);
+    }
+
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// On random two-ring galaxies of two seats, every suggested swap
+        /// narrows the spread to what it says, and no check finds more than
+        /// before (anomalies side by side among the red tiles drawn).
+        #[test]
+        fn suggested_swaps_narrow_the_spread_and_bring_no_new_problem(
+            tiles in proptest::sample::subsequence((19u32..=50).chain(59..=80).collect::<Vec<_>>(), 16)
+                .prop_shuffle()
+        ) {
+            let mut lines = String::from("0 = 18\n7 = 1\n13 = 2\n");
+            let others = (1..19u32).filter(|p| *p != 7 && *p != 13);
+            for (position, tile) in others.zip(&tiles) {
+                lines.push_str(&format!("{position} = {tile}\n"));
+            }
+            let text = galaxy(&lines, &[7, 13]).replace("rings = 1", "rings = 2");
+            let source = SourceFile::new("pack.toml", text);
+            let (parsed, problems) = crate::ti4::parse(&source);
+            prop_assert!(problems.is_empty(), "{problems:?}");
+            let file = parsed.unwrap();
+            let catalogue = file.catalogue(crate::ti4::builtin_catalogue().unwrap());
+            let judge = |file: &deckplan_schema::ti4::galaxy::GalaxyFile| {
+                let adjacency = Adjacency::of(file, &catalogue);
+                let galaxy = Galaxy { file, catalogue: &catalogue, adjacency: &adjacency, source: &source };
+                let mut found: BTreeMap<&str, usize> = BTreeMap::new();
+                for problem in crate::ti4::checks::run_all(&galaxy, &file.lint) {
+                    *found.entry(problem.code).or_default() += 1;
+                }
+                (spread(&of(&galaxy)).unwrap().optimal_total, found)
+            };
+            let (before, problems_before) = judge(&file);
+            for swap in suggest_swaps(&file, &catalogue, usize::MAX) {
+                let mut swapped = file.clone();
+                let (a, b) = (file.tiles[&swap.a], file.tiles[&swap.b]);
+                swapped.tiles.insert(swap.a, b);
+                swapped.tiles.insert(swap.b, a);
+                let (after, problems_after) = judge(&swapped);
+                prop_assert!(after < before, "{swap:?} does not narrow {before}");
+                prop_assert!((after - swap.spread).abs() < 1e-9, "{swap:?} says {} but is {after}", swap.spread);
+                for (code, n) in &problems_after {
+                    let had = problems_before.get(code).copied().unwrap_or(0);
+                    prop_assert!(*n <= had, "{swap:?} brings {code}: {n} against {had}");
+                }
+            }
+        }
     }
 }
