@@ -568,6 +568,7 @@ fn reach_json(
     from: &str,
     friends: &[&str],
     enemies: &[&str],
+    unconscious: &[&str],
     barrels: &[&str],
     slagged: &[&str],
     who: deckplan_validator::battlestations::rules::Character,
@@ -577,8 +578,14 @@ fn reach_json(
     let grid = ShipGrid::new(wayfarer);
     let cell = |text: &str| parse(&grid, text).unwrap();
     let state = deckplan_validator::battlestations::rules::PlayState {
-        friends: friends.iter().map(|t| (cell(t), true)).collect(),
-        enemies: enemies.iter().map(|t| (cell(t), true)).collect(),
+        friends: friends
+            .iter()
+            .map(|t| (cell(t), !unconscious.contains(t)))
+            .collect(),
+        enemies: enemies
+            .iter()
+            .map(|t| (cell(t), !unconscious.contains(t)))
+            .collect(),
         barrels: barrels.iter().map(|t| cell(t)).collect(),
         slagged: slagged
             .iter()
@@ -648,6 +655,10 @@ fn the_play_test_answers_as_reach_does() {
         let pos = at(&mut harness, level, square);
         click_at(&mut harness, pos);
     }
+    // A second click on the enemy knocks it out.
+    click(&mut harness, "Enemy");
+    let pos = at(&mut harness, 0, "H4");
+    click_at(&mut harness, pos);
     click(&mut harness, "Moving character");
     let walker = Character::walking(3);
     let outside = Character {
@@ -685,8 +696,13 @@ fn the_play_test_answers_as_reach_does() {
             [one("I8")]
         );
         assert_eq!(
-            play.state.enemies.keys().copied().collect::<Vec<_>>(),
-            [one("H4")]
+            play.state
+                .enemies
+                .iter()
+                .map(|(c, up)| (*c, *up))
+                .collect::<Vec<_>>(),
+            [(one("H4"), false)],
+            "the enemy is out"
         );
         assert_eq!(
             play.state.barrels.iter().copied().collect::<Vec<_>>(),
@@ -704,6 +720,7 @@ fn the_play_test_answers_as_reach_does() {
             &wayfarer,
             name,
             &["lower I8"],
+            &["lower H4"],
             &["lower H4"],
             &["lower G3"],
             &["hyperdrive"],

@@ -111,9 +111,17 @@ impl PlayTest {
         if self.piece != Piece::Slagged && !grid.walkable(cell) {
             return Some(format!("{name} is blocked: no one stands there"));
         }
-        let toggle = |set: &mut std::collections::BTreeMap<Cell, bool>| {
-            if set.remove(&cell).is_none() {
+        // A character placed stands conscious; a second click knocks it out
+        // (it may then be ended on), a third takes it back.
+        let toggle = |set: &mut std::collections::BTreeMap<Cell, bool>| match set.get(&cell) {
+            None => {
                 set.insert(cell, true);
+            }
+            Some(true) => {
+                set.insert(cell, false);
+            }
+            Some(false) => {
+                set.remove(&cell);
             }
         };
         match self.piece {

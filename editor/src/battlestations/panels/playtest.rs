@@ -26,7 +26,9 @@ pub fn playtest_ui(ui: &mut Ui, play: &mut PlayTest, answer: &Answer, hover: Opt
             ui.selectable_value(&mut play.piece, piece, piece.label());
         }
     });
-    ui.weak("A second click takes a piece back; a right click clears a square.");
+    ui.weak(
+        "A second click knocks a friend or enemy out (a hollow disc) or takes a barrel back, a third takes a character back; a right click clears a square.",
+    );
     ui.separator();
     let who = &mut play.who;
     number(ui, "Move", &mut who.move_value, 0..=MAX_MOVE);
