@@ -561,18 +561,31 @@ fn the_bundled_wayfarer_is_built_from_nothing_with_the_editor_alone() {
 /// the squares of the cheapest way.
 type Listing = Vec<(String, u32, u8, Vec<String>)>;
 
+/// Who and what stands where, by square name (slagged modules by id).
+#[derive(Clone, Copy)]
+struct Pieces<'a> {
+    friends: &'a [&'a str],
+    enemies: &'a [&'a str],
+    unconscious: &'a [&'a str],
+    barrels: &'a [&'a str],
+    slagged: &'a [&'a str],
+}
+
 /// What `deckplan reach --format json` answers for the same question, asked
 /// by square names as the command line asks it.
 fn reach_json(
     wayfarer: &Ship,
     from: &str,
-    friends: &[&str],
-    enemies: &[&str],
-    unconscious: &[&str],
-    barrels: &[&str],
-    slagged: &[&str],
+    pieces: &Pieces<'_>,
     who: deckplan_validator::battlestations::rules::Character,
 ) -> Listing {
+    let Pieces {
+        friends,
+        enemies,
+        unconscious,
+        barrels,
+        slagged,
+    } = *pieces;
     use deckplan_validator::battlestations::grid::ShipGrid;
     use deckplan_validator::battlestations::notation::parse;
     let grid = ShipGrid::new(wayfarer);
@@ -716,16 +729,14 @@ fn the_play_test_answers_as_reach_does() {
             .into_iter()
             .map(|l| (l.square, l.points, l.actions, l.path))
             .collect();
-        let expected = reach_json(
-            &wayfarer,
-            name,
-            &["lower I8"],
-            &["lower H4"],
-            &["lower H4"],
-            &["lower G3"],
-            &["hyperdrive"],
-            who,
-        );
+        let pieces = Pieces {
+            friends: &["lower I8"],
+            enemies: &["lower H4"],
+            unconscious: &["lower H4"],
+            barrels: &["lower G3"],
+            slagged: &["hyperdrive"],
+        };
+        let expected = reach_json(&wayfarer, name, &pieces, who);
         assert!(!expected.is_empty(), "{name}");
         assert_eq!(listing, expected, "{name}");
     }
