@@ -616,6 +616,74 @@ fn the_play_test_answers_as_deckplan_reach_does() {
     assert!(!harness.state().actions().dirty);
 }
 
+/// Lets the search for swaps, which runs on a worker, end.
+fn wait_for_swaps(harness: &mut Harness<'_, EditorApp>) {
+    for _ in 0..3000 {
+        if !harness.state().galaxy_searching_swaps() {
+            harness.run();
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        harness.step();
+    }
+    panic!("the search for swaps did not end");
+}
+
+/// The largest galaxy the format allows: 8 rings, every position filled
+/// (tiles repeat), six seats on the outer ring.
+fn eight_rings() -> String {
+    let systems: Vec<u32> = (19..=50).chain(59..=80).collect();
+    let mut text =
+        String::from("format = 1\nruleset = \"ti4\"\nname = \"Big\"\nrings = 8\n\n[tiles]\n");
+    let homes: Vec<u32> = (0..6).map(|seat| 169 + seat * 8).collect();
+    for position in 0..217u32 {
+        let tile = match homes.iter().position(|home| *home == position) {
+            Some(seat) => seat as u32 + 1,
+            None => systems[position as usize % systems.len()],
+        };
+        text.push_str(&format!("{position} = {tile}\n"));
+    }
+    for (seat, position) in homes.iter().enumerate() {
+        text.push_str(&format!(
+            "\n[[homes]]\nseat = {}\nposition = {position}\n",
+            seat + 1
+        ));
+    }
+    text
+}
+
+/// On a large galaxy the search runs on a worker: the panel shows how many
+/// pairs it has tried, and Stop ends it with nothing suggested.
+#[test]
+fn a_long_search_for_swaps_shows_its_progress_and_stops_when_asked() {
+    let dir = scratch("ti4-swaps-stop");
+    let pack = dir.join("big");
+    std::fs::create_dir_all(&pack).unwrap();
+    std::fs::write(pack.join("pack.toml"), eight_rings()).unwrap();
+    let mut harness = big_harness(app(Some(pack), &dir));
+    harness.get_by_label("Suggest swaps").click();
+    harness.run_steps(2);
+    assert!(harness.state().galaxy_searching_swaps());
+    harness.get_by_label_contains("Trying swaps: ");
+    // Once the pairs are chosen (100,000 pairs × positions over 217 positions).
+    for _ in 0..500 {
+        if harness.query_by_label_contains(" of 460 pairs").is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        harness.step();
+    }
+    harness.get_by_label_contains(" of 460 pairs");
+    assert!(harness.query_by_label("Suggest swaps").is_none());
+    harness.get_by_label("Stop").click();
+    harness.run_steps(2);
+    assert!(!harness.state().galaxy_searching_swaps());
+    harness.run();
+    harness.get_by_label("Suggest swaps");
+    assert!(harness.query_by_label_contains("Swap #").is_none());
+    assert!(harness.query_by_label_contains("No swap").is_none());
+}
+
 #[test]
 fn suggested_swaps_narrow_the_spread_in_one_undo_step() {
     let dir = scratch("ti4-swaps");
@@ -628,7 +696,9 @@ fn suggested_swaps_narrow_the_spread_in_one_undo_step() {
     let best = swaps[0];
     assert!(best.spread < 2.0, "{best:?}");
     harness.get_by_label("Suggest swaps").click();
-    harness.run();
+    // The spinner keeps the window drawing while the worker searches.
+    harness.run_steps(2);
+    wait_for_swaps(&mut harness);
     let label = format!(
         "Swap #{} and #{}: spread 2 to {}",
         best.a,

@@ -23,11 +23,12 @@ use super::command::Command;
 use super::document::Document;
 use super::edit::{EditError, Transaction};
 use super::ops;
-use super::panels::balance::balance_ui;
+use super::panels::balance::{SwapAsk, balance_ui};
 use super::panels::inspector::inspector_ui;
 use super::panels::palette::{Dragged, Palette};
 use super::panels::playtest::playtest_ui;
 use super::playtest::{Answer, PlayTest};
+use super::swaps::SwapSearch;
 use crate::action::Action;
 use crate::app::Mode;
 use crate::board::{ActionState, ActionText, Board, BoardActions, Effects, Frame, Menu, Status};
@@ -46,6 +47,8 @@ const HOVER: Color32 = Color32::from_rgb(140, 180, 255);
 const TOKEN: Color32 = Color32::from_rgb(255, 200, 60);
 /// How many swaps the Balance panel suggests.
 const SWAPS_SHOWN: usize = 5;
+/// How often the Balance panel shows a running search's progress.
+const SEARCH_REDRAW: std::time::Duration = std::time::Duration::from_millis(50);
 
 /// The colour of space in `deckplan render`'s galaxies.
 const SPACE: Color32 = Color32::from_rgb(12, 16, 32);
@@ -141,6 +144,8 @@ pub struct Ti4Board {
     answered: Option<(u64, PlayTest)>,
     /// Swaps that narrow the balance spread, for the state they were asked for.
     swaps: Option<(u64, Vec<balance::Swap>)>,
+    /// The search for them, while it runs.
+    pub(super) searching: Option<SwapSearch>,
     catalogue: Catalogue,
     catalogue_generation: Option<u64>,
     drawn: Option<Drawn>,
@@ -169,6 +174,7 @@ impl Ti4Board {
             answer: Answer::default(),
             answered: None,
             swaps: None,
+            searching: None,
             catalogue,
             catalogue_generation: None,
             drawn: None,
@@ -867,15 +873,37 @@ impl Board for Ti4Board {
                         if let Some(drawn) = &self.drawn {
                             ui.separator();
                             let generation = self.doc.generation();
+                            // A search ends, or is dropped (and so stopped)
+                            // once the galaxy it searches has changed.
+                            if let Some(search) = &mut self.searching {
+                                if search.generation != generation {
+                                    self.searching = None;
+                                } else if let Some(result) = search.finished() {
+                                    if let Some(found) = result {
+                                        self.swaps = Some((generation, found));
+                                    }
+                                    self.searching = None;
+                                } else {
+                                    ui.ctx().request_repaint_after(SEARCH_REDRAW);
+                                }
+                            }
                             let swaps = self
                                 .swaps
                                 .as_ref()
                                 .filter(|(g, _)| *g == generation)
                                 .map(|(_, s)| s.as_slice());
-                            if balance_ui(ui, &drawn.balance, galaxy, swaps, frame.out) {
-                                let found =
-                                    balance::suggest_swaps(galaxy, &self.catalogue, SWAPS_SHOWN);
-                                self.swaps = Some((generation, found));
+                            let progress = self.searching.as_ref().map(SwapSearch::progress);
+                            match balance_ui(ui, &drawn.balance, galaxy, swaps, progress, frame.out) {
+                                SwapAsk::Nothing => {}
+                                SwapAsk::Search => {
+                                    self.searching = Some(SwapSearch::start(
+                                        generation,
+                                        galaxy,
+                                        &self.catalogue,
+                                        SWAPS_SHOWN,
+                                    ));
+                                }
+                                SwapAsk::Stop => self.searching = None,
                             }
                         }
                     });

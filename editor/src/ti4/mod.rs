@@ -25,6 +25,7 @@ pub mod ops;
 pub mod panels;
 pub mod playtest;
 pub mod problems;
+mod swaps;
 
 use std::path::Path;
 
@@ -125,6 +126,8 @@ pub trait Inspect {
     fn galaxy_play_test(&self) -> Option<&playtest::PlayTest>;
     /// The lines of the play test's answer.
     fn galaxy_answer(&self) -> Option<Vec<String>>;
+    /// Whether suggested swaps are being searched for.
+    fn galaxy_searching_swaps(&self) -> bool;
 }
 
 impl Inspect for EditorApp {
@@ -158,5 +161,10 @@ impl Inspect for EditorApp {
 
     fn galaxy_answer(&self) -> Option<Vec<String>> {
         Some(self.board_as::<Ti4Board>()?.answer.lines.clone())
+    }
+
+    fn galaxy_searching_swaps(&self) -> bool {
+        self.board_as::<Ti4Board>()
+            .is_some_and(|b| b.searching.is_some())
     }
 }

@@ -20,6 +20,7 @@
 //! the best seat's optimal total (optimal resources plus optimal influence)
 //! minus the worst's. `docs/rules/ti4.md` states this for players.
 
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use deckplan_schema::ti4::catalogue::Wormhole;
@@ -269,6 +270,30 @@ pub fn suggest_swaps(
     catalogue: &deckplan_schema::ti4::catalogue::Catalogue,
     limit: usize,
 ) -> Vec<Swap> {
+    suggest_swaps_watched(file, catalogue, limit, &Watch::default()).unwrap_or_default()
+}
+
+/// How far [`suggest_swaps_watched`] has got, read from another thread, and
+/// a way to stop it there.
+#[derive(Debug, Default)]
+pub struct Watch {
+    /// Pairs tried so far.
+    pub tried: AtomicUsize,
+    /// Pairs to try in all (set once they are chosen).
+    pub total: AtomicUsize,
+    /// Set to stop the search: it then answers `None`.
+    pub cancel: AtomicBool,
+}
+
+/// [`suggest_swaps`], reporting its progress to `watch` and stopping (with
+/// `None`) as soon as `watch.cancel` is set: for an editor that searches on
+/// a worker and shows how far it has got.
+pub fn suggest_swaps_watched(
+    file: &deckplan_schema::ti4::galaxy::GalaxyFile,
+    catalogue: &deckplan_schema::ti4::catalogue::Catalogue,
+    limit: usize,
+    watch: &Watch,
+) -> Option<Vec<Swap>> {
     use deckplan_schema::ti4::map_string::Slot;
     let source = deckplan_schema::SourceFile::new("pack.toml", String::new());
     // The spread of optimal totals, and how many problems each check finds
@@ -298,7 +323,7 @@ pub fn suggest_swaps(
             .all(|(code, n)| *n <= before.get(code).copied().unwrap_or(0))
     };
     let (Some(now), problems_now) = judge(file, true) else {
-        return Vec::new();
+        return Some(Vec::new());
     };
     let seats: BTreeSet<u32> = file.homes.iter().map(|h| h.position).collect();
     let movable: Vec<u32> = file
@@ -312,12 +337,18 @@ pub fn suggest_swaps(
         .map(|(index, _)| *index)
         .collect();
     let mut found = Vec::new();
-    let pairs = movable
+    let pairs: Vec<(u32, u32)> = movable
         .iter()
         .enumerate()
         .flat_map(|(i, a)| movable.iter().skip(i + 1).map(move |b| (*a, *b)))
-        .take(MAX_SWAP_WORK / file.tiles.len().max(1));
+        .take(MAX_SWAP_WORK / file.tiles.len().max(1))
+        .collect();
+    watch.total.store(pairs.len(), Ordering::Relaxed);
     for (a, b) in pairs {
+        if watch.cancel.load(Ordering::Relaxed) {
+            return None;
+        }
+        watch.tried.fetch_add(1, Ordering::Relaxed);
         let mut swapped = file.clone();
         let (Some(pa), Some(pb)) = (file.tiles.get(&a), file.tiles.get(&b)) else {
             continue;
@@ -333,7 +364,7 @@ pub fn suggest_swaps(
     }
     found.sort_by(|x, y| x.spread.total_cmp(&y.spread).then((x.a, x.b).cmp(&(y.a, y.b))));
     found.truncate(limit);
-    found
+    Some(found)
 }
 
 /// Steps from `start` to every system it reaches through adjacent systems.
@@ -532,6 +563,25 @@ mod tests {
             [(2, 3, 0.0), (2, 5, 0.0), (3, 6, 0.0), (5, 6, 0.0)]
         );
         assert_eq!(suggest_swaps(&file, &catalogue, 1).len(), 1);
+    }
+
+    /// The search says how far it has got and stops when told to.
+    #[test]
+    fn a_watched_search_reports_its_pairs_and_stops_when_cancelled() {
+        let text = galaxy("0 = 18\n1 = 0\n2 = 19\n3 = 66\n4 = 0\n5 = 26\n6 = 20\n", &[1, 4]);
+        let source = SourceFile::new("pack.toml", text);
+        let file = crate::ti4::parse(&source).0.unwrap();
+        let catalogue = file.catalogue(crate::ti4::builtin_catalogue().unwrap());
+        let watch = Watch::default();
+        let found = suggest_swaps_watched(&file, &catalogue, 10, &watch).unwrap();
+        assert_eq!(found.len(), 4);
+        // Four movable systems (#2, #3, #5, #6): six pairs, all tried.
+        assert_eq!(watch.total.load(Ordering::Relaxed), 6);
+        assert_eq!(watch.tried.load(Ordering::Relaxed), 6);
+        let stopped = Watch::default();
+        stopped.cancel.store(true, Ordering::Relaxed);
+        assert_eq!(suggest_swaps_watched(&file, &catalogue, 10, &stopped), None);
+        assert_eq!(stopped.tried.load(Ordering::Relaxed), 0);
     }
 
     /// Home systems are no one's share, and a lone seat has no spread.

@@ -6,26 +6,39 @@
 use deckplan_schema::ti4::galaxy::GalaxyFile;
 use deckplan_validator::ti4::balance::{self, SeatBalance, Swap};
 use deckplan_validator::ti4::show::{share_line, spread_line};
-use eframe::egui::Ui;
+use eframe::egui::{self, Ui};
 
 use crate::command::Commands;
 
 use super::super::command::step;
 use super::super::ops;
 
+/// What the panel asks of the search for swaps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SwapAsk {
+    /// Nothing.
+    Nothing,
+    /// Search this state of the galaxy.
+    Search,
+    /// Stop the search that runs.
+    Stop,
+}
+
 /// Draws the figures and the suggested swaps (`None`: not asked for this
-/// state of the galaxy); returns whether swaps were asked for.
+/// state of the galaxy), or how far a running search has got (`progress`:
+/// pairs tried and in all); returns what was asked of the search.
 pub fn balance_ui(
     ui: &mut Ui,
     seats: &[SeatBalance],
     galaxy: &GalaxyFile,
     swaps: Option<&[Swap]>,
+    progress: Option<(usize, usize)>,
     out: &mut Commands,
-) -> bool {
+) -> SwapAsk {
     ui.strong("Balance");
     if seats.is_empty() {
         ui.weak("Place home seats to compare them.");
-        return false;
+        return SwapAsk::Nothing;
     }
     for seat in seats {
         ui.label(format!(
@@ -38,11 +51,28 @@ pub fn balance_ui(
         ui.weak(share_line(&seat.share));
     }
     let Some(spread) = balance::spread(seats) else {
-        return false;
+        return SwapAsk::Nothing;
     };
     ui.label(spread_line(&spread));
     ui.weak("A seat's share is the systems nearest to it; systems as near to several seats are split evenly.");
-    let asked = ui.button("Suggest swaps").clicked();
+    if let Some((tried, total)) = progress {
+        let mut asked = SwapAsk::Nothing;
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(format!("Trying swaps: {tried} of {total} pairs"));
+            if ui.button("Stop").clicked() {
+                asked = SwapAsk::Stop;
+            }
+        });
+        let share = if total == 0 { 0.0 } else { tried as f32 / total as f32 };
+        ui.add(egui::ProgressBar::new(share));
+        return asked;
+    }
+    let asked = if ui.button("Suggest swaps").clicked() {
+        SwapAsk::Search
+    } else {
+        SwapAsk::Nothing
+    };
     match swaps {
         None => {}
         Some([]) => {
