@@ -1,9 +1,9 @@
 //! Headless UI tests of TI4 galaxy editing: the real editor window driven
 //! through egui_kittest — tiles placed from the palette (by a click and by
 //! dragging), moved and swapped, hyperlanes turned and flipped, seats,
-//! rings and modifiers, each undone; map strings copied and pasted; and the
-//! bundled five-player galaxy built from an empty document with the editor
-//! alone.
+//! rings and modifiers (switched, added, renamed, removed), each undone; map
+//! strings copied and pasted; and the bundled five- and six-player galaxies
+//! built from an empty document with the editor alone.
 
 #![allow(
     clippy::unwrap_used,
@@ -23,8 +23,8 @@ use deckplan_editor::ti4::action::GalaxyAction;
 use deckplan_editor::ti4::document::{Document, Opened};
 use deckplan_editor::ti4::edit::state;
 use deckplan_editor::ti4::panels::playtest::shown;
-use deckplan_schema::ti4::catalogue::Face;
-use deckplan_schema::ti4::galaxy::GalaxyFile;
+use deckplan_schema::ti4::catalogue::{Face, Wormhole};
+use deckplan_schema::ti4::galaxy::{Effect, GalaxyFile, wormhole_name};
 use deckplan_schema::ti4::hex::Hex;
 use deckplan_schema::ti4::map_string::Slot;
 use deckplan_validator::ti4::draw::centre;
@@ -136,20 +136,20 @@ fn select(harness: &mut Harness<'_, EditorApp>, index: u32) {
     assert_eq!(harness.state().galaxy_selection(), Some(index));
 }
 
-/// The bundled five-player galaxy, built from an empty document with the
-/// palette, the keyboard and the inspector only, saves byte for byte as
-/// its file.
-#[test]
-fn the_bundled_five_player_galaxy_is_built_from_nothing_with_the_editor_alone() {
-    let dir = scratch("ti4-rebuild");
-    let bundled = common::bundled("ti4-five-hyperlanes");
-    let five = match Document::open(&bundled).unwrap() {
+/// Builds the bundled galaxy `name` in a new, empty document with the
+/// palette, the keyboard and the inspector only (its modifiers through the
+/// inspector's form), saves it in a fresh folder and checks the folder
+/// holds exactly the bundled files, byte for byte.
+fn rebuild_with_the_editor_alone(name: &str) {
+    let dir = scratch(&format!("{name}-rebuild"));
+    let bundled = common::bundled(name);
+    let wanted = match Document::open(&bundled).unwrap() {
         Opened::Editable(doc) => doc.galaxy().clone(),
         Opened::Broken(why) => panic!("{why}"),
     };
     let mut harness = big_harness(app(None, &dir));
-    new_galaxy(&mut harness, &five.name, five.rings);
-    for (index, placed) in &five.tiles {
+    new_galaxy(&mut harness, &wanted.name, wanted.rings);
+    for (index, placed) in &wanted.tiles {
         let (token, turns, flipped) = match placed.slot {
             Slot::System(number) => (number.to_string(), 0, false),
             Slot::Hyperlane {
@@ -168,14 +168,22 @@ fn the_bundled_five_player_galaxy_is_built_from_nothing_with_the_editor_alone() 
         }
         assert_eq!(slot(&harness, *index), Some(placed.slot), "#{index}");
     }
-    for home in &five.homes {
+    for home in &wanted.homes {
         select(&mut harness, home.position);
         key(&mut harness, Key::H);
+    }
+    for modifier in &wanted.modifiers {
+        add_modifier(
+            &mut harness,
+            &modifier.name,
+            modifier.effect,
+            modifier.enabled,
+        );
     }
     assert_eq!(problems(&mut harness), Vec::new());
     harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
     harness.run();
-    let copy = dir.join("five");
+    let copy = dir.join("copy");
     let field = "The folder to write pack.toml";
     harness.get_by_label_contains(field).focus();
     harness.run();
@@ -193,6 +201,55 @@ fn the_bundled_five_player_galaxy_is_built_from_nothing_with_the_editor_alone() 
         .filter(|(p, _)| p.as_os_str() != ".gitignore")
         .collect();
     assert!(written == files(&bundled), "the rebuilt pack.toml differs");
+}
+
+/// Sets a checkbox of the inspector to `on` (a click when it differs).
+fn tick(harness: &mut Harness<'_, EditorApp>, label: &str, on: bool) {
+    let node = harness.get_by_label(label);
+    let ticked = node.accesskit_node().toggled() == Some(egui::accesskit::Toggled::True);
+    if ticked != on {
+        node.click();
+        harness.run();
+    }
+}
+
+/// Fills in the inspector's modifier form and presses "Add modifier".
+fn add_modifier(harness: &mut Harness<'_, EditorApp>, name: &str, effect: Effect, enabled: bool) {
+    type_into(harness, "Modifier name", name);
+    match effect {
+        Effect::Join(a, b) => {
+            harness.get_by_label("Join wormholes").click();
+            harness.run();
+            for wormhole in ["alpha", "beta", "gamma", "delta"] {
+                let on = [wormhole_name(a), wormhole_name(b)].contains(&wormhole);
+                tick(harness, &format!("{wormhole} wormholes"), on);
+            }
+        }
+        Effect::Block(a, b) => {
+            harness.get_by_label("Block a border").click();
+            harness.run();
+            type_into(harness, "Border of #", &a.to_string());
+            type_into(harness, "and #", &b.to_string());
+        }
+    }
+    tick(harness, "In force", enabled);
+    harness.get_by_label("Add modifier").click();
+    harness.run();
+}
+
+/// The bundled five-player galaxy, built from an empty document with the
+/// palette, the keyboard and the inspector only, saves byte for byte as
+/// its file.
+#[test]
+fn the_bundled_five_player_galaxy_is_built_from_nothing_with_the_editor_alone() {
+    rebuild_with_the_editor_alone("ti4-five-hyperlanes");
+}
+
+/// So does the six-player galaxy, its switched-off wormhole modifier added
+/// through the inspector's form.
+#[test]
+fn the_bundled_six_player_galaxy_is_built_from_nothing_with_the_editor_alone() {
+    rebuild_with_the_editor_alone("ti4-six-players");
 }
 
 #[test]
@@ -360,6 +417,88 @@ fn rings_are_added_and_removed_and_modifiers_switched() {
     assert!(galaxy(&harness).modifiers[0].enabled);
     undo(&mut harness);
     assert!(!galaxy(&harness).modifiers[0].enabled);
+    assert!(!harness.state().actions().dirty);
+}
+
+/// The status bar's message.
+fn status(harness: &Harness<'_, EditorApp>) -> String {
+    harness
+        .state()
+        .status_message()
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[test]
+fn modifiers_are_added_renamed_and_removed_each_in_one_step_and_bad_ones_refused() {
+    let dir = scratch("ti4-modifiers");
+    let pack = copied("ti4-six-players", &dir);
+    let mut harness = big_harness(app(Some(pack), &dir));
+    let before = state(&galaxy(&harness));
+    let modifiers = |harness: &Harness<'_, EditorApp>| -> Vec<(String, Effect, bool)> {
+        galaxy(harness)
+            .modifiers
+            .iter()
+            .map(|m| (m.name.clone(), m.effect, m.enabled))
+            .collect()
+    };
+    let reconstruction = (
+        "Wormhole Reconstruction (alpha and beta wormholes adjacent)".to_string(),
+        Effect::Join(Wormhole::Alpha, Wormhole::Beta),
+        false,
+    );
+    // Refused: no name, positions that do not touch, one wormhole type.
+    add_modifier(&mut harness, "", Effect::Block(1, 7), true);
+    assert_eq!(
+        status(&harness),
+        "Modifier not added: a modifier needs a name"
+    );
+    add_modifier(&mut harness, "Far", Effect::Block(1, 4), true);
+    assert_eq!(
+        status(&harness),
+        "Modifier not added: #1 and #4 do not touch: a blocked border lies between two positions whose sides touch"
+    );
+    type_into(&mut harness, "Modifier name", "One");
+    harness.get_by_label("Join wormholes").click();
+    harness.run();
+    tick(&mut harness, "alpha wormholes", true);
+    tick(&mut harness, "beta wormholes", false);
+    harness.get_by_label("Add modifier").click();
+    harness.run();
+    assert_eq!(
+        status(&harness),
+        "Modifier not added: tick two wormhole types to join"
+    );
+    assert_eq!(state(&galaxy(&harness)), before);
+    // Added, with its border written lower position first.
+    add_modifier(&mut harness, "Wall", Effect::Block(7, 1), true);
+    let wall = ("Wall".to_string(), Effect::Block(1, 7), true);
+    assert_eq!(modifiers(&harness), [reconstruction.clone(), wall.clone()]);
+    undo(&mut harness);
+    assert_eq!(modifiers(&harness), std::slice::from_ref(&reconstruction));
+    redo(&mut harness);
+    assert_eq!(modifiers(&harness), [reconstruction.clone(), wall.clone()]);
+    // Renamed to the name typed in the form; an empty one is refused.
+    let name = &reconstruction.0;
+    type_into(&mut harness, "Modifier name", "Reconstruction");
+    let rename = harness.query_all_by_label("Rename").next().unwrap();
+    rename.click();
+    harness.run();
+    assert_eq!(modifiers(&harness)[0].0, "Reconstruction");
+    undo(&mut harness);
+    assert_eq!(&modifiers(&harness)[0].0, name);
+    type_into(&mut harness, "Modifier name", " ");
+    harness.query_all_by_label("Rename").next().unwrap().click();
+    harness.run();
+    assert_eq!(status(&harness), "Not renamed: a modifier needs a name");
+    // Removed, and back with undo.
+    harness.query_all_by_label("Remove").next().unwrap().click();
+    harness.run();
+    assert_eq!(modifiers(&harness), std::slice::from_ref(&wall));
+    undo(&mut harness);
+    assert_eq!(modifiers(&harness), [reconstruction, wall]);
+    undo(&mut harness);
+    assert_eq!(state(&galaxy(&harness)), before);
     assert!(!harness.state().actions().dirty);
 }
 

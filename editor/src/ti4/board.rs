@@ -24,7 +24,7 @@ use super::document::Document;
 use super::edit::{EditError, Transaction};
 use super::ops;
 use super::panels::balance::{SwapAsk, balance_ui};
-use super::panels::inspector::inspector_ui;
+use super::panels::inspector::{ModifierForm, inspector_ui};
 use super::panels::palette::{Dragged, Palette};
 use super::panels::playtest::playtest_ui;
 use super::playtest::{Answer, PlayTest};
@@ -156,6 +156,8 @@ pub struct Ti4Board {
     to_clipboard: Option<String>,
     /// Text the window pasted this frame (Ctrl+V with text on the clipboard).
     pasted: Option<String>,
+    /// The inspector's form for a new modifier.
+    modifier_form: ModifierForm,
 }
 
 impl Ti4Board {
@@ -182,6 +184,7 @@ impl Ti4Board {
             hover: None,
             to_clipboard: None,
             pasted: None,
+            modifier_form: ModifierForm::default(),
         }
     }
 
@@ -867,6 +870,7 @@ impl Board for Ti4Board {
                             galaxy,
                             &self.catalogue,
                             self.selected,
+                            &mut self.modifier_form,
                             frame.actions,
                             frame.out,
                         );

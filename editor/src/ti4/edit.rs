@@ -1,11 +1,11 @@
 //! Every change to a galaxy, as data: the board's UI records [`Edit`]s and
 //! the shell applies them after the frame. An edit sets one position, the
-//! seats, the rings, the tiles beside the board or one modifier's switch —
-//! or the whole galaxy, for a pasted map string — and applying it returns
+//! seats, the rings, the tiles beside the board, one modifier (added,
+//! removed, renamed or switched) — or the whole galaxy, for a pasted map string — and applying it returns
 //! the edit that undoes it.
 
 use deckplan_schema::Span;
-use deckplan_schema::ti4::galaxy::{GalaxyFile, Home, Placed};
+use deckplan_schema::ti4::galaxy::{GalaxyFile, Home, Modifier, Placed};
 use deckplan_schema::ti4::map_string::Slot;
 
 /// What the TI4 board edits: the galaxy file (a pack's `pack.toml` *is* it).
@@ -24,6 +24,12 @@ pub enum Edit {
     OffBoard(Vec<u16>),
     /// Whether a modifier (by its place in the file) is in force.
     Modifier(usize, bool),
+    /// A new modifier, put at that place in the file.
+    AddModifier(usize, Box<Modifier>),
+    /// The modifier at that place taken out of the file.
+    RemoveModifier(usize),
+    /// What the modifier at that place is called.
+    RenameModifier(usize, String),
     /// The whole galaxy (a pasted map string).
     Galaxy(Box<GalaxyFile>),
 }
@@ -67,6 +73,26 @@ impl crate::history::Edit for Edit {
                     .ok_or(EditError::NoSuchModifier(index))?;
                 Self::Modifier(index, std::mem::replace(&mut modifier.enabled, enabled))
             }
+            Self::AddModifier(index, modifier) => {
+                if index > galaxy.modifiers.len() {
+                    return Err(EditError::NoSuchModifier(index));
+                }
+                galaxy.modifiers.insert(index, *modifier);
+                Self::RemoveModifier(index)
+            }
+            Self::RemoveModifier(index) => {
+                if index >= galaxy.modifiers.len() {
+                    return Err(EditError::NoSuchModifier(index));
+                }
+                Self::AddModifier(index, Box::new(galaxy.modifiers.remove(index)))
+            }
+            Self::RenameModifier(index, name) => {
+                let modifier = galaxy
+                    .modifiers
+                    .get_mut(index)
+                    .ok_or(EditError::NoSuchModifier(index))?;
+                Self::RenameModifier(index, std::mem::replace(&mut modifier.name, name))
+            }
             Self::Galaxy(whole) => Self::Galaxy(Box::new(std::mem::replace(galaxy, *whole))),
         })
     }
@@ -100,7 +126,7 @@ pub fn state(galaxy: &Model) -> impl PartialEq + std::fmt::Debug + use<> {
         galaxy
             .modifiers
             .iter()
-            .map(|m| (m.name.clone(), m.enabled))
+            .map(|m| (m.name.clone(), m.effect, m.enabled))
             .collect::<Vec<_>>(),
     )
 }
@@ -108,7 +134,8 @@ pub fn state(galaxy: &Model) -> impl PartialEq + std::fmt::Debug + use<> {
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
-    use deckplan_schema::ti4::catalogue::Face;
+    use deckplan_schema::ti4::catalogue::{Face, Wormhole};
+    use deckplan_schema::ti4::galaxy::Effect;
     use proptest::prelude::*;
 
     use super::*;
@@ -137,6 +164,24 @@ mod tests {
             proptest::collection::vec(prop_oneof![Just(51u16), Just(82u16)], 0..2)
                 .prop_map(Edit::OffBoard),
             (0usize..2, any::<bool>()).prop_map(|(i, on)| Edit::Modifier(i, on)),
+            (0usize..3, "[a-z ]{0,8}", any::<bool>()).prop_map(|(i, name, join)| {
+                let effect = if join {
+                    Effect::Join(Wormhole::Alpha, Wormhole::Beta)
+                } else {
+                    Effect::Block(0, 1)
+                };
+                Edit::AddModifier(
+                    i,
+                    Box::new(Modifier {
+                        name,
+                        effect,
+                        enabled: join,
+                        span: Span::default(),
+                    }),
+                )
+            }),
+            (0usize..3).prop_map(Edit::RemoveModifier),
+            (0usize..3, "[a-z ]{0,8}").prop_map(|(i, name)| Edit::RenameModifier(i, name)),
         ]
     }
 

@@ -1,11 +1,12 @@
 //! The edits of one user operation on a galaxy: a tile placed, moved or
 //! swapped, a hyperlane turned or flipped, a seat placed or moved, a ring
-//! added, a map string pasted. Each returns the transaction (one undo step),
+//! added, a modifier added, renamed or removed, a map string pasted. Each returns the transaction (one undo step),
 //! or `None` when the operation would change nothing.
 
 use deckplan_schema::Span;
 use deckplan_schema::ti4::catalogue::{Catalogue, Face};
-use deckplan_schema::ti4::galaxy::{GalaxyFile, Home};
+use deckplan_schema::ti4::galaxy::{Effect, GalaxyFile, Home, MAX_LIST, Modifier, wormhole_name};
+use deckplan_schema::ti4::hex::Hex;
 use deckplan_schema::ti4::map_string::{self, MAX_RINGS, Slot};
 
 use super::edit::{Edit, Transaction};
@@ -186,6 +187,96 @@ pub fn switch_modifier(galaxy: &GalaxyFile, index: usize, enabled: bool) -> Opti
     )
 }
 
+/// What a modifier does, in words ("joins alpha and beta", "blocks #1–#7").
+pub fn effect_text(effect: Effect) -> String {
+    match effect {
+        Effect::Join(a, b) => format!("joins {} and {}", wormhole_name(a), wormhole_name(b)),
+        Effect::Block(a, b) => format!("blocks #{a}–#{b}"),
+    }
+}
+
+/// Why the galaxy file would refuse this effect, as its reader words it.
+fn refused_effect(galaxy: &GalaxyFile, effect: Effect) -> Option<String> {
+    match effect {
+        Effect::Join(a, b) if a == b => Some("a join names two different wormhole types".to_string()),
+        Effect::Join(..) => None,
+        Effect::Block(a, b) if Hex::from_index(a).distance(Hex::from_index(b)) != 1 => Some(format!(
+            "#{a} and #{b} do not touch: a blocked border lies between two positions whose sides touch"
+        )),
+        Effect::Block(a, b) => [a, b]
+            .into_iter()
+            .find(|p| !galaxy.tiles.contains_key(p))
+            .map(|p| format!("#{p} holds no tile: a blocked border lies between two placed positions")),
+    }
+}
+
+/// Adds a modifier at the end of the list; a block is stored with its lower
+/// position first, as the file reads it. Refused (with the reason) when
+/// the file would not read it back: an empty name, a join of one wormhole
+/// type, a block between positions that do not touch or hold no tile.
+pub fn add_modifier(
+    galaxy: &GalaxyFile,
+    name: &str,
+    effect: Effect,
+    enabled: bool,
+) -> Result<Transaction, String> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err("a modifier needs a name".to_string());
+    }
+    if galaxy.modifiers.len() >= MAX_LIST {
+        return Err(format!("a galaxy defines at most {MAX_LIST} modifiers"));
+    }
+    if let Some(why) = refused_effect(galaxy, effect) {
+        return Err(why);
+    }
+    let effect = match effect {
+        Effect::Block(a, b) => Effect::Block(a.min(b), a.max(b)),
+        join @ Effect::Join(..) => join,
+    };
+    let modifier = Modifier {
+        name: name.to_string(),
+        effect,
+        enabled,
+        span: Span::default(),
+    };
+    Ok(Transaction {
+        label: format!("Add modifier “{name}” ({})", effect_text(effect)),
+        edits: vec![Edit::AddModifier(galaxy.modifiers.len(), Box::new(modifier))],
+    })
+}
+
+/// Takes modifier `index` out of the galaxy.
+pub fn remove_modifier(galaxy: &GalaxyFile, index: usize) -> Option<Transaction> {
+    let modifier = galaxy.modifiers.get(index)?;
+    one(
+        format!("Remove modifier “{}”", modifier.name),
+        vec![Edit::RemoveModifier(index)],
+    )
+}
+
+/// Renames modifier `index`; an empty name is refused, the same name changes nothing.
+pub fn rename_modifier(
+    galaxy: &GalaxyFile,
+    index: usize,
+    name: &str,
+) -> Result<Option<Transaction>, String> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err("a modifier needs a name".to_string());
+    }
+    let Some(modifier) = galaxy.modifiers.get(index) else {
+        return Ok(None);
+    };
+    if modifier.name == name {
+        return Ok(None);
+    }
+    Ok(one(
+        format!("Rename modifier “{}” to “{name}”", modifier.name),
+        vec![Edit::RenameModifier(index, name.to_string())],
+    ))
+}
+
 /// The galaxy as a map string, exactly as `deckplan export --map-string` prints it.
 pub fn map_string(galaxy: &GalaxyFile) -> String {
     map_string::write(&galaxy.galaxy())
@@ -295,6 +386,64 @@ mod tests {
         assert_eq!(state(&galaxy), before);
         let error = paste_map_string(&galaxy, "26 999 25", catalogue).unwrap_err();
         assert!(error.starts_with("map string: "), "{error}");
+    }
+
+    #[test]
+    fn modifiers_are_added_renamed_and_removed_each_in_one_undoable_step() {
+        use deckplan_schema::ti4::catalogue::Wormhole;
+        let mut galaxy = five_players().model;
+        let before = state(&galaxy);
+        let mut history = History::new();
+        let join = Effect::Join(Wormhole::Alpha, Wormhole::Beta);
+        let step = add_modifier(&galaxy, "  Reconstruction ", join, false).unwrap();
+        assert_eq!(step.label, "Add modifier “Reconstruction” (joins alpha and beta)");
+        history.apply(&mut galaxy, step).unwrap();
+        let step = add_modifier(&galaxy, "Wall", Effect::Block(7, 1), true).unwrap();
+        assert_eq!(step.label, "Add modifier “Wall” (blocks #1–#7)");
+        history.apply(&mut galaxy, step).unwrap();
+        let added: Vec<_> = galaxy.modifiers.iter().map(|m| (m.name.as_str(), m.effect, m.enabled)).collect();
+        assert_eq!(added, [("Reconstruction", join, false), ("Wall", Effect::Block(1, 7), true)]);
+        assert!(rename_modifier(&galaxy, 1, "Wall").unwrap().is_none());
+        let step = rename_modifier(&galaxy, 1, "Rift").unwrap().unwrap();
+        assert_eq!(step.label, "Rename modifier “Wall” to “Rift”");
+        history.apply(&mut galaxy, step).unwrap();
+        assert_eq!(galaxy.modifiers.get(1).map(|m| m.name.as_str()), Some("Rift"));
+        let step = remove_modifier(&galaxy, 0).unwrap();
+        assert_eq!(step.label, "Remove modifier “Reconstruction”");
+        history.apply(&mut galaxy, step).unwrap();
+        assert_eq!(galaxy.modifiers.len(), 1);
+        assert!(remove_modifier(&galaxy, 1).is_none());
+        history.undo(&mut galaxy).unwrap();
+        assert_eq!(galaxy.modifiers.first().map(|m| m.name.as_str()), Some("Reconstruction"));
+        history.undo(&mut galaxy).unwrap();
+        history.undo(&mut galaxy).unwrap();
+        history.undo(&mut galaxy).unwrap();
+        assert_eq!(state(&galaxy), before);
+    }
+
+    #[test]
+    fn a_modifier_the_file_would_refuse_is_never_written() {
+        use deckplan_schema::ti4::catalogue::Wormhole;
+        let mut galaxy = five_players().model;
+        let refused = |g: &GalaxyFile, name: &str, effect| add_modifier(g, name, effect, true).unwrap_err();
+        let join = Effect::Join(Wormhole::Alpha, Wormhole::Beta);
+        assert_eq!(refused(&galaxy, " ", join), "a modifier needs a name");
+        assert_eq!(
+            refused(&galaxy, "Same", Effect::Join(Wormhole::Beta, Wormhole::Beta)),
+            "a join names two different wormhole types"
+        );
+        assert_eq!(
+            refused(&galaxy, "Far", Effect::Block(1, 4)),
+            "#1 and #4 do not touch: a blocked border lies between two positions whose sides touch"
+        );
+        galaxy.tiles.remove(&7);
+        assert_eq!(
+            refused(&galaxy, "Empty", Effect::Block(1, 7)),
+            "#7 holds no tile: a blocked border lies between two placed positions"
+        );
+        let step = add_modifier(&galaxy, "Ok", join, true).unwrap();
+        History::new().apply(&mut galaxy, step).unwrap();
+        assert_eq!(rename_modifier(&galaxy, 0, "").unwrap_err(), "a modifier needs a name");
     }
 
     #[test]

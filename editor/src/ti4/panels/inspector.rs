@@ -1,11 +1,11 @@
 //! The galaxy's inspector: the selected position and what it holds, the
 //! rings, the home seats (moved to the selected position) and the
-//! adjacency modifiers switched on and off.
+//! adjacency modifiers: switched on and off, added, renamed and removed.
 
-use deckplan_schema::ti4::catalogue::Catalogue;
-use deckplan_schema::ti4::galaxy::GalaxyFile;
+use deckplan_schema::ti4::catalogue::{Catalogue, Wormhole};
+use deckplan_schema::ti4::galaxy::{Effect, GalaxyFile, wormhole_name};
 use deckplan_schema::ti4::map_string::Slot;
-use eframe::egui::{self, Ui};
+use eframe::egui::{self, TextEdit, Ui};
 
 use crate::action::Action;
 use crate::board::BoardActions;
@@ -15,6 +15,129 @@ use super::super::action::GalaxyAction;
 use super::super::command::{Command, step};
 use super::super::ops;
 use super::palette::describe;
+
+/// Every wormhole type the galaxy format knows, in the order a join lists them.
+const WORMHOLES: [Wormhole; 4] = [Wormhole::Alpha, Wormhole::Beta, Wormhole::Gamma, Wormhole::Delta];
+
+/// The inspector's form for a new modifier, kept between frames.
+#[derive(Clone, Debug, Default)]
+pub struct ModifierForm {
+    /// The name typed (also the new name for "Rename").
+    pub name: String,
+    /// A border block rather than a wormhole join.
+    pub block: bool,
+    /// The wormhole types ticked for a join, as in [`WORMHOLES`].
+    pub joined: [bool; 4],
+    /// The first position of a blocked border, as typed.
+    pub from: String,
+    /// The second position of a blocked border, as typed.
+    pub to: String,
+    /// Whether the new modifier is in force.
+    pub enabled: bool,
+}
+
+impl ModifierForm {
+    /// The effect the form describes, or why it describes none.
+    fn effect(&self) -> Result<Effect, String> {
+        if self.block {
+            let position = |text: &str| {
+                text.trim()
+                    .trim_start_matches('#')
+                    .parse::<u32>()
+                    .map_err(|_| format!("“{}” is not a position number", text.trim()))
+            };
+            return Ok(Effect::Block(position(&self.from)?, position(&self.to)?));
+        }
+        let ticked: Vec<Wormhole> = WORMHOLES
+            .iter()
+            .zip(self.joined)
+            .filter(|(_, on)| *on)
+            .map(|(w, _)| *w)
+            .collect();
+        match ticked.as_slice() {
+            [a, b] => Ok(Effect::Join(*a, *b)),
+            _ => Err("tick two wormhole types to join".to_string()),
+        }
+    }
+}
+
+/// A text field with a label that names it.
+fn field(ui: &mut Ui, label: &str, text: &mut String, width: f32) {
+    let id = ui.label(label).id;
+    ui.add(TextEdit::singleline(text).desired_width(width))
+        .labelled_by(id);
+}
+
+/// The modifiers: each switched, renamed (to the form's name) or removed,
+/// and the form that adds one.
+fn modifiers_ui(ui: &mut Ui, galaxy: &GalaxyFile, form: &mut ModifierForm, out: &mut Commands) {
+    ui.strong("Modifiers");
+    for (index, modifier) in galaxy.modifiers.iter().enumerate() {
+        ui.horizontal_wrapped(|ui| {
+            let mut on = modifier.enabled;
+            if ui
+                .checkbox(&mut on, &modifier.name)
+                .on_hover_text(ops::effect_text(modifier.effect))
+                .changed()
+                && let Some(command) = step(ops::switch_modifier(galaxy, index, on))
+            {
+                out.push(command);
+            }
+            if ui
+                .button("Rename")
+                .on_hover_text("Gives it the name typed in “Modifier name”")
+                .clicked()
+            {
+                match ops::rename_modifier(galaxy, index, &form.name) {
+                    Ok(transaction) => {
+                        if let Some(command) = step(transaction) {
+                            out.push(command);
+                        }
+                    }
+                    Err(why) => out.push(Command::Status(format!("Not renamed: {why}"))),
+                }
+            }
+            if ui.button("Remove").clicked()
+                && let Some(command) = step(ops::remove_modifier(galaxy, index))
+            {
+                out.push(command);
+            }
+        });
+    }
+    if galaxy.modifiers.is_empty() {
+        ui.weak("None yet.");
+    }
+    ui.horizontal(|ui| field(ui, "Modifier name", &mut form.name, 200.0));
+    ui.horizontal(|ui| {
+        ui.radio_value(&mut form.block, false, "Join wormholes");
+        ui.radio_value(&mut form.block, true, "Block a border");
+    });
+    ui.horizontal_wrapped(|ui| {
+        if form.block {
+            field(ui, "Border of #", &mut form.from, 40.0);
+            field(ui, "and #", &mut form.to, 40.0);
+        } else {
+            for (wormhole, on) in WORMHOLES.iter().zip(form.joined.iter_mut()) {
+                ui.checkbox(on, format!("{} wormholes", wormhole_name(*wormhole)));
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.checkbox(&mut form.enabled, "In force");
+        if ui.button("Add modifier").clicked() {
+            match form
+                .effect()
+                .and_then(|effect| ops::add_modifier(galaxy, &form.name, effect, form.enabled))
+            {
+                Ok(transaction) => {
+                    out.push(Command::Apply(transaction));
+                    form.name.clear();
+                }
+                Err(why) => out.push(Command::Status(format!("Modifier not added: {why}"))),
+            }
+        }
+    });
+}
 
 /// A button for one of the board's actions, enabled as menus show it.
 fn action_button(ui: &mut Ui, actions: &BoardActions, action: GalaxyAction, out: &mut Commands) {
@@ -33,6 +156,7 @@ pub fn inspector_ui(
     galaxy: &GalaxyFile,
     catalogue: &Catalogue,
     selected: Option<u32>,
+    form: &mut ModifierForm,
     actions: &BoardActions,
     out: &mut Commands,
 ) {
@@ -92,16 +216,6 @@ pub fn inspector_ui(
             }
         });
     }
-    if !galaxy.modifiers.is_empty() {
-        ui.separator();
-        ui.strong("Modifiers");
-        for (index, modifier) in galaxy.modifiers.iter().enumerate() {
-            let mut on = modifier.enabled;
-            if ui.checkbox(&mut on, &modifier.name).changed()
-                && let Some(command) = step(ops::switch_modifier(galaxy, index, on))
-            {
-                out.push(command);
-            }
-        }
-    }
+    ui.separator();
+    modifiers_ui(ui, galaxy, form, out);
 }
