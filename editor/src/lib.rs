@@ -55,6 +55,7 @@ pub mod readonly;
 pub mod recent;
 pub mod recovery;
 pub mod scene_view;
+pub mod ship_document;
 #[cfg(test)]
 mod testutil;
 

@@ -1,118 +1,35 @@
 //! What the Battlestations board has open: a pack (`pack.toml` and its ship file)
-//! or a lone ship file, where it lives, and its undo history.
-//!
-//! Saving goes through the schema's canonical writers and the shell's
-//! atomic write with a `.bak` of each changed file; a file whose text did
-//! not change is not touched. What the editor draws is what it saves, and
-//! what it saves is `deckplan fmt --check` clean.
-
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
+//! or a lone ship file, where it lives, and its undo history — the shared
+//! [`ShipDocument`](crate::ship_document::ShipDocument) over Battlestations ships and edits.
 
 use deckplan_schema::lint_table::LintSettings;
-use deckplan_schema::load::PACK_FILE;
 use deckplan_schema::battlestations::write::write_ship;
-use deckplan_schema::battlestations::{BattlestationsFormat, Id, Ship, Side};
-use deckplan_schema::ship_pack::{self, ShipPack};
-use deckplan_schema::{FileError, SourceFile, Span};
+use deckplan_schema::battlestations::{BattlestationsFormat, Ship, Id, Side};
+use deckplan_schema::{SourceFile, Span};
 
-use super::edit::{EditError, History, Model, StrokeId, Transaction};
-use crate::files::{LoadFailure, Origin, WriteError};
+use super::edit::{Edit, History, Model};
+use crate::files::Origin;
+use crate::ship_document::{self, ShipText};
+
+pub use crate::ship_document::SaveError;
 
 /// What opening a Battlestations path gave.
-#[derive(Debug)]
-pub enum Opened {
-    /// The pack or ship, ready to edit.
-    Editable(Box<Document>),
-    /// Its files have format errors: the ship cannot be edited until they
-    /// are fixed, but its problems can be shown.
-    Broken(String),
-}
+pub type Opened = ship_document::Opened<BattlestationsFormat, Edit>;
 
 /// The open pack, where it lives and its history.
-#[derive(Debug)]
-pub struct Document {
-    /// The pack being edited. Only [`Document::apply`] and friends change it.
-    pub model: Model,
-    /// Where it lives.
-    pub origin: Origin,
-    /// Undo and redo.
-    pub history: History,
-}
+pub type Document = ship_document::ShipDocument<BattlestationsFormat, Edit>;
 
-/// The text of the first problem of a load, for a failure message.
-fn problem_text(error: &FileError) -> String {
-    match &error.error.help {
-        Some(help) => format!("{error}\n    help: {help}"),
-        None => error.to_string(),
+impl ShipText for BattlestationsFormat {
+    fn write_ship(ship: &Ship) -> String {
+        write_ship(ship)
+    }
+
+    fn ship_name(ship: &Ship) -> &str {
+        &ship.name
     }
 }
 
-impl Document {
-    /// Opens a pack folder, its `pack.toml`, or a lone ship file.
-    pub fn open(path: &Path) -> Result<Opened, LoadFailure> {
-        let failure = |problems: Vec<String>| LoadFailure::new(path, problems);
-        let real = path
-            .canonicalize()
-            .map_err(|e| failure(vec![format!("{}: {e}", path.display())]))?;
-        let is_pack = real.is_dir() || real.file_name().is_some_and(|n| n == PACK_FILE);
-        if is_pack {
-            let folder = if real.is_dir() {
-                real.clone()
-            } else {
-                real.parent().map_or_else(|| real.clone(), Path::to_path_buf)
-            };
-            let loaded = ship_pack::load_pack::<BattlestationsFormat>(&folder)
-                .map_err(|e| failure(vec![e.to_string()]))?;
-            let broken = !loaded.errors.is_empty();
-            let Some(pack) = loaded.value.filter(|_| !broken) else {
-                return Ok(Opened::Broken(broken_reason(&loaded.errors)));
-            };
-            let ShipPack {
-                name,
-                ship_path,
-                lint,
-                ship,
-                ..
-            } = pack;
-            let Some(ship) = ship else {
-                return Ok(Opened::Broken(broken_reason(&loaded.errors)));
-            };
-            let model = Model {
-                name,
-                ship_path,
-                lint,
-                ship,
-            };
-            Ok(Opened::Editable(Box::new(Self::with(
-                model,
-                Origin::Pack { folder },
-                History::new(),
-            ))))
-        } else {
-            let loaded = ship_pack::load_ship::<BattlestationsFormat>(&real)
-                .map_err(|e| failure(vec![e.to_string()]))?;
-            let broken = !loaded.errors.is_empty();
-            let Some(ship) = loaded.value.filter(|_| !broken) else {
-                return Ok(Opened::Broken(broken_reason(&loaded.errors)));
-            };
-            let file_name = real
-                .file_name()
-                .map_or_else(|| "ship.toml".to_string(), |n| n.to_string_lossy().into_owned());
-            let model = Model {
-                name: ship.name.clone(),
-                ship_path: file_name,
-                lint: LintSettings::default(),
-                ship,
-            };
-            Ok(Opened::Editable(Box::new(Self::with(
-                model,
-                Origin::Page { file: real },
-                History::new(),
-            ))))
-        }
-    }
-
+impl ship_document::ShipDocument<BattlestationsFormat, Edit> {
     /// A new, unsaved pack: an empty ship called `name` with module cards
     /// of `module_size` squares a side, flying east (the drawing's right).
     pub fn new_pack(name: &str, module_size: u16, ship_path: &str) -> Self {
@@ -134,178 +51,13 @@ impl Document {
         };
         Self::with(model, Origin::New, History::unsaved())
     }
-
-    /// A document for a model already in memory (recovery uses this).
-    pub fn with(model: Model, origin: Origin, history: History) -> Self {
-        Self {
-            model,
-            origin,
-            history,
-        }
-    }
-
-    /// What the window title and "Open recent" call it: the pack's name, or
-    /// the ship file's name.
-    pub fn title(&self) -> String {
-        match &self.origin {
-            Origin::Page { file } => file.file_name().map_or_else(
-                || self.model.name.clone(),
-                |n| n.to_string_lossy().into_owned(),
-            ),
-            Origin::Pack { .. } | Origin::New => self.model.name.clone(),
-        }
-    }
-
-    /// Whether this is a lone ship file (saved without a `pack.toml`).
-    pub fn is_lone_file(&self) -> bool {
-        matches!(self.origin, Origin::Page { .. })
-    }
-
-    /// The ship.
-    pub fn ship(&self) -> &Ship {
-        &self.model.ship
-    }
-
-    /// Whether there are unsaved changes.
-    pub fn is_dirty(&self) -> bool {
-        self.history.is_dirty()
-    }
-
-    /// Changes so far; any change bumps it.
-    pub fn generation(&self) -> u64 {
-        self.history.generation()
-    }
-
-    /// Applies one user action as an undo step.
-    pub fn apply(&mut self, transaction: Transaction) -> Result<(), EditError> {
-        self.history.apply(&mut self.model, transaction)
-    }
-
-    /// Applies part of a gesture: a whole drag is one undo step.
-    pub fn apply_stroke(
-        &mut self,
-        stroke: StrokeId,
-        transaction: Transaction,
-    ) -> Result<(), EditError> {
-        self.history
-            .apply_stroke(&mut self.model, stroke, transaction)
-    }
-
-    /// Undoes the last step; returns its label.
-    pub fn undo(&mut self) -> Result<Option<String>, EditError> {
-        self.history.undo(&mut self.model)
-    }
-
-    /// Redoes the last undone step; returns its label.
-    pub fn redo(&mut self) -> Result<Option<String>, EditError> {
-        self.history.redo(&mut self.model)
-    }
-
-    /// `pack.toml` in canonical form.
-    pub fn pack_text(&self) -> String {
-        ship_pack::write_pack::<BattlestationsFormat>(&ShipPack {
-            name: self.model.name.clone(),
-            ship_path: self.model.ship_path.clone(),
-            ship_span: Span::default(),
-            lint: self.model.lint.clone(),
-            ship: None,
-            source: SourceFile::new(PACK_FILE, String::new()),
-        })
-    }
-
-    /// The ship file in canonical form.
-    pub fn ship_text(&self) -> String {
-        write_ship(&self.model.ship)
-    }
-
-    /// Every file of the document with its path relative to its folder:
-    /// the ship, then `pack.toml` (a lone ship file is only itself).
-    pub fn files(&self) -> Vec<(PathBuf, String)> {
-        match &self.origin {
-            Origin::Page { file } => {
-                let name = file
-                    .file_name()
-                    .map_or_else(|| PathBuf::from(&self.model.ship_path), PathBuf::from);
-                vec![(name, self.ship_text())]
-            }
-            Origin::Pack { .. } | Origin::New => vec![
-                (PathBuf::from(&self.model.ship_path), self.ship_text()),
-                (PathBuf::from(PACK_FILE), self.pack_text()),
-            ],
-        }
-    }
-
-    /// Writes every file whose text changed, with a backup of the previous
-    /// version, the ship first (so `pack.toml` never names a ship not yet
-    /// written), and marks the document saved. Returns how many were written.
-    pub fn save(&mut self) -> Result<usize, SaveError> {
-        let Some(folder) = self.origin.folder().map(Path::to_path_buf) else {
-            return Err(SaveError::NoLocation);
-        };
-        let mut written = 0;
-        for (relative, text) in self.files() {
-            if crate::files::write_in(&folder, &relative, &text)? {
-                written += 1;
-            }
-        }
-        self.history.mark_saved();
-        Ok(written)
-    }
-
-    /// Saves to a new place and makes it the document's home: a folder for a
-    /// pack, a file for a lone ship file.
-    pub fn save_as(&mut self, target: &Path) -> Result<usize, SaveError> {
-        let origin = self.origin.moved_to(target).map_err(|source| {
-            SaveError::Write(WriteError {
-                path: target.to_path_buf(),
-                source,
-            })
-        })?;
-        let previous = std::mem::replace(&mut self.origin, origin);
-        match self.save() {
-            Ok(written) => Ok(written),
-            Err(error) => {
-                self.origin = previous;
-                Err(error)
-            }
-        }
-    }
-
-    /// The text of each file as `pack.toml` and the ship file name them, for
-    /// the live check.
-    pub fn sources(&self) -> (Arc<SourceFile>, Arc<SourceFile>) {
-        (
-            SourceFile::new(PACK_FILE, self.pack_text()),
-            SourceFile::new(&self.model.ship_path, self.ship_text()),
-        )
-    }
-}
-
-/// Why a save did not complete. Files written before the failure are
-/// complete (each write is atomic); the document stays marked unsaved.
-#[derive(Debug, thiserror::Error)]
-pub enum SaveError {
-    /// The document has no folder yet.
-    #[error("choose where to save first (File › Save As…)")]
-    NoLocation,
-    /// Writing a file failed.
-    #[error(transparent)]
-    Write(#[from] WriteError),
-}
-
-/// Why a ship with format errors is shown, not edited.
-fn broken_reason(errors: &[FileError]) -> String {
-    let first = errors.first().map(problem_text).unwrap_or_default();
-    format!(
-        "the ship has format errors ({} in all, the first: {first}); fix them in the file and open it again to edit it",
-        errors.len()
-    )
 }
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
+    use crate::battlestations::edit::Transaction;
     use crate::testutil::{bundled, copy_dir, scratch};
 
     fn wayfarer() -> Document {

@@ -5,20 +5,9 @@
 //! applying it returns the edit that undoes it.
 
 use deckplan_schema::battlestations::{Door, Id, Module, Ship, Side};
-use deckplan_schema::lint_table::LintSettings;
 
 /// What the Battlestations board edits: `pack.toml`'s values and the ship.
-#[derive(Clone, Debug)]
-pub struct Model {
-    /// The pack's name.
-    pub name: String,
-    /// The ship file, relative to the pack folder.
-    pub ship_path: String,
-    /// `pack.toml`'s `[lint]` table, kept as it was read.
-    pub lint: LintSettings,
-    /// The ship.
-    pub ship: Ship,
-}
+pub type Model = crate::ship_document::ShipModel<Ship>;
 
 /// One change to a list: the item at an index replaced, inserted or removed.
 #[derive(Clone, Debug, PartialEq)]
@@ -132,6 +121,7 @@ pub fn state(model: &Model) -> impl PartialEq + std::fmt::Debug + use<> {
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
+    use deckplan_schema::lint_table::LintSettings;
     use deckplan_schema::battlestations::{Content, Role, Square};
     use deckplan_schema::{SourceFile, Span};
     use proptest::prelude::*;
