@@ -880,3 +880,161 @@ fn a_system_beside_the_board_is_ticked_on_and_off_in_the_palette() {
     undo(&mut harness);
     assert!(galaxy(&harness).off_board.is_empty());
 }
+
+/// A planet as the custom tile dialog is filled in: name, resources,
+/// influence, trait, specialty (the dialog's words, "none" for none) and
+/// whether it is legendary.
+type PlanetRow<'a> = (&'a str, u8, u8, &'a str, &'a str, bool);
+
+/// Chooses `option` in the drop-down named `name`.
+fn choose(harness: &mut Harness<'_, EditorApp>, name: &str, option: &str) {
+    harness.get_by_label(name).click();
+    harness.run();
+    harness.get_by_label(option).click();
+    harness.run();
+}
+
+/// Fills in the open custom tile dialog's planets, replacing any it shows.
+fn fill_planets(harness: &mut Harness<'_, EditorApp>, planets: &[PlanetRow<'_>]) {
+    while harness.query_by_label("Remove planet 1").is_some() {
+        harness.get_by_label("Remove planet 1").click();
+        harness.run();
+    }
+    for (k, (name, resources, influence, planet_trait, tech, legendary)) in planets.iter().enumerate() {
+        let row = format!("Planet {}", k + 1);
+        harness.get_by_label("Add planet").click();
+        harness.run();
+        type_into(harness, &format!("{row} name"), name);
+        type_into(harness, &format!("{row} resources"), &resources.to_string());
+        type_into(harness, &format!("{row} influence"), &influence.to_string());
+        choose(harness, &format!("{row} trait"), planet_trait);
+        choose(harness, &format!("{row} specialty"), tech);
+        tick(harness, &format!("{row} legendary"), *legendary);
+    }
+}
+
+/// Custom tiles are defined in the dialog (what the file would refuse is
+/// refused there, with the reason), listed and placed from the palette,
+/// renumbered with their positions, kept while the map holds them, taken
+/// out, each in one undo step, and saved as the exact `[[custom]]` text.
+#[test]
+fn custom_tiles_are_defined_placed_renumbered_and_removed_in_the_inspector() {
+    let dir = scratch("ti4-custom-tiles");
+    let mut harness = big_harness(app(None, &dir));
+    new_galaxy(&mut harness, "Homebrew", 3);
+    place(&mut harness, "26", 0);
+    let before = state(&galaxy(&harness));
+    harness.get_by_label("New custom tile…").click();
+    harness.run();
+    assert!(harness.state().board().unwrap().has_dialog());
+    harness.get_by_label("New custom tile");
+    // The lowest free number from 1000 is offered; a published one is refused.
+    assert_eq!(
+        harness.get_by_label("Tile number").accesskit_node().value().as_deref(),
+        Some("1000")
+    );
+    type_into(&mut harness, "Tile number", "26");
+    type_into(&mut harness, "Tile name", "Far Reach");
+    harness.get_by_label("Save tile").click();
+    harness.run();
+    harness.get_by_label(
+        "tile 26 is already a base-game or Prophecy of Kings tile: number custom tiles from 1000 up",
+    );
+    fill_planets(&mut harness, &[("", 2, 1, "none", "none", false)]);
+    type_into(&mut harness, "Tile number", "1000");
+    harness.get_by_label("Save tile").click();
+    harness.run();
+    harness.get_by_label("planet 1 needs a name");
+    assert_eq!(state(&galaxy(&harness)), before);
+    // Filled in whole and saved.
+    choose(&mut harness, "Tile back", "red");
+    tick(&mut harness, "alpha", true);
+    tick(&mut harness, "nebula", true);
+    fill_planets(
+        &mut harness,
+        &[
+            ("Faria", 2, 1, "hazardous", "warfare", false),
+            ("Vesta", 1, 3, "none", "none", true),
+        ],
+    );
+    harness.get_by_label("Save tile").click();
+    harness.run();
+    assert!(!harness.state().board().unwrap().has_dialog());
+    assert_eq!(
+        harness.state().actions().undo.as_deref(),
+        Some("Add custom tile 1000 “Far Reach”")
+    );
+    // In the palette with its name, and placed from there.
+    assert_eq!(
+        palette_entry(&mut harness, "1000"),
+        "1000 · Far Reach · Faria 2/1 · Vesta 1/3 · alpha wormhole · nebula"
+    );
+    place(&mut harness, "1000", 7);
+    // Kept while the map holds it.
+    harness.get_by_label("Remove tile").click();
+    harness.run();
+    assert_eq!(
+        status(&harness),
+        "Not removed: tile 1000 is on the map at #7: clear it from the map first"
+    );
+    assert_eq!(galaxy(&harness).custom.len(), 1);
+    // Renumbered from the selected position's button: #7 follows.
+    harness.get_by_label("Edit custom tile 1000…").click();
+    harness.run();
+    harness.get_by_label("Custom tile 1000");
+    type_into(&mut harness, "Tile number", "1001");
+    harness.get_by_label("Save tile").click();
+    harness.run();
+    assert_eq!(slot(&harness, 7), Some(Slot::System(1001)));
+    assert_eq!(
+        harness.state().actions().undo.as_deref(),
+        Some("Renumber custom tile 1000 “Far Reach” to 1001")
+    );
+    undo(&mut harness);
+    assert_eq!(slot(&harness, 7), Some(Slot::System(1000)));
+    assert_eq!(galaxy(&harness).custom[0].system.number, 1000);
+    redo(&mut harness);
+    assert_eq!(slot(&harness, 7), Some(Slot::System(1001)));
+    assert_eq!(problems(&mut harness), Vec::new());
+    // Saved as the exact `[[custom]]` text.
+    harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    harness.run();
+    let copy = dir.join("copy");
+    let field = "The folder to write pack.toml";
+    harness.get_by_label_contains(field).focus();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness
+        .get_by_label_contains(field)
+        .type_text(&copy.display().to_string());
+    harness.run();
+    harness.get_by_label("Save").click();
+    harness.run();
+    let text = std::fs::read_to_string(copy.join("pack.toml")).unwrap();
+    assert_eq!(
+        text.split_once("[tiles]").unwrap().1,
+        "\n0 = 26\n7 = 1001\n\n\
+         [[custom]]\nnumber = 1001\nname = \"Far Reach\"\nback = \"red\"\n\
+         wormholes = [\"alpha\"]\nanomalies = [\"nebula\"]\nplanets = [\n    \
+         { name = \"Faria\", resources = 2, influence = 1, trait = \"hazardous\", tech = \"warfare\" },\n    \
+         { name = \"Vesta\", resources = 1, influence = 3, legendary = true },\n]\n"
+    );
+    // Opened again, changed nothing: no step. Then, off the map, taken out.
+    harness.get_by_label("Edit…").click();
+    harness.run();
+    harness.get_by_label("Save tile").click();
+    harness.run();
+    assert!(!harness.state().board().unwrap().has_dialog());
+    assert!(!harness.state().actions().dirty);
+    select(&mut harness, 7);
+    key(&mut harness, Key::Delete);
+    harness.get_by_label("Remove tile").click();
+    harness.run();
+    assert!(galaxy(&harness).custom.is_empty());
+    assert_eq!(
+        harness.state().actions().undo.as_deref(),
+        Some("Remove custom tile 1001 “Far Reach”")
+    );
+    undo(&mut harness);
+    assert_eq!(galaxy(&harness).custom[0].name, "Far Reach");
+}

@@ -27,11 +27,13 @@ pub enum GalaxyAction {
     CopyMapString,
     /// Read a map string pasted into a dialog.
     PasteMapString,
+    /// Define a homebrew system tile in a dialog.
+    NewCustomTile,
 }
 
 impl GalaxyAction {
     /// Every action; its place here is its [`GameAction`] number.
-    pub const ALL: [Self; 9] = [
+    pub const ALL: [Self; 10] = [
         Self::ExportGalaxy,
         Self::Rotate,
         Self::Flip,
@@ -41,6 +43,7 @@ impl GalaxyAction {
         Self::ShowPositions,
         Self::CopyMapString,
         Self::PasteMapString,
+        Self::NewCustomTile,
     ];
 
     /// The action a shell action names, when it is one of these.
@@ -63,6 +66,7 @@ impl GalaxyAction {
             Self::ShowPositions => "Position numbers",
             Self::CopyMapString => "Copy map string",
             Self::PasteMapString => "Paste map string…",
+            Self::NewCustomTile => "New custom tile…",
         }
     }
 
@@ -88,6 +92,9 @@ impl GalaxyAction {
             Self::PasteMapString => {
                 "Read a TTS/TTPG map string into the galaxy, as `deckplan import --map-string` does"
             }
+            Self::NewCustomTile => {
+                "Define a homebrew system (planets, wormholes, anomalies) for the palette"
+            }
         }
     }
 
@@ -105,7 +112,8 @@ impl GalaxyAction {
             | Self::AddRing
             | Self::RemoveRing
             | Self::CopyMapString
-            | Self::PasteMapString => keys!(),
+            | Self::PasteMapString
+            | Self::NewCustomTile => keys!(),
         }
     }
 }

@@ -24,7 +24,8 @@ use super::document::Document;
 use super::edit::{EditError, Transaction};
 use super::ops;
 use super::panels::balance::{SwapAsk, balance_ui};
-use super::panels::inspector::{ModifierForm, inspector_ui};
+use super::panels::custom::{CustomForm, custom_dialog_ui};
+use super::panels::inspector::{Forms, ModifierForm, inspector_ui};
 use super::panels::palette::{Dragged, Palette};
 use super::panels::playtest::playtest_ui;
 use super::playtest::{Answer, PlayTest};
@@ -52,7 +53,7 @@ const SEARCH_REDRAW: std::time::Duration = std::time::Duration::from_millis(50);
 
 /// The colour of space in `deckplan render`'s galaxies.
 const SPACE: Color32 = Color32::from_rgb(12, 16, 32);
-const PROBLEM: Color32 = Color32::from_rgb(240, 70, 60);
+pub(super) const PROBLEM: Color32 = Color32::from_rgb(240, 70, 60);
 
 /// The galaxy drawn as it is now, with what the canvas needs around it.
 struct Drawn {
@@ -158,6 +159,8 @@ pub struct Ti4Board {
     pasted: Option<String>,
     /// The inspector's form for a new modifier.
     modifier_form: ModifierForm,
+    /// The custom tile dialog, while it is open.
+    pub(super) custom_form: Option<CustomForm>,
 }
 
 impl Ti4Board {
@@ -185,6 +188,7 @@ impl Ti4Board {
             to_clipboard: None,
             pasted: None,
             modifier_form: ModifierForm::default(),
+            custom_form: None,
         }
     }
 
@@ -269,7 +273,7 @@ impl Ti4Board {
             None | Some(Slot::Off) => text.push_str(" · no tile"),
             Some(Slot::Open) => text.push_str(" · open"),
             Some(Slot::System(number)) => match self.catalogue.system(number) {
-                Some(system) => text.push_str(&format!(" · {}", super::panels::palette::describe(system))),
+                Some(system) => text.push_str(&format!(" · {}", super::panels::palette::describe(system, &self.doc.model))),
                 None => text.push_str(&format!(" · tile {number}")),
             },
             Some(slot) => text.push_str(&format!(" · hyperlane {slot}")),
@@ -316,6 +320,10 @@ impl Ti4Board {
             }
             GalaxyAction::PasteMapString => {
                 self.paste = Some((String::new(), String::new()));
+                return;
+            }
+            GalaxyAction::NewCustomTile => {
+                self.custom_form = Some(CustomForm::new_tile(galaxy));
                 return;
             }
             GalaxyAction::Rotate => self.selected.and_then(|i| ops::rotate(galaxy, i)),
@@ -729,7 +737,9 @@ impl Board for Ti4Board {
                 GalaxyAction::RemoveRing => {
                     ActionState::when(editing && galaxy.rings > 1, "A galaxy has at least 1 ring")
                 }
-                GalaxyAction::PasteMapString => ActionState::when(editing, "Not while play-testing"),
+                GalaxyAction::PasteMapString | GalaxyAction::NewCustomTile => {
+                    ActionState::when(editing, "Not while play-testing")
+                }
             };
             states.insert(action, state);
             texts.insert(
@@ -760,6 +770,8 @@ impl Board for Ti4Board {
                     None,
                     item(GalaxyAction::CopyMapString),
                     item(GalaxyAction::PasteMapString),
+                    None,
+                    item(GalaxyAction::NewCustomTile),
                 ],
             }],
         }
@@ -870,7 +882,10 @@ impl Board for Ti4Board {
                             galaxy,
                             &self.catalogue,
                             self.selected,
-                            &mut self.modifier_form,
+                            Forms {
+                                modifier: &mut self.modifier_form,
+                                custom: &mut self.custom_form,
+                            },
                             frame.actions,
                             frame.out,
                         );
@@ -916,10 +931,11 @@ impl Board for Ti4Board {
             .frame(egui::Frame::NONE)
             .show(ui, |ui| self.canvas_ui(ui, frame));
         self.paste_dialog_ui(ui, frame.out);
+        custom_dialog_ui(ui, &self.doc.model, &mut self.custom_form, frame.out);
     }
 
     fn has_dialog(&self) -> bool {
-        self.paste.is_some()
+        self.paste.is_some() || self.custom_form.is_some()
     }
 
     fn status(&self, mode: Mode) -> Status {

@@ -1,11 +1,12 @@
 //! Every change to a galaxy, as data: the board's UI records [`Edit`]s and
 //! the shell applies them after the frame. An edit sets one position, the
 //! seats, the rings, the tiles beside the board, one modifier (added,
-//! removed, renamed or switched) — or the whole galaxy, for a pasted map string — and applying it returns
-//! the edit that undoes it.
+//! removed, renamed or switched), one custom tile (added, removed or
+//! changed) — or the whole galaxy, for a pasted map string — and applying
+//! it returns the edit that undoes it.
 
 use deckplan_schema::Span;
-use deckplan_schema::ti4::galaxy::{GalaxyFile, Home, Modifier, Placed};
+use deckplan_schema::ti4::galaxy::{CustomTile, GalaxyFile, Home, Modifier, Placed};
 use deckplan_schema::ti4::map_string::Slot;
 
 /// What the TI4 board edits: the galaxy file (a pack's `pack.toml` *is* it).
@@ -30,6 +31,12 @@ pub enum Edit {
     RemoveModifier(usize),
     /// What the modifier at that place is called.
     RenameModifier(usize, String),
+    /// A new custom tile, put at that place in the file.
+    AddCustom(usize, Box<CustomTile>),
+    /// The custom tile at that place taken out of the file.
+    RemoveCustom(usize),
+    /// The custom tile at that place, replaced whole (any of its fields changed).
+    SetCustom(usize, Box<CustomTile>),
     /// The whole galaxy (a pasted map string).
     Galaxy(Box<GalaxyFile>),
 }
@@ -40,6 +47,9 @@ pub enum EditError {
     /// A modifier past the end of the list (a bug in the caller).
     #[error("there is no modifier number {0}")]
     NoSuchModifier(usize),
+    /// A custom tile past the end of the list (a bug in the caller).
+    #[error("there is no custom tile number {0} in the list")]
+    NoSuchCustom(usize),
 }
 
 impl crate::history::Edit for Edit {
@@ -93,6 +103,26 @@ impl crate::history::Edit for Edit {
                     .ok_or(EditError::NoSuchModifier(index))?;
                 Self::RenameModifier(index, std::mem::replace(&mut modifier.name, name))
             }
+            Self::AddCustom(index, tile) => {
+                if index > galaxy.custom.len() {
+                    return Err(EditError::NoSuchCustom(index));
+                }
+                galaxy.custom.insert(index, *tile);
+                Self::RemoveCustom(index)
+            }
+            Self::RemoveCustom(index) => {
+                if index >= galaxy.custom.len() {
+                    return Err(EditError::NoSuchCustom(index));
+                }
+                Self::AddCustom(index, Box::new(galaxy.custom.remove(index)))
+            }
+            Self::SetCustom(index, tile) => {
+                let there = galaxy
+                    .custom
+                    .get_mut(index)
+                    .ok_or(EditError::NoSuchCustom(index))?;
+                Self::SetCustom(index, Box::new(std::mem::replace(there, *tile)))
+            }
             Self::Galaxy(whole) => Self::Galaxy(Box::new(std::mem::replace(galaxy, *whole))),
         })
     }
@@ -128,13 +158,18 @@ pub fn state(galaxy: &Model) -> impl PartialEq + std::fmt::Debug + use<> {
             .iter()
             .map(|m| (m.name.clone(), m.effect, m.enabled))
             .collect::<Vec<_>>(),
+        galaxy
+            .custom
+            .iter()
+            .map(|c| (c.name.clone(), c.system.clone()))
+            .collect::<Vec<_>>(),
     )
 }
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
-    use deckplan_schema::ti4::catalogue::{Face, Wormhole};
+    use deckplan_schema::ti4::catalogue::{Anomaly, Back, Expansion, Face, Planet, System, Wormhole};
     use deckplan_schema::ti4::galaxy::Effect;
     use proptest::prelude::*;
 
@@ -182,7 +217,45 @@ mod tests {
             }),
             (0usize..3).prop_map(Edit::RemoveModifier),
             (0usize..3, "[a-z ]{0,8}").prop_map(|(i, name)| Edit::RenameModifier(i, name)),
+            (0usize..3, any_custom()).prop_map(|(i, tile)| Edit::AddCustom(i, Box::new(tile))),
+            (0usize..3).prop_map(Edit::RemoveCustom),
+            (0usize..3, any_custom()).prop_map(|(i, tile)| Edit::SetCustom(i, Box::new(tile))),
         ]
+    }
+
+    fn any_custom() -> impl Strategy<Value = CustomTile> {
+        let planet = ("[A-Z][a-z]{0,6}", 0u8..6, 0u8..6, any::<bool>()).prop_map(
+            |(name, resources, influence, legendary)| Planet {
+                name,
+                resources,
+                influence,
+                planet_trait: None,
+                tech: None,
+                legendary,
+            },
+        );
+        (
+            1000u16..1004,
+            "[A-Za-z ]{1,8}",
+            any::<bool>(),
+            any::<bool>(),
+            proptest::collection::vec(planet, 0..3),
+        )
+            .prop_map(|(number, name, rift, alpha, planets)| CustomTile {
+                name,
+                system: System {
+                    number,
+                    expansion: Expansion::Homebrew,
+                    back: if planets.is_empty() { Back::Red } else { Back::Blue },
+                    home: false,
+                    faction: None,
+                    off_board: false,
+                    wormholes: if alpha { vec![Wormhole::Alpha] } else { Vec::new() },
+                    anomalies: if rift { vec![Anomaly::GravityRift] } else { Vec::new() },
+                    planets,
+                },
+                span: Span::default(),
+            })
     }
 
     proptest! {

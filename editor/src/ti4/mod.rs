@@ -1,16 +1,17 @@
 //! Twilight Imperium 4 galaxies in the editor: tiles placed from a palette
 //! of the whole catalogue, moved and swapped by dragging, hyperlanes turned
-//! and flipped, home seats, rings and modifiers — drawn as `deckplan render`
-//! draws the galaxy, checked live by the validator's TI4 ruleset and saved
-//! in canonical form — and map strings copied and pasted as TTS and TTPG
-//! write them.
+//! and flipped, home seats, rings, modifiers and custom tiles — drawn as
+//! `deckplan render` draws the galaxy, checked live by the validator's TI4
+//! ruleset and saved in canonical form — and map strings copied and pasted
+//! as TTS and TTPG write them.
 //!
 //! - [`document`] — the galaxy open, where it lives, its history and saving;
 //! - [`edit`] — every change as an invertible [`edit::Edit`]; [`ops`] builds
-//!   the edits of one user operation (a move, a swap, a pasted map string);
+//!   the edits of one user operation (a move, a swap, a pasted map string),
+//!   [`custom`] those of a custom tile added, changed or taken out;
 //! - [`command`] and [`action`] — what its panels ask for, and its actions;
-//! - [`panels`] — the tile palette and the inspector; [`dialogs`] — a new
-//!   galaxy's fields;
+//! - [`panels`] — the tile palette, the inspector and the custom tile
+//!   form; [`dialogs`] — a new galaxy's fields;
 //! - [`problems`] — the live check of what a save would write;
 //! - [`playtest`] — the moving ship, other ships and command tokens placed
 //!   by clicking, and `deckplan reach`'s answer.
@@ -18,6 +19,7 @@
 pub mod action;
 mod board;
 pub mod command;
+pub mod custom;
 pub mod dialogs;
 pub mod document;
 pub mod edit;

@@ -827,7 +827,8 @@ pub fn anomaly_name(anomaly: Anomaly) -> &'static str {
     }
 }
 
-fn trait_name(planet_trait: Trait) -> &'static str {
+/// The name a planet trait has in files.
+pub fn trait_name(planet_trait: Trait) -> &'static str {
     match planet_trait {
         Trait::Cultural => "cultural",
         Trait::Hazardous => "hazardous",
@@ -835,7 +836,8 @@ fn trait_name(planet_trait: Trait) -> &'static str {
     }
 }
 
-fn tech_name(tech: TechSkip) -> &'static str {
+/// The name a technology specialty has in files.
+pub fn tech_name(tech: TechSkip) -> &'static str {
     match tech {
         TechSkip::Biotic => "biotic",
         TechSkip::Cybernetic => "cybernetic",
@@ -844,7 +846,8 @@ fn tech_name(tech: TechSkip) -> &'static str {
     }
 }
 
-fn back_name(back: Back) -> &'static str {
+/// The name a tile back's colour has in files.
+pub fn back_name(back: Back) -> &'static str {
     match back {
         Back::Green => "green",
         Back::Blue => "blue",

@@ -1,6 +1,7 @@
 //! The galaxy's inspector: the selected position and what it holds, the
-//! rings, the home seats (moved to the selected position) and the
-//! adjacency modifiers: switched on and off, added, renamed and removed.
+//! rings, the home seats (moved to the selected position), the adjacency
+//! modifiers (switched on and off, added, renamed and removed) and the
+//! custom tiles (opened in their form, or taken out).
 
 use deckplan_schema::ti4::catalogue::{Catalogue, Wormhole};
 use deckplan_schema::ti4::galaxy::{Effect, GalaxyFile, wormhole_name};
@@ -14,6 +15,7 @@ use crate::command::Commands;
 use super::super::action::GalaxyAction;
 use super::super::command::{Command, step};
 use super::super::ops;
+use super::custom::{CustomForm, custom_list_ui};
 use super::palette::describe;
 
 /// Every wormhole type the galaxy format knows, in the order a join lists them.
@@ -139,6 +141,14 @@ fn modifiers_ui(ui: &mut Ui, galaxy: &GalaxyFile, form: &mut ModifierForm, out: 
     });
 }
 
+/// The inspector's forms, kept between frames.
+pub struct Forms<'a> {
+    /// The form for a new modifier (and a modifier's new name).
+    pub modifier: &'a mut ModifierForm,
+    /// The custom tile dialog, while it is open.
+    pub custom: &'a mut Option<CustomForm>,
+}
+
 /// A button for one of the board's actions, enabled as menus show it.
 fn action_button(ui: &mut Ui, actions: &BoardActions, action: GalaxyAction, out: &mut Commands) {
     let action: Action = action.into();
@@ -156,7 +166,7 @@ pub fn inspector_ui(
     galaxy: &GalaxyFile,
     catalogue: &Catalogue,
     selected: Option<u32>,
-    form: &mut ModifierForm,
+    forms: Forms<'_>,
     actions: &BoardActions,
     out: &mut Commands,
 ) {
@@ -178,7 +188,7 @@ pub fn inspector_ui(
                 Some(Slot::Open) => "open position".to_string(),
                 Some(Slot::System(number)) => catalogue
                     .system(number)
-                    .map_or_else(|| format!("tile {number}"), describe),
+                    .map_or_else(|| format!("tile {number}"), |s| describe(s, galaxy)),
                 Some(slot @ Slot::Hyperlane { .. }) => format!("hyperlane {slot}"),
             };
             ui.label(what);
@@ -196,6 +206,16 @@ pub fn inspector_ui(
                     out.push(Command::Run(Action::Delete));
                 }
             });
+            let custom = match galaxy.tiles.get(&index).map(|p| p.slot) {
+                Some(Slot::System(number)) => galaxy.custom.iter().position(|c| c.system.number == number),
+                _ => None,
+            };
+            if let Some(at) = custom
+                && let Some(tile) = galaxy.custom.get(at)
+                && ui.button(format!("Edit custom tile {}…", tile.system.number)).clicked()
+            {
+                *forms.custom = Some(CustomForm::of(at, tile));
+            }
         }
     }
     ui.separator();
@@ -217,5 +237,7 @@ pub fn inspector_ui(
         });
     }
     ui.separator();
-    modifiers_ui(ui, galaxy, form, out);
+    modifiers_ui(ui, galaxy, forms.modifier, out);
+    ui.separator();
+    custom_list_ui(ui, galaxy, forms.custom, out);
 }

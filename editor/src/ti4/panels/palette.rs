@@ -89,9 +89,14 @@ pub struct Palette {
     pub armed: Option<Slot>,
 }
 
-/// One line describing a system: its number, what it is and what it holds.
-pub fn describe(system: &System) -> String {
+/// One line describing a system: its number (and a custom tile's name), what
+/// it is and what it holds.
+pub fn describe(system: &System, galaxy: &GalaxyFile) -> String {
     let mut parts = vec![system.number.to_string()];
+    let custom = galaxy.custom.iter().find(|c| c.system.number == system.number);
+    if let Some(custom) = custom.filter(|_| system.expansion == Expansion::Homebrew) {
+        parts.push(custom.name.clone());
+    }
     if let Some(faction) = &system.faction {
         parts.push(faction.clone());
     } else if system.home {
@@ -173,7 +178,7 @@ impl Palette {
                     self.entry(ui, Slot::Open, "0 · open position".to_string(), false);
                 }
                 for system in catalogue.systems() {
-                    let text = describe(system);
+                    let text = describe(system, galaxy);
                     if !self.kind.holds(system) || !self.wanted(system.expansion) || !self.matches(&text) {
                         continue;
                     }
