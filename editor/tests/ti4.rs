@@ -1,9 +1,10 @@
 //! Headless UI tests of TI4 galaxy editing: the real editor window driven
 //! through egui_kittest — tiles placed from the palette (by a click and by
 //! dragging), moved and swapped, hyperlanes turned and flipped, seats,
-//! rings and modifiers (switched, added, renamed, removed), each undone; map
-//! strings copied and pasted; and the bundled five- and six-player galaxies
-//! built from an empty document with the editor alone.
+//! rings, modifiers (switched, added, renamed, removed) and custom tiles
+//! (defined, renumbered, removed), each undone; map strings copied and
+//! pasted; and the bundled five- and six-player galaxies built from an
+//! empty document with the editor alone.
 
 #![allow(
     clippy::unwrap_used,
@@ -900,7 +901,9 @@ fn fill_planets(harness: &mut Harness<'_, EditorApp>, planets: &[PlanetRow<'_>])
         harness.get_by_label("Remove planet 1").click();
         harness.run();
     }
-    for (k, (name, resources, influence, planet_trait, tech, legendary)) in planets.iter().enumerate() {
+    for (k, (name, resources, influence, planet_trait, tech, legendary)) in
+        planets.iter().enumerate()
+    {
         let row = format!("Planet {}", k + 1);
         harness.get_by_label("Add planet").click();
         harness.run();
@@ -930,7 +933,11 @@ fn custom_tiles_are_defined_placed_renumbered_and_removed_in_the_inspector() {
     harness.get_by_label("New custom tile");
     // The lowest free number from 1000 is offered; a published one is refused.
     assert_eq!(
-        harness.get_by_label("Tile number").accesskit_node().value().as_deref(),
+        harness
+            .get_by_label("Tile number")
+            .accesskit_node()
+            .value()
+            .as_deref(),
         Some("1000")
     );
     type_into(&mut harness, "Tile number", "26");

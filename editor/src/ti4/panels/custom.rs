@@ -237,6 +237,13 @@ impl CustomForm {
     }
 }
 
+/// A text field of a planet row, at least `width` wide (a grid cell would
+/// otherwise shrink it to its column's last width).
+fn cell(ui: &mut Ui, text: &mut String, width: f32, name: &str) {
+    let response = ui.add(TextEdit::singleline(text).min_size(egui::vec2(width, 0.0)).desired_width(width));
+    named(ui, &response, name);
+}
+
 /// Gives a widget the name a screen reader (and a UI test) knows it by,
 /// where the form shows it as a column heading.
 fn named(ui: &Ui, response: &Response, name: &str) {
@@ -341,12 +348,9 @@ fn planets_ui(ui: &mut Ui, form: &mut CustomForm) {
                 for (k, planet) in form.planets.iter_mut().enumerate() {
                     let number = k + 1;
                     ui.label(format!("Planet {number}"));
-                    let response = ui.add(TextEdit::singleline(&mut planet.name).desired_width(130.0));
-                    named(ui, &response, &format!("Planet {number} name"));
-                    let response = ui.add(TextEdit::singleline(&mut planet.resources).desired_width(36.0));
-                    named(ui, &response, &format!("Planet {number} resources"));
-                    let response = ui.add(TextEdit::singleline(&mut planet.influence).desired_width(36.0));
-                    named(ui, &response, &format!("Planet {number} influence"));
+                    cell(ui, &mut planet.name, 130.0, &format!("Planet {number} name"));
+                    cell(ui, &mut planet.resources, 36.0, &format!("Planet {number} resources"));
+                    cell(ui, &mut planet.influence, 36.0, &format!("Planet {number} influence"));
                     choice(ui, &format!("Planet {number} trait"), &mut planet.planet_trait, &TRAITS, trait_name);
                     choice(ui, &format!("Planet {number} specialty"), &mut planet.tech, &SPECIALTIES, tech_name);
                     let response = ui.checkbox(&mut planet.legendary, "");
