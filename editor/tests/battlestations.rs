@@ -541,12 +541,7 @@ fn the_bundled_wayfarer_is_built_from_nothing_with_the_editor_alone() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
     harness.run();
     let folder = dir.join("wayfarer");
-    harness
-        .get_by_label("The folder to write pack.toml and the ship file into (created if needed).")
-        .type_text(&folder.display().to_string());
-    harness.run();
-    harness.get_by_label("Save").click();
-    harness.run();
+    common::save_into(&mut harness, &folder);
     for file in ["pack.toml", "ship.toml"] {
         assert_eq!(
             std::fs::read_to_string(folder.join(file)).unwrap(),

@@ -63,16 +63,7 @@ fn every_bundled_pack_opens_clean_and_saves_back_byte_for_byte() {
             "{name}: Save As asks where"
         );
         let copy = dir.join("copy");
-        let field = "The folder to write pack.toml and the";
-        harness.get_by_label_contains(field).focus();
-        harness.run();
-        harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
-        harness
-            .get_by_label_contains(field)
-            .type_text(&copy.display().to_string());
-        harness.run();
-        harness.get_by_label("Save").click();
-        harness.run();
+        common::save_into(&mut harness, &copy);
         assert!(harness.state().dialog().is_none(), "{name}: saved");
         let mut original = files(&common::bundled(name));
         let mut written = files(&copy);

@@ -245,12 +245,7 @@ fn the_bundled_kestrel_ship_is_built_from_nothing_with_the_editor_alone() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
     harness.run();
     let folder = dir.join("kestrel");
-    harness
-        .get_by_label("The folder to write pack.toml and the ship file into (created if needed).")
-        .type_text(&folder.display().to_string());
-    harness.run();
-    harness.get_by_label("Save").click();
-    harness.run();
+    common::save_into(&mut harness, &folder);
     for file in ["pack.toml", "ship.toml"] {
         assert_eq!(
             std::fs::read_to_string(folder.join(file)).unwrap(),
@@ -634,12 +629,7 @@ fn everything_the_format_can_say_is_drawn_and_saved_canonical() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
     harness.run();
     let folder = dir.join("odd");
-    harness
-        .get_by_label("The folder to write pack.toml and the ship file into (created if needed).")
-        .type_text(&folder.display().to_string());
-    harness.run();
-    harness.get_by_label("Save").click();
-    harness.run();
+    common::save_into(&mut harness, &folder);
     let text = std::fs::read_to_string(folder.join("ship.toml")).unwrap();
     let reread = deckplan_schema::nemesis::resolve::parse_ship(&deckplan_schema::SourceFile::new(
         "ship.toml",

@@ -15,7 +15,7 @@
 
 mod common;
 
-use common::{app, click_at, copied, drag, files, problems, scratch, type_into};
+use common::{app, click_at, copied, drag, files, problems, save_into, scratch, type_into};
 use deckplan_editor::action::Action;
 use deckplan_editor::app::EditorApp;
 use deckplan_editor::paint::ScreenMap as _;
@@ -185,16 +185,7 @@ fn rebuild_with_the_editor_alone(name: &str) {
     harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
     harness.run();
     let copy = dir.join("copy");
-    let field = "The folder to write pack.toml";
-    harness.get_by_label_contains(field).focus();
-    harness.run();
-    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    harness
-        .get_by_label_contains(field)
-        .type_text(&copy.display().to_string());
-    harness.run();
-    harness.get_by_label("Save").click();
-    harness.run();
+    save_into(&mut harness, &copy);
     assert!(harness.state().dialog().is_none(), "saved");
     // A new pack folder also gets the shell's `.gitignore` of backups.
     let written: Vec<_> = files(&copy)
@@ -1007,16 +998,7 @@ fn custom_tiles_are_defined_placed_renumbered_and_removed_in_the_inspector() {
     harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
     harness.run();
     let copy = dir.join("copy");
-    let field = "The folder to write pack.toml";
-    harness.get_by_label_contains(field).focus();
-    harness.run();
-    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    harness
-        .get_by_label_contains(field)
-        .type_text(&copy.display().to_string());
-    harness.run();
-    harness.get_by_label("Save").click();
-    harness.run();
+    save_into(&mut harness, &copy);
     let text = std::fs::read_to_string(copy.join("pack.toml")).unwrap();
     assert_eq!(
         text.split_once("[tiles]").unwrap().1,

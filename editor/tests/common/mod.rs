@@ -117,6 +117,21 @@ pub fn type_into(harness: &mut Harness<'_, EditorApp>, label: &str, text: &str) 
     harness.run();
 }
 
+/// Writes into `folder` through the open Save As dialog: the folder typed
+/// over whatever the dialog offers, then Save.
+pub fn save_into(harness: &mut Harness<'_, EditorApp>, folder: &Path) {
+    let field = "The folder to write pack.toml";
+    harness.get_by_label_contains(field).focus();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness
+        .get_by_label_contains(field)
+        .type_text(&folder.display().to_string());
+    harness.run();
+    harness.get_by_label("Save").click();
+    harness.run();
+}
+
 /// Waits for the problems of the current state and shows them.
 pub fn problems(harness: &mut Harness<'_, EditorApp>) -> Vec<(&'static str, String)> {
     assert!(
