@@ -22,6 +22,57 @@ pub trait Edit: Clone + Debug + Send + Sized + 'static {
     fn apply(self, target: &mut Self::Target) -> Result<Self, Self::Error>;
 }
 
+/// One change to a list of a document's items (rooms, modules, custom
+/// tiles …): the item at an index replaced, inserted or removed. The file
+/// order is the designer's, so it is kept.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ListEdit<T> {
+    /// Replace the item at the index.
+    Set(usize, T),
+    /// Insert an item at the index (at most the length).
+    Insert(usize, T),
+    /// Remove the item at the index.
+    Remove(usize),
+}
+
+/// An index past the end of its list: a bug in the caller, reported
+/// rather than a panic.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("there is no {what} number {index}")]
+pub struct NoSuchItem {
+    /// What the list holds ("room", "modifier").
+    pub what: &'static str,
+    /// The index.
+    pub index: usize,
+}
+
+impl<T> ListEdit<T> {
+    /// Applies the edit to `list` (of `what`s); returns its inverse, or
+    /// the error with the list unchanged.
+    pub fn apply(self, list: &mut Vec<T>, what: &'static str) -> Result<Self, NoSuchItem> {
+        let missing = |index| NoSuchItem { what, index };
+        Ok(match self {
+            Self::Set(index, item) => {
+                let slot = list.get_mut(index).ok_or(missing(index))?;
+                Self::Set(index, std::mem::replace(slot, item))
+            }
+            Self::Insert(index, item) => {
+                if index > list.len() {
+                    return Err(missing(index));
+                }
+                list.insert(index, item);
+                Self::Remove(index)
+            }
+            Self::Remove(index) => {
+                if index >= list.len() {
+                    return Err(missing(index));
+                }
+                Self::Insert(index, list.remove(index))
+            }
+        })
+    }
+}
+
 /// The edits of one user action, undone and redone together.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Transaction<E> {
@@ -303,5 +354,37 @@ mod tests {
         // Nothing left to redo: no change.
         assert_eq!(history.redo(&mut number).unwrap(), None);
         assert_eq!(history.generation(), 5);
+    }
+
+    #[test]
+    fn a_list_edit_returns_its_inverse_and_refuses_an_index_past_the_end() {
+        let mut list = vec!['a', 'b'];
+        let undo = ListEdit::Insert(1, 'x').apply(&mut list, "letter").unwrap();
+        assert_eq!(
+            (list.clone(), undo.clone()),
+            (vec!['a', 'x', 'b'], ListEdit::Remove(1))
+        );
+        let redo = undo.apply(&mut list, "letter").unwrap();
+        assert_eq!(
+            (list.clone(), redo),
+            (vec!['a', 'b'], ListEdit::Insert(1, 'x'))
+        );
+        let undo = ListEdit::Set(0, 'z').apply(&mut list, "letter").unwrap();
+        assert_eq!(
+            (list.clone(), undo),
+            (vec!['z', 'b'], ListEdit::Set(0, 'a'))
+        );
+        for edit in [
+            ListEdit::Insert(3, 'q'),
+            ListEdit::Set(2, 'q'),
+            ListEdit::Remove(2),
+        ] {
+            let error = edit.apply(&mut list, "letter").unwrap_err();
+            assert!(
+                error.to_string().starts_with("there is no letter number "),
+                "{error}"
+            );
+        }
+        assert_eq!(list, ['z', 'b']);
     }
 }

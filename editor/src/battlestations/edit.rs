@@ -6,19 +6,10 @@
 
 use deckplan_schema::battlestations::{Door, Id, Module, Ship, Side};
 
+pub use crate::history::{ListEdit, NoSuchItem};
+
 /// What the Battlestations board edits: `pack.toml`'s values and the ship.
 pub type Model = crate::ship_document::ShipModel<Ship>;
-
-/// One change to a list: the item at an index replaced, inserted or removed.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ListEdit<T> {
-    /// Replace the item at the index.
-    Set(usize, T),
-    /// Insert an item at the index (at most the length).
-    Insert(usize, T),
-    /// Remove the item at the index.
-    Remove(usize),
-}
 
 /// One change to a Battlestations pack.
 #[derive(Clone, Debug, PartialEq)]
@@ -39,46 +30,8 @@ pub enum Edit {
     PackName(String),
 }
 
-/// Why an edit could not be applied.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum EditError {
-    /// An index past the end of its list (a bug in the caller).
-    #[error("there is no {what} number {index}")]
-    NoSuchItem {
-        /// The list.
-        what: &'static str,
-        /// The index.
-        index: usize,
-    },
-}
-
-/// Applies a list edit; returns its inverse.
-fn apply_list<T>(
-    list: &mut Vec<T>,
-    edit: ListEdit<T>,
-    what: &'static str,
-) -> Result<ListEdit<T>, EditError> {
-    let missing = |index| EditError::NoSuchItem { what, index };
-    Ok(match edit {
-        ListEdit::Set(index, item) => {
-            let slot = list.get_mut(index).ok_or(missing(index))?;
-            ListEdit::Set(index, std::mem::replace(slot, item))
-        }
-        ListEdit::Insert(index, item) => {
-            if index > list.len() {
-                return Err(missing(index));
-            }
-            list.insert(index, item);
-            ListEdit::Remove(index)
-        }
-        ListEdit::Remove(index) => {
-            if index >= list.len() {
-                return Err(missing(index));
-            }
-            ListEdit::Insert(index, list.remove(index))
-        }
-    })
-}
+/// Why an edit could not be applied: an index past the end of its list.
+pub type EditError = NoSuchItem;
 
 impl crate::history::Edit for Edit {
     type Target = Model;
@@ -87,8 +40,8 @@ impl crate::history::Edit for Edit {
     fn apply(self, model: &mut Model) -> Result<Self, EditError> {
         let ship = &mut model.ship;
         Ok(match self {
-            Self::Modules(e) => Self::Modules(apply_list(&mut ship.modules, e, "module")?),
-            Self::Doors(e) => Self::Doors(apply_list(&mut ship.doors, e, "door")?),
+            Self::Modules(e) => Self::Modules(e.apply(&mut ship.modules, "module")?),
+            Self::Doors(e) => Self::Doors(e.apply(&mut ship.doors, "door")?),
             Self::Levels(levels) => Self::Levels(std::mem::replace(&mut ship.levels, levels)),
             Self::Forward(side) => Self::Forward(std::mem::replace(&mut ship.forward, side)),
             Self::ShipName(name) => Self::ShipName(std::mem::replace(&mut ship.name, name)),

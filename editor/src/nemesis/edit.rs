@@ -6,19 +6,10 @@
 
 use deckplan_schema::nemesis::{Corridor, Entrance, EscapePod, Network, Room, Ship, TilePool};
 
+pub use crate::history::{ListEdit, NoSuchItem};
+
 /// What the Nemesis board edits: `pack.toml`'s values and the ship.
 pub type Model = crate::ship_document::ShipModel<Ship>;
-
-/// One change to a list: the item at an index replaced, inserted or removed.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ListEdit<T> {
-    /// Replace the item at the index.
-    Set(usize, T),
-    /// Insert an item at the index (at most the length).
-    Insert(usize, T),
-    /// Remove the item at the index.
-    Remove(usize),
-}
 
 /// One change to a Nemesis pack.
 #[derive(Clone, Debug, PartialEq)]
@@ -43,46 +34,8 @@ pub enum Edit {
     PackName(String),
 }
 
-/// Why an edit could not be applied.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum EditError {
-    /// An index past the end of its list (a bug in the caller).
-    #[error("there is no {what} number {index}")]
-    NoSuchItem {
-        /// The list.
-        what: &'static str,
-        /// The index.
-        index: usize,
-    },
-}
-
-/// Applies a list edit; returns its inverse.
-fn apply_list<T>(
-    list: &mut Vec<T>,
-    edit: ListEdit<T>,
-    what: &'static str,
-) -> Result<ListEdit<T>, EditError> {
-    let missing = |index| EditError::NoSuchItem { what, index };
-    Ok(match edit {
-        ListEdit::Set(index, item) => {
-            let slot = list.get_mut(index).ok_or(missing(index))?;
-            ListEdit::Set(index, std::mem::replace(slot, item))
-        }
-        ListEdit::Insert(index, item) => {
-            if index > list.len() {
-                return Err(missing(index));
-            }
-            list.insert(index, item);
-            ListEdit::Remove(index)
-        }
-        ListEdit::Remove(index) => {
-            if index >= list.len() {
-                return Err(missing(index));
-            }
-            ListEdit::Insert(index, list.remove(index))
-        }
-    })
-}
+/// Why an edit could not be applied: an index past the end of its list.
+pub type EditError = NoSuchItem;
 
 impl crate::history::Edit for Edit {
     type Target = Model;
@@ -91,13 +44,13 @@ impl crate::history::Edit for Edit {
     fn apply(self, model: &mut Model) -> Result<Self, EditError> {
         let ship = &mut model.ship;
         Ok(match self {
-            Self::Rooms(e) => Self::Rooms(apply_list(&mut ship.rooms, e, "room")?),
-            Self::Corridors(e) => Self::Corridors(apply_list(&mut ship.corridors, e, "corridor")?),
-            Self::Networks(e) => Self::Networks(apply_list(&mut ship.networks, e, "network")?),
+            Self::Rooms(e) => Self::Rooms(e.apply(&mut ship.rooms, "room")?),
+            Self::Corridors(e) => Self::Corridors(e.apply(&mut ship.corridors, "corridor")?),
+            Self::Networks(e) => Self::Networks(e.apply(&mut ship.networks, "network")?),
             Self::Entrances(e) => {
-                Self::Entrances(apply_list(&mut ship.entrances, e, "technical entrance")?)
+                Self::Entrances(e.apply(&mut ship.entrances, "technical entrance")?)
             }
-            Self::Pods(e) => Self::Pods(apply_list(&mut ship.escape_pods, e, "escape pod")?),
+            Self::Pods(e) => Self::Pods(e.apply(&mut ship.escape_pods, "escape pod")?),
             Self::Tiles(tiles) => Self::Tiles(std::mem::replace(&mut ship.tiles, tiles)),
             Self::ShipName(name) => Self::ShipName(std::mem::replace(&mut ship.name, name)),
             Self::Board(board) => Self::Board(std::mem::replace(&mut ship.board, board)),

@@ -8,7 +8,7 @@ use deckplan_schema::ti4::catalogue::{Catalogue, Expansion};
 use deckplan_schema::ti4::galaxy::{CustomTile, GalaxyFile, MAX_LIST};
 use deckplan_schema::ti4::map_string::Slot;
 
-use super::edit::{Edit, Transaction};
+use super::edit::{Edit, ListEdit, Transaction};
 
 /// Where custom numbers start: clear of every published tile, as the
 /// format's help advises.
@@ -106,7 +106,7 @@ pub fn add_custom(galaxy: &GalaxyFile, builtin: &Catalogue, tile: CustomTile) ->
     }
     Ok(Transaction {
         label: format!("Add custom tile {} “{}”", tile.system.number, tile.name),
-        edits: vec![Edit::AddCustom(galaxy.custom.len(), Box::new(tile))],
+        edits: vec![Edit::Custom(ListEdit::Insert(galaxy.custom.len(), tile))],
     })
 }
 
@@ -135,7 +135,7 @@ pub fn change_custom(
     } else {
         format!("Renumber custom tile {old} “{}” to {new}", tile.name)
     };
-    let mut edits = vec![Edit::SetCustom(index, Box::new(tile))];
+    let mut edits = vec![Edit::Custom(ListEdit::Set(index, tile))];
     if old != new {
         for position in placements(galaxy, old) {
             edits.push(Edit::Tile(position, Some(Slot::System(new))));
@@ -174,7 +174,7 @@ pub fn remove_custom(galaxy: &GalaxyFile, index: usize) -> Result<Option<Transac
     }
     Ok(Some(Transaction {
         label: format!("Remove custom tile {number} “{}”", tile.name),
-        edits: vec![Edit::RemoveCustom(index)],
+        edits: vec![Edit::Custom(ListEdit::Remove(index))],
     }))
 }
 

@@ -9,6 +9,8 @@ use deckplan_schema::Span;
 use deckplan_schema::ti4::galaxy::{CustomTile, GalaxyFile, Home, Modifier, Placed};
 use deckplan_schema::ti4::map_string::Slot;
 
+pub use crate::history::{ListEdit, NoSuchItem};
+
 /// What the TI4 board edits: the galaxy file (a pack's `pack.toml` *is* it).
 pub type Model = GalaxyFile;
 
@@ -23,34 +25,17 @@ pub enum Edit {
     Rings(u32),
     /// The systems beside the board, by tile number.
     OffBoard(Vec<u16>),
-    /// Whether a modifier (by its place in the file) is in force.
-    Modifier(usize, bool),
-    /// A new modifier, put at that place in the file.
-    AddModifier(usize, Box<Modifier>),
-    /// The modifier at that place taken out of the file.
-    RemoveModifier(usize),
-    /// What the modifier at that place is called.
-    RenameModifier(usize, String),
-    /// A new custom tile, put at that place in the file.
-    AddCustom(usize, Box<CustomTile>),
-    /// The custom tile at that place taken out of the file.
-    RemoveCustom(usize),
-    /// The custom tile at that place, replaced whole (any of its fields changed).
-    SetCustom(usize, Box<CustomTile>),
+    /// A modifier (switched, renamed, added or removed), by its place in the file.
+    Modifiers(ListEdit<Modifier>),
+    /// A custom tile (changed, added or removed), by its place in the file.
+    Custom(ListEdit<CustomTile>),
     /// The whole galaxy (a pasted map string).
     Galaxy(Box<GalaxyFile>),
 }
 
-/// Why an edit could not be applied.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum EditError {
-    /// A modifier past the end of the list (a bug in the caller).
-    #[error("there is no modifier number {0}")]
-    NoSuchModifier(usize),
-    /// A custom tile past the end of the list (a bug in the caller).
-    #[error("there is no custom tile number {0} in the list")]
-    NoSuchCustom(usize),
-}
+/// Why an edit could not be applied: a modifier or custom tile past the
+/// end of its list.
+pub type EditError = NoSuchItem;
 
 impl crate::history::Edit for Edit {
     type Target = Model;
@@ -76,53 +61,8 @@ impl crate::history::Edit for Edit {
             Self::OffBoard(numbers) => {
                 Self::OffBoard(std::mem::replace(&mut galaxy.off_board, numbers))
             }
-            Self::Modifier(index, enabled) => {
-                let modifier = galaxy
-                    .modifiers
-                    .get_mut(index)
-                    .ok_or(EditError::NoSuchModifier(index))?;
-                Self::Modifier(index, std::mem::replace(&mut modifier.enabled, enabled))
-            }
-            Self::AddModifier(index, modifier) => {
-                if index > galaxy.modifiers.len() {
-                    return Err(EditError::NoSuchModifier(index));
-                }
-                galaxy.modifiers.insert(index, *modifier);
-                Self::RemoveModifier(index)
-            }
-            Self::RemoveModifier(index) => {
-                if index >= galaxy.modifiers.len() {
-                    return Err(EditError::NoSuchModifier(index));
-                }
-                Self::AddModifier(index, Box::new(galaxy.modifiers.remove(index)))
-            }
-            Self::RenameModifier(index, name) => {
-                let modifier = galaxy
-                    .modifiers
-                    .get_mut(index)
-                    .ok_or(EditError::NoSuchModifier(index))?;
-                Self::RenameModifier(index, std::mem::replace(&mut modifier.name, name))
-            }
-            Self::AddCustom(index, tile) => {
-                if index > galaxy.custom.len() {
-                    return Err(EditError::NoSuchCustom(index));
-                }
-                galaxy.custom.insert(index, *tile);
-                Self::RemoveCustom(index)
-            }
-            Self::RemoveCustom(index) => {
-                if index >= galaxy.custom.len() {
-                    return Err(EditError::NoSuchCustom(index));
-                }
-                Self::AddCustom(index, Box::new(galaxy.custom.remove(index)))
-            }
-            Self::SetCustom(index, tile) => {
-                let there = galaxy
-                    .custom
-                    .get_mut(index)
-                    .ok_or(EditError::NoSuchCustom(index))?;
-                Self::SetCustom(index, Box::new(std::mem::replace(there, *tile)))
-            }
+            Self::Modifiers(e) => Self::Modifiers(e.apply(&mut galaxy.modifiers, "modifier")?),
+            Self::Custom(e) => Self::Custom(e.apply(&mut galaxy.custom, "custom tile")?),
             Self::Galaxy(whole) => Self::Galaxy(Box::new(std::mem::replace(galaxy, *whole))),
         })
     }
@@ -198,29 +138,26 @@ mod tests {
             (1u32..6).prop_map(Edit::Rings),
             proptest::collection::vec(prop_oneof![Just(51u16), Just(82u16)], 0..2)
                 .prop_map(Edit::OffBoard),
-            (0usize..2, any::<bool>()).prop_map(|(i, on)| Edit::Modifier(i, on)),
-            (0usize..3, "[a-z ]{0,8}", any::<bool>()).prop_map(|(i, name, join)| {
-                let effect = if join {
-                    Effect::Join(Wormhole::Alpha, Wormhole::Beta)
-                } else {
-                    Effect::Block(0, 1)
-                };
-                Edit::AddModifier(
-                    i,
-                    Box::new(Modifier {
-                        name,
-                        effect,
-                        enabled: join,
-                        span: Span::default(),
-                    }),
-                )
-            }),
-            (0usize..3).prop_map(Edit::RemoveModifier),
-            (0usize..3, "[a-z ]{0,8}").prop_map(|(i, name)| Edit::RenameModifier(i, name)),
-            (0usize..3, any_custom()).prop_map(|(i, tile)| Edit::AddCustom(i, Box::new(tile))),
-            (0usize..3).prop_map(Edit::RemoveCustom),
-            (0usize..3, any_custom()).prop_map(|(i, tile)| Edit::SetCustom(i, Box::new(tile))),
+            (0usize..3, any_modifier()).prop_map(|(i, m)| Edit::Modifiers(ListEdit::Insert(i, m))),
+            (0usize..3, any_modifier()).prop_map(|(i, m)| Edit::Modifiers(ListEdit::Set(i, m))),
+            (0usize..3).prop_map(|i| Edit::Modifiers(ListEdit::Remove(i))),
+            (0usize..3, any_custom()).prop_map(|(i, t)| Edit::Custom(ListEdit::Insert(i, t))),
+            (0usize..3, any_custom()).prop_map(|(i, t)| Edit::Custom(ListEdit::Set(i, t))),
+            (0usize..3).prop_map(|i| Edit::Custom(ListEdit::Remove(i))),
         ]
+    }
+
+    fn any_modifier() -> impl Strategy<Value = Modifier> {
+        ("[a-z ]{0,8}", any::<bool>(), any::<bool>()).prop_map(|(name, join, enabled)| Modifier {
+            name,
+            effect: if join {
+                Effect::Join(Wormhole::Alpha, Wormhole::Beta)
+            } else {
+                Effect::Block(0, 1)
+            },
+            enabled,
+            span: Span::default(),
+        })
     }
 
     fn any_custom() -> impl Strategy<Value = CustomTile> {
@@ -285,7 +222,7 @@ mod tests {
         let before = state(&galaxy);
         let mut step = Transaction::new("bad");
         step.edits.push(Edit::Rings(5));
-        step.edits.push(Edit::Modifier(3, true));
+        step.edits.push(Edit::Modifiers(ListEdit::Remove(3)));
         let error = Undo::new().apply(&mut galaxy, step).unwrap_err();
         assert_eq!(error.to_string(), "there is no modifier number 3");
         assert_eq!(state(&galaxy), before);

@@ -9,7 +9,7 @@ use deckplan_schema::ti4::galaxy::{Effect, GalaxyFile, Home, MAX_LIST, Modifier,
 use deckplan_schema::ti4::hex::Hex;
 use deckplan_schema::ti4::map_string::{self, MAX_RINGS, Slot};
 
-use super::edit::{Edit, Transaction};
+use super::edit::{Edit, ListEdit, Transaction};
 
 /// What a slot is called in the Edit menu ("tile 26", "hyperlane 83A0").
 pub fn slot_name(slot: Slot) -> String {
@@ -181,9 +181,13 @@ pub fn switch_modifier(galaxy: &GalaxyFile, index: usize, enabled: bool) -> Opti
         return None;
     }
     let verb = if enabled { "on" } else { "off" };
+    let switched = Modifier {
+        enabled,
+        ..modifier.clone()
+    };
     one(
         format!("Switch “{}” {verb}", modifier.name),
-        vec![Edit::Modifier(index, enabled)],
+        vec![Edit::Modifiers(ListEdit::Set(index, switched))],
     )
 }
 
@@ -242,7 +246,7 @@ pub fn add_modifier(
     };
     Ok(Transaction {
         label: format!("Add modifier “{name}” ({})", effect_text(effect)),
-        edits: vec![Edit::AddModifier(galaxy.modifiers.len(), Box::new(modifier))],
+        edits: vec![Edit::Modifiers(ListEdit::Insert(galaxy.modifiers.len(), modifier))],
     })
 }
 
@@ -251,7 +255,7 @@ pub fn remove_modifier(galaxy: &GalaxyFile, index: usize) -> Option<Transaction>
     let modifier = galaxy.modifiers.get(index)?;
     one(
         format!("Remove modifier “{}”", modifier.name),
-        vec![Edit::RemoveModifier(index)],
+        vec![Edit::Modifiers(ListEdit::Remove(index))],
     )
 }
 
@@ -271,9 +275,13 @@ pub fn rename_modifier(
     if modifier.name == name {
         return Ok(None);
     }
+    let renamed = Modifier {
+        name: name.to_string(),
+        ..modifier.clone()
+    };
     Ok(one(
         format!("Rename modifier “{}” to “{name}”", modifier.name),
-        vec![Edit::RenameModifier(index, name.to_string())],
+        vec![Edit::Modifiers(ListEdit::Set(index, renamed))],
     ))
 }
 
