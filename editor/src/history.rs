@@ -374,15 +374,15 @@ mod tests {
             (list.clone(), undo),
             (vec!['z', 'b'], ListEdit::Set(0, 'a'))
         );
-        for edit in [
-            ListEdit::Insert(3, 'q'),
-            ListEdit::Set(2, 'q'),
-            ListEdit::Remove(2),
-        ] {
-            let error = edit.apply(&mut list, "letter").unwrap_err();
-            assert!(
-                error.to_string().starts_with("there is no letter number "),
-                "{error}"
+        let refused = [
+            (ListEdit::Insert(3, 'q'), "there is no letter number 3"),
+            (ListEdit::Set(2, 'q'), "there is no letter number 2"),
+            (ListEdit::Remove(2), "there is no letter number 2"),
+        ];
+        for (edit, message) in refused {
+            assert_eq!(
+                edit.apply(&mut list, "letter").unwrap_err().to_string(),
+                message
             );
         }
         assert_eq!(list, ['z', 'b']);
