@@ -65,15 +65,29 @@ fn big_pack() -> PathBuf {
     dir
 }
 
+/// Runs frames until the play test is idle: its board (built on a worker
+/// after the first question about a map) ready and the question answered
+/// (on a worker too, for a large page), however loaded the machine is.
+fn settle_play_test(harness: &mut Harness<'static, EditorApp>) {
+    // Frames are stepped, not run: a spinner repaints while the worker works.
+    for _ in 0..10 {
+        harness.run_steps(2);
+        if !harness.state().play_test().is_busy() {
+            return;
+        }
+        assert!(
+            harness
+                .state_mut()
+                .wait_for_play_test(Duration::from_secs(300))
+        );
+    }
+    panic!("the play test never settled");
+}
+
 /// Puts the editor in play-test mode with a Spacer in the middle of the page, move 6.
 fn play(harness: &mut Harness<'static, EditorApp>) {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::P);
-    // The play test's board is built on a worker (a spinner meanwhile).
-    harness.step();
-    harness
-        .state_mut()
-        .wait_for_play_test(Duration::from_secs(300));
-    harness.run();
+    settle_play_test(harness);
     let geo = harness.state().page_geometry().unwrap();
     let centre = geo.page_rect().center();
     harness.hover_at(centre);
@@ -81,7 +95,7 @@ fn play(harness: &mut Harness<'static, EditorApp>) {
     harness.drag_at(centre);
     harness.run();
     harness.drop_at(centre);
-    harness.run();
+    settle_play_test(harness);
     assert!(!harness.state().play_test().answer().reach.is_empty());
 }
 
