@@ -303,3 +303,76 @@ fn broken_reason(errors: &[FileError]) -> String {
         errors.len()
     )
 }
+
+/// The checks every ship game's document passes, run by each game's tests
+/// on one of its bundled packs.
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+pub(crate) mod checks {
+    use super::*;
+    use crate::testutil::{bundled, copy_dir, scratch};
+
+    fn open<F: ShipText, E: Edit<Target = ShipModel<F::Ship>>>(dir: &Path) -> ShipDocument<F, E> {
+        match ShipDocument::<F, E>::open(dir).unwrap() {
+            Opened::Editable(doc) => *doc,
+            Opened::Broken(why) => panic!("{why}"),
+        }
+    }
+
+    /// The bundled pack `name` opens for editing and writes back byte for byte.
+    pub fn writes_back_byte_for_byte<F: ShipText, E: Edit<Target = ShipModel<F::Ship>>>(
+        name: &str,
+    ) {
+        let dir = bundled(name);
+        let files = open::<F, E>(&dir).files();
+        assert_eq!(files.len(), 2);
+        for (relative, text) in files {
+            assert_eq!(
+                std::fs::read_to_string(dir.join(&relative)).unwrap(),
+                text,
+                "{}",
+                relative.display()
+            );
+        }
+    }
+
+    /// Saved unchanged, a copy of pack `name` writes nothing; after `change`
+    /// only the ship file is written (holding `written`), with a backup.
+    pub fn saves_only_what_changed<F, E>(name: &str, change: E, written: &str)
+    where
+        F: ShipText,
+        E: Edit<Target = ShipModel<F::Ship>, Error: Debug>,
+    {
+        let dir = scratch(&format!("{name}-save"));
+        copy_dir(&bundled(name), &dir);
+        let mut doc = open::<F, E>(&dir);
+        assert_eq!(doc.save().unwrap(), 0);
+        let mut step = Transaction::new("Rename");
+        step.edits.push(change);
+        doc.apply(step).unwrap();
+        assert!(doc.is_dirty());
+        assert_eq!(doc.save().unwrap(), 1);
+        assert!(!doc.is_dirty());
+        let text = std::fs::read_to_string(dir.join("ship.toml")).unwrap();
+        assert!(text.contains(written), "{text}");
+        assert!(dir.join("ship.toml.bak").is_file());
+        assert!(!dir.join("pack.toml.bak").exists());
+    }
+
+    /// A copy of pack `name` whose ship file has `from` replaced by `to`
+    /// opens for its problems only, the reason containing `why`.
+    pub fn a_broken_ship_is_not_edited<F: ShipText, E: Edit<Target = ShipModel<F::Ship>>>(
+        name: &str,
+        (from, to): (&str, &str),
+        why: &str,
+    ) {
+        let dir = scratch(&format!("{name}-broken"));
+        copy_dir(&bundled(name), &dir);
+        let text = std::fs::read_to_string(dir.join("ship.toml")).unwrap();
+        std::fs::write(dir.join("ship.toml"), text.replace(from, to)).unwrap();
+        let Opened::Broken(reason) = ShipDocument::<F, E>::open(&dir).unwrap() else {
+            panic!("a ship with `{to}` is not edited");
+        };
+        assert!(reason.contains(why), "{reason}");
+    }
+}

@@ -54,65 +54,29 @@ impl ship_document::ShipDocument<NemesisFormat, Edit> {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
-    use crate::nemesis::edit::Transaction;
-    use crate::testutil::{bundled, copy_dir, scratch};
+    use crate::ship_document::checks;
 
-    fn kestrel() -> Document {
-        match Document::open(&bundled("kestrel-relay")).unwrap() {
-            Opened::Editable(doc) => *doc,
-            Opened::Broken(why) => panic!("{why}"),
-        }
-    }
+    /// The bundled pack the checks run on.
+    const PACK: &str = "kestrel-relay";
 
     #[test]
     fn the_bundled_ship_writes_back_byte_for_byte() {
-        let doc = kestrel();
-        let dir = bundled("kestrel-relay");
-        let files = doc.files();
-        assert_eq!(files.len(), 2);
-        for (relative, text) in files {
-            assert_eq!(
-                std::fs::read_to_string(dir.join(&relative)).unwrap(),
-                text,
-                "{}",
-                relative.display()
-            );
-        }
+        checks::writes_back_byte_for_byte::<NemesisFormat, Edit>(PACK);
     }
 
     #[test]
     fn saving_writes_only_what_changed_and_keeps_a_backup() {
-        let dir = scratch("nemesis-save");
-        copy_dir(&bundled("kestrel-relay"), &dir);
-        let mut doc = match Document::open(&dir).unwrap() {
-            Opened::Editable(doc) => *doc,
-            Opened::Broken(why) => panic!("{why}"),
-        };
-        assert_eq!(doc.save().unwrap(), 0);
-        let mut step = Transaction::new("Rename");
-        step.edits.push(super::super::edit::Edit::ShipName("Kestrel II".into()));
-        doc.apply(step).unwrap();
-        assert!(doc.is_dirty());
-        assert_eq!(doc.save().unwrap(), 1);
-        assert!(!doc.is_dirty());
-        let text = std::fs::read_to_string(dir.join("ship.toml")).unwrap();
-        assert!(text.contains("name = \"Kestrel II\""), "{text}");
-        assert!(dir.join("ship.toml.bak").is_file());
-        assert!(!dir.join("pack.toml.bak").exists());
+        let rename = Edit::ShipName("Kestrel II".into());
+        let written = "name = \"Kestrel II\"";
+        checks::saves_only_what_changed::<NemesisFormat, Edit>(PACK, rename, written);
     }
 
     #[test]
     fn a_ship_with_format_errors_opens_for_its_problems_only() {
-        let dir = scratch("nemesis-broken");
-        copy_dir(&bundled("kestrel-relay"), &dir);
-        let text = std::fs::read_to_string(dir.join("ship.toml")).unwrap();
-        std::fs::write(dir.join("ship.toml"), text.replace("kind = \"1\"", "kind = \"7\"")).unwrap();
-        let Opened::Broken(why) = Document::open(&dir).unwrap() else {
-            panic!("a ship with a bad kind is not edited");
-        };
-        assert!(why.contains("`7` is not a room kind"), "{why}");
+        let broken = ("kind = \"1\"", "kind = \"7\"");
+        let why = "`7` is not a room kind";
+        checks::a_broken_ship_is_not_edited::<NemesisFormat, Edit>(PACK, broken, why);
     }
 }
