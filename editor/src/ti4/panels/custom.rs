@@ -4,6 +4,8 @@
 //! Galaxy menu. Saving records one undo step; what the galaxy file would
 //! refuse keeps the dialog open with the reason.
 
+use std::collections::BTreeSet;
+
 use deckplan_schema::Span;
 use deckplan_schema::ti4::catalogue::{
     Anomaly, Back, Expansion, Planet, System, TechSkip, Trait, Wormhole,
@@ -132,21 +134,15 @@ pub struct CustomForm {
 }
 
 /// The ticked items of `all`, in the file's order when they are the ones it listed.
-fn ticked<T: Copy + PartialEq + Ord>(all: &[T], ticks: &[bool], listed: &[T]) -> Vec<T> {
-    let mut chosen: Vec<T> = all
+fn ticked<T: Copy + Ord>(all: &[T], ticks: &[bool], listed: &[T]) -> Vec<T> {
+    let chosen: Vec<T> = all
         .iter()
         .zip(ticks)
         .filter(|(_, on)| **on)
         .map(|(item, _)| *item)
         .collect();
-    let mut same = listed.to_vec();
-    same.sort_unstable();
-    same.dedup();
-    chosen.sort_unstable();
-    if same == chosen {
-        return listed.to_vec();
-    }
-    all.iter().copied().filter(|item| chosen.contains(item)).collect()
+    let same = chosen.iter().collect::<BTreeSet<_>>() == listed.iter().collect::<BTreeSet<_>>();
+    if same { listed.to_vec() } else { chosen }
 }
 
 fn ticks<T: PartialEq>(all: &[T; 4], listed: &[T]) -> [bool; 4] {

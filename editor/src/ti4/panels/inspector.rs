@@ -207,11 +207,14 @@ pub fn inspector_ui(
                 }
             });
             let custom = match galaxy.tiles.get(&index).map(|p| p.slot) {
-                Some(Slot::System(number)) => galaxy.custom.iter().position(|c| c.system.number == number),
+                Some(Slot::System(number)) => galaxy
+                    .custom
+                    .iter()
+                    .enumerate()
+                    .find(|(_, c)| c.system.number == number),
                 _ => None,
             };
-            if let Some(at) = custom
-                && let Some(tile) = galaxy.custom.get(at)
+            if let Some((at, tile)) = custom
                 && ui.button(format!("Edit custom tile {}…", tile.system.number)).clicked()
             {
                 *forms.custom = Some(CustomForm::of(at, tile));

@@ -93,8 +93,10 @@ pub struct Palette {
 /// it is and what it holds.
 pub fn describe(system: &System, galaxy: &GalaxyFile) -> String {
     let mut parts = vec![system.number.to_string()];
-    let custom = galaxy.custom.iter().find(|c| c.system.number == system.number);
-    if let Some(custom) = custom.filter(|_| system.expansion == Expansion::Homebrew) {
+    // Only a homebrew system has a name of its own, so only it is looked up.
+    if system.expansion == Expansion::Homebrew
+        && let Some(custom) = galaxy.custom.iter().find(|c| c.system.number == system.number)
+    {
         parts.push(custom.name.clone());
     }
     if let Some(faction) = &system.faction {
