@@ -89,7 +89,11 @@ impl BattlestationsBoard {
     /// The ship drawn as it is now (drawn again only after a change).
     pub fn drawn(&mut self) -> &Drawn {
         let generation = self.doc.generation();
-        if self.drawn.as_ref().is_none_or(|d| d.generation != generation) {
+        if self
+            .drawn
+            .as_ref()
+            .is_none_or(|d| d.generation != generation)
+        {
             self.drawn = Some(Drawn::new(self.doc.ship(), generation));
         }
         self.drawn
@@ -101,7 +105,11 @@ impl BattlestationsBoard {
         self.view.geometry
     }
 
-    fn edit(&mut self, effects: &mut Effects, change: impl FnOnce(&mut Document) -> Result<(), EditError>) {
+    fn edit(
+        &mut self,
+        effects: &mut Effects,
+        change: impl FnOnce(&mut Document) -> Result<(), EditError>,
+    ) {
         if let Err(error) = change(&mut self.doc) {
             effects.say(format!("Not changed: {error}"));
         }
@@ -148,7 +156,9 @@ impl BattlestationsBoard {
         let Some(index) = self.doc.ship().modules.iter().position(|m| m.id == id) else {
             return;
         };
-        let edits = vec![super::edit::Edit::Modules(super::edit::ListEdit::Remove(index))];
+        let edits = vec![super::edit::Edit::Modules(super::edit::ListEdit::Remove(
+            index,
+        ))];
         self.selection = Selection::None;
         self.edit(effects, |doc| {
             doc.apply(Transaction {
@@ -289,9 +299,24 @@ impl BattlestationsBoard {
         let drawn = &*drawn;
         canvas::draw_selection(&painter, &geo, ship, drawn, self.selection);
         if playing {
-            canvas::draw_play(&painter, &geo, ship, drawn, &self.play, &self.answer, self.hover);
+            canvas::draw_play(
+                &painter,
+                &geo,
+                ship,
+                drawn,
+                &self.play,
+                &self.answer,
+                self.hover,
+            );
         } else if let Some(hit) = self.hover {
-            canvas::draw_hover(&painter, &geo, ship, drawn, hit, self.tools.active == ToolKind::Door);
+            canvas::draw_hover(
+                &painter,
+                &geo,
+                ship,
+                drawn,
+                hit,
+                self.tools.active == ToolKind::Door,
+            );
         }
     }
 }
@@ -381,10 +406,9 @@ impl Board for BattlestationsBoard {
             return;
         };
         self.drawn();
-        let target = self
-            .drawn
-            .as_ref()
-            .and_then(|drawn| canvas::module_centre(self.doc.ship(), drawn, index).map(|c| (c, drawn.bounds)));
+        let target = self.drawn.as_ref().and_then(|drawn| {
+            canvas::module_centre(self.doc.ship(), drawn, index).map(|c| (c, drawn.bounds))
+        });
         if let Some((centre, bounds)) = target {
             self.view.reveal(bounds, centre.x as f32, centre.y as f32);
         }
@@ -397,15 +421,26 @@ impl Board for BattlestationsBoard {
         let mut own = Vec::new();
         let nothing = "Nothing is selected";
         let selected = self.selection != Selection::None;
-        states.insert(Action::Delete, ActionState::when(selected && editing, nothing));
+        states.insert(
+            Action::Delete,
+            ActionState::when(selected && editing, nothing),
+        );
         states.insert(Action::Deselect, ActionState::when(selected, nothing));
         for action in [Action::Cut, Action::Copy, Action::Paste] {
             states.insert(
                 action,
-                ActionState::when(false, "Copy and paste are for Enormity pages; place a new card with the Module tool"),
+                ActionState::when(
+                    false,
+                    "Copy and paste are for Enormity pages; place a new card with the Module tool",
+                ),
             );
         }
-        for action in [Action::Fit, Action::ZoomIn, Action::ZoomOut, Action::ToggleGrid] {
+        for action in [
+            Action::Fit,
+            Action::ZoomIn,
+            Action::ZoomOut,
+            Action::ToggleGrid,
+        ] {
             states.insert(action, ActionState::when(true, ""));
         }
         states.insert(
@@ -421,7 +456,9 @@ impl Board for BattlestationsBoard {
                 ShipAction::ExportShip => ActionState::when(true, ""),
                 ShipAction::Tool(tool) => ActionState::when(editing, "Not while play-testing")
                     .checked(editing && self.tools.active == tool),
-                ShipAction::TurnModule => ActionState::when(selected && editing, "Select a module first"),
+                ShipAction::TurnModule => {
+                    ActionState::when(selected && editing, "Select a module first")
+                }
                 ShipAction::ShowHull => ActionState::when(true, "").checked(self.show_hull),
             };
             states.insert(action, state);

@@ -97,11 +97,17 @@ impl Drawn {
             let grid = ShipGrid::new(ship);
             let spots = places
                 .iter()
-                .map(|place| place.as_ref().and_then(|p| sheet_spot(&grid, &self.sheet, p)))
+                .map(|place| {
+                    place
+                        .as_ref()
+                        .and_then(|p| sheet_spot(&grid, &self.sheet, p))
+                })
                 .collect();
             self.marks = Some((places, spots));
         }
-        self.marks.as_ref().map_or(&[], |(_, spots)| spots.as_slice())
+        self.marks
+            .as_ref()
+            .map_or(&[], |(_, spots)| spots.as_slice())
     }
 }
 
@@ -158,12 +164,21 @@ pub fn draw_problems(
             None => 2.0,
         };
         let centre = geo.screen(spot.at.x as f32, spot.at.y as f32);
-        painter.circle_stroke(centre, spot.radius as f32 * geo.scale, Stroke::new(width, colour));
+        painter.circle_stroke(
+            centre,
+            spot.radius as f32 * geo.scale,
+            Stroke::new(width, colour),
+        );
     }
 }
 
 /// The card a module covers, on the screen.
-fn module_rect(geo: &SceneGeometry, ship: &Ship, drawn: &Drawn, index: usize) -> Option<eframe::egui::Rect> {
+fn module_rect(
+    geo: &SceneGeometry,
+    ship: &Ship,
+    drawn: &Drawn,
+    index: usize,
+) -> Option<eframe::egui::Rect> {
     let module = ship.modules.get(index)?;
     let size = ship.module_size.max(1);
     let first = Cell::of(module.level, module.origin(size));
@@ -175,7 +190,13 @@ fn module_rect(geo: &SceneGeometry, ship: &Ship, drawn: &Drawn, index: usize) ->
 }
 
 /// The selected module's outline.
-pub fn draw_selection(painter: &Painter, geo: &SceneGeometry, ship: &Ship, drawn: &Drawn, selection: Selection) {
+pub fn draw_selection(
+    painter: &Painter,
+    geo: &SceneGeometry,
+    ship: &Ship,
+    drawn: &Drawn,
+    selection: Selection,
+) {
     let Selection::Module(id) = selection else {
         return;
     };
@@ -189,7 +210,14 @@ pub fn draw_selection(painter: &Painter, geo: &SceneGeometry, ship: &Ship, drawn
 
 /// What the pointer is over: the square (and the squares a ladder there
 /// joins on the levels below and above), and with the Door tool the side.
-pub fn draw_hover(painter: &Painter, geo: &SceneGeometry, ship: &Ship, drawn: &Drawn, hit: Hit, side: bool) {
+pub fn draw_hover(
+    painter: &Painter,
+    geo: &SceneGeometry,
+    ship: &Ship,
+    drawn: &Drawn,
+    hit: Hit,
+    side: bool,
+) {
     let rect = geo.rect(drawn.sheet.cell_rect(hit.cell));
     if !side {
         painter.rect_stroke(rect, 0.0, Stroke::new(2.0, HOVER), StrokeKind::Inside);
@@ -212,7 +240,9 @@ pub fn draw_hover(painter: &Painter, geo: &SceneGeometry, ship: &Ship, drawn: &D
 pub fn module_centre(ship: &Ship, drawn: &Drawn, index: usize) -> Option<Point> {
     let module = ship.modules.get(index)?;
     let size = ship.module_size.max(1);
-    let first = drawn.sheet.cell_rect(Cell::of(module.level, module.origin(size)));
+    let first = drawn
+        .sheet
+        .cell_rect(Cell::of(module.level, module.origin(size)));
     let half = f64::from(size) / 2.0;
     Some(Point::new(first.min.x + half, first.max.y - half))
 }
@@ -265,7 +295,11 @@ pub fn draw_play(
         draw_figure(painter, rect(*cell).center(), disc, ENEMY, *conscious);
     }
     for cell in &play.state.barrels {
-        painter.circle_stroke(rect(*cell).center(), disc * 0.9, Stroke::new(3.0, PLACED_BARREL));
+        painter.circle_stroke(
+            rect(*cell).center(),
+            disc * 0.9,
+            Stroke::new(3.0, PLACED_BARREL),
+        );
     }
     if let Some(from) = play.from {
         draw_figure(painter, rect(from).center(), disc, MOVER, true);
@@ -283,7 +317,13 @@ pub fn draw_play(
 }
 
 /// A character: a filled disc, hollow when unconscious.
-fn draw_figure(painter: &Painter, at: eframe::egui::Pos2, radius: f32, colour: Color32, conscious: bool) {
+fn draw_figure(
+    painter: &Painter,
+    at: eframe::egui::Pos2,
+    radius: f32,
+    colour: Color32,
+    conscious: bool,
+) {
     if conscious {
         painter.circle_filled(at, radius, colour);
     } else {

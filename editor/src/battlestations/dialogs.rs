@@ -64,7 +64,9 @@ impl NewForm for NewShipForm {
         let path = self.ship_path.trim();
         let escapes = path.starts_with(['/', '\\'])
             || path.contains(':')
-            || path.split(['/', '\\']).any(|part| part == ".." || part.is_empty());
+            || path
+                .split(['/', '\\'])
+                .any(|part| part == ".." || part.is_empty());
         if escapes || !path.ends_with(".toml") || path == "pack.toml" {
             return Err(
                 "The ship file is a `.toml` file inside the pack folder, like ship.toml.".into(),
@@ -76,7 +78,8 @@ impl NewForm for NewShipForm {
     fn create(&self) -> Box<dyn Board> {
         Box::new(BattlestationsBoard::new(Document::new_pack(
             self.name.trim(),
-            self.module_size.clamp(*MODULE_SIZES.start(), *MODULE_SIZES.end()),
+            self.module_size
+                .clamp(*MODULE_SIZES.start(), *MODULE_SIZES.end()),
             self.ship_path.trim(),
         )))
     }
@@ -96,7 +99,10 @@ mod tests {
 
     fn made(form: &NewShipForm) -> u16 {
         let board = form.create();
-        let board = board.as_any().downcast_ref::<BattlestationsBoard>().unwrap();
+        let board = board
+            .as_any()
+            .downcast_ref::<BattlestationsBoard>()
+            .unwrap();
         board.document().ship().module_size
     }
 

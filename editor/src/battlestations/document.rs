@@ -2,9 +2,9 @@
 //! or a lone ship file, where it lives, and its undo history — the shared
 //! [`ShipDocument`](crate::ship_document::ShipDocument) over Battlestations ships and edits.
 
-use deckplan_schema::lint_table::LintSettings;
 use deckplan_schema::battlestations::write::write_ship;
-use deckplan_schema::battlestations::{BattlestationsFormat, Ship, Id, Side};
+use deckplan_schema::battlestations::{BattlestationsFormat, Id, Ship, Side};
+use deckplan_schema::lint_table::LintSettings;
 use deckplan_schema::{SourceFile, Span};
 
 use super::edit::{Edit, History, Model};

@@ -74,8 +74,8 @@ pub fn state(model: &Model) -> impl PartialEq + std::fmt::Debug + use<> {
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
-    use deckplan_schema::lint_table::LintSettings;
     use deckplan_schema::battlestations::{Content, Role, Square};
+    use deckplan_schema::lint_table::LintSettings;
     use deckplan_schema::{SourceFile, Span};
     use proptest::prelude::*;
 

@@ -17,7 +17,13 @@ pub const MAX_LEVELS: usize = 8;
 pub fn fresh_module_id(ship: &Ship, base: &str) -> Option<Id> {
     // Of these `modules + 1` names, at least one is free.
     (1..=ship.modules.len() + 1)
-        .map(|n| if n == 1 { base.to_string() } else { format!("{base}-{n}") })
+        .map(|n| {
+            if n == 1 {
+                base.to_string()
+            } else {
+                format!("{base}-{n}")
+            }
+        })
         .filter_map(|text| Id::new(&text).ok())
         .find(|id| ship.module(*id).is_none())
 }
@@ -66,7 +72,12 @@ pub fn change_module(ship: &Ship, id: Id, change: impl FnOnce(&mut Module)) -> V
 }
 
 /// The module another card already holds a slot of a level with, if any.
-pub fn slot_holder(ship: &Ship, level: usize, at: (u16, u16), except: Option<Id>) -> Option<&Module> {
+pub fn slot_holder(
+    ship: &Ship,
+    level: usize,
+    at: (u16, u16),
+    except: Option<Id>,
+) -> Option<&Module> {
     ship.modules
         .iter()
         .find(|m| m.level == level && m.at == at && Some(m.id) != except)
@@ -122,7 +133,11 @@ pub fn add_level(ship: &Ship) -> Vec<Edit> {
     if levels.len() >= MAX_LEVELS {
         return Vec::new();
     }
-    let wanted = if levels.is_empty() { 2 } else { levels.len() + 1 };
+    let wanted = if levels.is_empty() {
+        2
+    } else {
+        levels.len() + 1
+    };
     while levels.len() < wanted {
         match fresh_level_id(&levels) {
             Some(id) => levels.push(id),
@@ -163,10 +178,22 @@ pub fn remove_level(ship: &Ship, level: usize) -> Vec<Edit> {
     // Renumber first, while the indices are those of the file; then remove
     // from the end, so each index still names the same item.
     let mut edits = renumber(ship, |l| if l > level { l - 1 } else { l });
-    for (index, _) in ship.modules.iter().enumerate().rev().filter(|(_, m)| m.level == level) {
+    for (index, _) in ship
+        .modules
+        .iter()
+        .enumerate()
+        .rev()
+        .filter(|(_, m)| m.level == level)
+    {
         edits.push(Edit::Modules(ListEdit::Remove(index)));
     }
-    for (index, _) in ship.doors.iter().enumerate().rev().filter(|(_, d)| d.level == level) {
+    for (index, _) in ship
+        .doors
+        .iter()
+        .enumerate()
+        .rev()
+        .filter(|(_, d)| d.level == level)
+    {
         edits.push(Edit::Doors(ListEdit::Remove(index)));
     }
     let mut levels = ship.levels.clone();

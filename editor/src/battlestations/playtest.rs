@@ -219,10 +219,15 @@ impl Answer {
             return Vec::new();
         };
         std::iter::once(from)
-            .chain(reach.path(destination).iter().filter_map(|step| match step.mv {
-                Move::Step(cell, _) | Move::Jet(cell, _) => Some(cell),
-                Move::BootsOn | Move::NextAction => None,
-            }))
+            .chain(
+                reach
+                    .path(destination)
+                    .iter()
+                    .filter_map(|step| match step.mv {
+                        Move::Step(cell, _) | Move::Jet(cell, _) => Some(cell),
+                        Move::BootsOn | Move::NextAction => None,
+                    }),
+            )
             .collect()
     }
 

@@ -48,7 +48,11 @@ pub fn lint_job(doc: &Document) -> LintJob {
 
 /// The Battlestations place of a problem, if it is on the ship.
 pub fn place(problem: &Problem) -> Option<BattlestationsPlace> {
-    problem.place.as_ref()?.get::<BattlestationsPlace>().copied()
+    problem
+        .place
+        .as_ref()?
+        .get::<BattlestationsPlace>()
+        .copied()
 }
 
 /// What a place selects: its module, or the module under its square.

@@ -164,9 +164,21 @@ mod tests {
         };
         let ladder = hit(ship, &sheet, centre(0, "H3")).unwrap();
         assert_eq!(ladder.square, Square::parse("H3").unwrap());
-        assert_eq!(ladder_ends(ship, &ladder), [Cell { level: 1, ..ladder.cell }]);
+        assert_eq!(
+            ladder_ends(ship, &ladder),
+            [Cell {
+                level: 1,
+                ..ladder.cell
+            }]
+        );
         let upper = hit(ship, &sheet, centre(1, "H3")).unwrap();
-        assert_eq!(ladder_ends(ship, &upper), [Cell { level: 0, ..upper.cell }]);
+        assert_eq!(
+            ladder_ends(ship, &upper),
+            [Cell {
+                level: 0,
+                ..upper.cell
+            }]
+        );
         let floor = hit(ship, &sheet, centre(0, "H4")).unwrap();
         assert_eq!(ladder_ends(ship, &floor), []);
     }

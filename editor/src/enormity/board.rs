@@ -320,8 +320,7 @@ impl EnormityBoard {
         };
         let clip = super::transform::transformed(&super::region::copy(page, area), how);
         let id = page.id;
-        let result =
-            super::region::pasted(&super::region::cleared(page, area), &clip, area.min);
+        let result = super::region::pasted(&super::region::cleared(page, area), &clip, area.min);
         let max = deckplan_schema::enormity::Space {
             col: (area.min.col + clip.size.columns - 1).min(page.size.columns.saturating_sub(1)),
             row: (area.min.row + clip.size.rows - 1).min(page.size.rows.saturating_sub(1)),
@@ -1122,7 +1121,10 @@ impl Board for EnormityBoard {
             .map(|s| ui.ctx().format_shortcut(s))
             .unwrap_or_default();
         let response = ui
-            .add_enabled(actions.enabled(action), Button::selectable(layout, "⊞ Layout"))
+            .add_enabled(
+                actions.enabled(action),
+                Button::selectable(layout, "⊞ Layout"),
+            )
             .on_hover_text(format!(
                 "{} ({shortcut})",
                 PageAction::ToggleLayout.description()
@@ -1140,9 +1142,12 @@ impl Board for EnormityBoard {
                 document: 0,
                 generation: self.doc.generation(),
             };
-            self.play.sight_to = self.page.zip(self.page_view.hover_space).map(
-                |(page, space)| deckplan_validator::enormity::board::PageSpace { page, space },
-            );
+            self.play.sight_to = self
+                .page
+                .zip(self.page_view.hover_space)
+                .map(
+                    |(page, space)| deckplan_validator::enormity::board::PageSpace { page, space },
+                );
             self.play
                 .refresh_in_background(&self.doc.pack, version, self.page, frame.wake);
         }

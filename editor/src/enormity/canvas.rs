@@ -15,10 +15,10 @@ use eframe::egui::{
 };
 
 use crate::enormity::background::Placement;
-use crate::paint::IndexedScene;
 use crate::enormity::problems::ProblemMark;
 use crate::enormity::selection::Selection;
 use crate::enormity::view::{Geometry, RULER_LEFT, RULER_TOP};
+use crate::paint::IndexedScene;
 
 /// The colours of the editor's own marks.
 mod palette {

@@ -212,7 +212,6 @@ impl NewPageForm {
     }
 }
 
-
 /// The fields of the resize dialog.
 #[derive(Clone, Debug)]
 pub struct ResizeForm {
@@ -244,7 +243,6 @@ impl ResizeForm {
     }
 }
 
-
 /// Columns × rows, each number labelled by the word after it.
 fn size_ui(ui: &mut Ui, columns: &mut u16, rows: &mut u16) {
     ui.add(
@@ -259,7 +257,6 @@ fn size_ui(ui: &mut Ui, columns: &mut u16, rows: &mut u16) {
             .suffix(" rows"),
     );
 }
-
 
 /// The fields of a new pack or page.
 fn fields_ui(ui: &mut Ui, form: &mut NewPageForm, doc: Option<&Document>) {
@@ -357,7 +354,9 @@ fn new_page_ui(ui: &mut Ui, form: &mut NewPageForm, doc: &Document, out: &mut Co
     }
     let mut keep = true;
     buttons(ui, |ui| {
-        if ui.add_enabled(spec.is_ok(), Button::new("Add page")).clicked()
+        if ui
+            .add_enabled(spec.is_ok(), Button::new("Add page"))
+            .clicked()
             && let Ok(spec) = &spec
         {
             let path = doc.free_page_path(spec.id);
@@ -492,4 +491,3 @@ fn remove_page_ui(ui: &mut Ui, id: PageId, doc: &Document, out: &mut Commands) -
     });
     keep
 }
-

@@ -487,10 +487,13 @@ impl Document {
     /// use are copied along when they are not there yet.
     pub fn save_as(&mut self, target: &Path) -> Result<SaveSummary, SaveError> {
         let old_folder = self.origin.folder().map(Path::to_path_buf);
-        let origin = self.origin.moved_to(target).map_err(|source| SaveError::Io {
-            path: target.to_path_buf(),
-            source,
-        })?;
+        let origin = self
+            .origin
+            .moved_to(target)
+            .map_err(|source| SaveError::Io {
+                path: target.to_path_buf(),
+                source,
+            })?;
         let previous = std::mem::replace(&mut self.origin, origin);
         match self.save() {
             Ok(mut summary) => {
@@ -581,7 +584,8 @@ fn copy_backgrounds(pack: &Pack, from: &Path, to: &Path) -> usize {
         if std::fs::symlink_metadata(&target).is_ok() {
             continue;
         }
-        let Ok(bytes) = confine::read_bytes(&real, &source, crate::enormity::background::MAX_FILE_BYTES)
+        let Ok(bytes) =
+            confine::read_bytes(&real, &source, crate::enormity::background::MAX_FILE_BYTES)
         else {
             continue;
         };

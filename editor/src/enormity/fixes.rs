@@ -12,9 +12,7 @@ use std::collections::BTreeSet;
 
 use deckplan_schema::{
     Place,
-    enormity::{
-        Direction, EdgeKind, LocationPlace, Pack, Page, PageEdge, PageId, Space,
-    },
+    enormity::{Direction, EdgeKind, LocationPlace, Pack, Page, PageEdge, PageId, Space},
 };
 use deckplan_validator::enormity::board::layout::{PackLayout, edge_spaces, facing};
 use deckplan_validator::enormity::lint::check_pack;
@@ -286,7 +284,9 @@ pub fn editor_help(pack: &Pack, problem: &Problem) -> Option<String> {
         .and_then(Place::get::<LocationPlace>)
         .copied();
     // The page the problem is filed under, for checks about a whole page or pack.
-    let filed = place.and_then(|p| p.page()).or(crate::enormity::problems::page(problem));
+    let filed = place
+        .and_then(|p| p.page())
+        .or(crate::enormity::problems::page(problem));
     match (problem.code, place) {
         ("A006", Some(LocationPlace::Join { from, to })) => Some(format!(
             "pick the Location arrow tool (L) and click a board space along {}'s {} edge \

@@ -124,8 +124,8 @@ mod tests {
 
     use super::*;
     use crate::enormity::document::Document;
-    use deckplan_schema::Place;
     use crate::testutil::testdata;
+    use deckplan_schema::Place;
 
     #[test]
     fn problems_are_marked_from_typed_places_whatever_their_message_says() {

@@ -86,7 +86,10 @@ mod tests {
             a.shortcuts()
         });
         for shortcut in shell.chain(own) {
-            assert!(seen.insert((shortcut.modifiers, shortcut.logical_key)), "{shortcut:?}");
+            assert!(
+                seen.insert((shortcut.modifiers, shortcut.logical_key)),
+                "{shortcut:?}"
+            );
         }
     }
 }

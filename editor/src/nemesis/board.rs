@@ -24,9 +24,7 @@ use super::selection::{Hit, Selection, hit};
 use super::tools::{Pointer, ToolContext, ToolKind, Tools};
 use crate::action::Action;
 use crate::app::Mode;
-use crate::board::{
-    ActionState, ActionText, Board, BoardActions, Effects, Frame, Menu, Status,
-};
+use crate::board::{ActionState, ActionText, Board, BoardActions, Effects, Frame, Menu, Status};
 use crate::command::{BoardCommand, Commands};
 use crate::export::{Picture, Style};
 use crate::files::{Origin, Saved};
@@ -109,7 +107,11 @@ impl NemesisBoard {
         self.view.geometry
     }
 
-    fn edit(&mut self, effects: &mut Effects, change: impl FnOnce(&mut Document) -> Result<(), EditError>) {
+    fn edit(
+        &mut self,
+        effects: &mut Effects,
+        change: impl FnOnce(&mut Document) -> Result<(), EditError>,
+    ) {
         if let Err(error) = change(&mut self.doc) {
             effects.say(format!("Not changed: {error}"));
         }
@@ -133,10 +135,15 @@ impl NemesisBoard {
                 let [a, b] = corridor.rooms;
                 (
                     format!("Delete corridor {a}–{b}"),
-                    vec![super::edit::Edit::Corridors(super::edit::ListEdit::Remove(index))],
+                    vec![super::edit::Edit::Corridors(super::edit::ListEdit::Remove(
+                        index,
+                    ))],
                 )
             }
-            Selection::Network(id) => (format!("Delete network {id}"), ops::delete_network(ship, id)),
+            Selection::Network(id) => (
+                format!("Delete network {id}"),
+                ops::delete_network(ship, id),
+            ),
             Selection::Entrance(room) => (
                 format!("Remove the technical entrance of {room}"),
                 ops::change_entrance(ship, room, |e| *e = None)
@@ -177,10 +184,7 @@ impl NemesisBoard {
                     return String::new();
                 };
                 let (seen, twice) = ops::numbers_around(ship, id);
-                let mut text = format!(
-                    "room {id} · {}",
-                    super::tools::room::kind_label(room.kind)
-                );
+                let mut text = format!("room {id} · {}", super::tools::room::kind_label(room.kind));
                 if let Some(name) = &room.name {
                     text.push_str(&format!(" · “{name}”"));
                 }
@@ -193,7 +197,10 @@ impl NemesisBoard {
             Hit::Corridor(index) | Hit::Badge(index, _) => match ship.corridors.get(index) {
                 Some(c) => {
                     let door = if c.door { " · door" } else { "" };
-                    format!("corridor {}–{} · {}{door}", c.rooms[0], c.rooms[1], c.numbers)
+                    format!(
+                        "corridor {}–{} · {}{door}",
+                        c.rooms[0], c.rooms[1], c.numbers
+                    )
                 }
                 None => String::new(),
             },
@@ -457,8 +464,7 @@ impl Board for NemesisBoard {
         };
         if let Some(target) = target {
             let bounds = self.drawn().bounds;
-            self.view
-                .reveal(bounds, target.x as f32, target.y as f32);
+            self.view.reveal(bounds, target.x as f32, target.y as f32);
         }
     }
 
@@ -470,15 +476,26 @@ impl Board for NemesisBoard {
         let mut own = Vec::new();
         let nothing = "Nothing is selected";
         let selected = self.selection != Selection::None;
-        states.insert(Action::Delete, ActionState::when(selected && editing, nothing));
+        states.insert(
+            Action::Delete,
+            ActionState::when(selected && editing, nothing),
+        );
         states.insert(Action::Deselect, ActionState::when(selected, nothing));
         for action in [Action::Cut, Action::Copy, Action::Paste] {
             states.insert(
                 action,
-                ActionState::when(false, "Copy and paste are for Enormity pages; duplicate rooms by placing them"),
+                ActionState::when(
+                    false,
+                    "Copy and paste are for Enormity pages; duplicate rooms by placing them",
+                ),
             );
         }
-        for action in [Action::Fit, Action::ZoomIn, Action::ZoomOut, Action::ToggleGrid] {
+        for action in [
+            Action::Fit,
+            Action::ZoomIn,
+            Action::ZoomOut,
+            Action::ToggleGrid,
+        ] {
             states.insert(action, ActionState::when(true, ""));
         }
         states.insert(

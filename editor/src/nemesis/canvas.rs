@@ -157,7 +157,12 @@ pub fn draw_grid(painter: &Painter, geo: &SceneGeometry, paper: BoardRect) {
 /// Outlines a room's box.
 fn outline_room(painter: &Painter, geo: &SceneGeometry, drawn: &Drawn, id: Id, stroke: Stroke) {
     if let Some(rect) = drawn.rooms.get(&id) {
-        painter.rect_stroke(geo.rect(*rect).expand(2.0), 3.0, stroke, eframe::egui::StrokeKind::Outside);
+        painter.rect_stroke(
+            geo.rect(*rect).expand(2.0),
+            3.0,
+            stroke,
+            eframe::egui::StrokeKind::Outside,
+        );
     }
 }
 
@@ -170,12 +175,22 @@ fn trace(painter: &Painter, geo: &SceneGeometry, points: &[Point], stroke: Strok
 /// Rings a network's hub.
 fn ring_hub(painter: &Painter, geo: &SceneGeometry, drawn: &Drawn, id: Id, stroke: Stroke) {
     if let Some(hub) = drawn.hubs.get(&id) {
-        painter.circle_stroke(screen(geo, *hub), (HUB_RADIUS as f32 + 0.2) * geo.scale, stroke);
+        painter.circle_stroke(
+            screen(geo, *hub),
+            (HUB_RADIUS as f32 + 0.2) * geo.scale,
+            stroke,
+        );
     }
 }
 
 /// Marks a selection (or what the pointer is over) on the picture.
-pub fn mark(painter: &Painter, geo: &SceneGeometry, drawn: &Drawn, selection: Selection, stroke: Stroke) {
+pub fn mark(
+    painter: &Painter,
+    geo: &SceneGeometry,
+    drawn: &Drawn,
+    selection: Selection,
+    stroke: Stroke,
+) {
     match selection {
         Selection::None => {}
         Selection::Room(id) => outline_room(painter, geo, drawn, id, stroke),
@@ -267,10 +282,7 @@ pub fn draw_play(
             trace(painter, geo, &points, Stroke::new(3.0, REACHED));
         }
         if !text.is_empty() {
-            let middle = points
-                .get(points.len() / 2)
-                .copied()
-                .unwrap_or_default();
+            let middle = points.get(points.len() / 2).copied().unwrap_or_default();
             painter.text(
                 screen(geo, middle) + eframe::egui::vec2(0.0, -disc - 6.0),
                 Align2::CENTER_BOTTOM,
@@ -288,7 +300,13 @@ pub fn draw_play(
             let at = centre(room.at).offset(dx, 0.0);
             let at = screen(geo, at);
             painter.circle_filled(at, disc, colour);
-            painter.text(at, Align2::CENTER_CENTER, n.to_string(), font.clone(), Color32::WHITE);
+            painter.text(
+                at,
+                Align2::CENTER_CENTER,
+                n.to_string(),
+                font.clone(),
+                Color32::WHITE,
+            );
         }
     };
     figures(&play.state.characters, CHARACTER, -HALF_W + 0.35);

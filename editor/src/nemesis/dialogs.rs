@@ -61,7 +61,9 @@ impl NewForm for NewShipForm {
         let path = self.ship_path.trim();
         let escapes = path.starts_with(['/', '\\'])
             || path.contains(':')
-            || path.split(['/', '\\']).any(|part| part == ".." || part.is_empty());
+            || path
+                .split(['/', '\\'])
+                .any(|part| part == ".." || part.is_empty());
         if escapes || !path.ends_with(".toml") || path == "pack.toml" {
             return Err(
                 "The ship file is a `.toml` file inside the pack folder, like ship.toml.".into(),

@@ -134,8 +134,8 @@ mod tests {
             id_span: Span::default(),
             kind_span: Span::default(),
         });
-        let corridor = (id.clone(), id.clone(), 1u8..5, any::<bool>()).prop_map(|(a, b, n, door)| {
-            Corridor {
+        let corridor =
+            (id.clone(), id.clone(), 1u8..5, any::<bool>()).prop_map(|(a, b, n, door)| Corridor {
                 rooms: [a, b],
                 numbers: Numbers::one(n).unwrap(),
                 other_end: None,
@@ -145,8 +145,7 @@ mod tests {
                 numbers_span: Span::default(),
                 other_end_span: None,
                 door_span: None,
-            }
-        });
+            });
         let pod = (1u8..5, id).prop_map(|(number, room)| EscapePod {
             number,
             section: Section::A,

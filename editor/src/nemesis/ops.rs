@@ -79,15 +79,7 @@ pub fn network(ship: &Ship, id: Id) -> Option<(usize, &Network)> {
 /// A network moved to `at`; `None` when it is there already.
 pub fn move_network(ship: &Ship, id: Id, at: (u16, u16)) -> Option<Edit> {
     let (index, old) = network(ship, id)?;
-    (old.at != at).then(|| {
-        Edit::Networks(ListEdit::Set(
-            index,
-            Network {
-                at,
-                ..old.clone()
-            },
-        ))
-    })
+    (old.at != at).then(|| Edit::Networks(ListEdit::Set(index, Network { at, ..old.clone() })))
 }
 
 /// Why text cannot be a new id for room or network `old`.
@@ -168,7 +160,11 @@ pub fn rename_network(ship: &Ship, old: Id, new: Id) -> Vec<Edit> {
 
 /// Removals of the items of a list that `doomed` picks, last first, so each
 /// index is still right when its edit applies.
-fn remove_where<T>(list: &[T], doomed: impl Fn(&T) -> bool, wrap: fn(ListEdit<T>) -> Edit) -> Vec<Edit> {
+fn remove_where<T>(
+    list: &[T],
+    doomed: impl Fn(&T) -> bool,
+    wrap: fn(ListEdit<T>) -> Edit,
+) -> Vec<Edit> {
     list.iter()
         .enumerate()
         .filter(|(_, item)| doomed(item))
@@ -184,8 +180,16 @@ pub fn delete_room(ship: &Ship, id: Id) -> Vec<Edit> {
         return Vec::new();
     };
     let mut edits = remove_where(&ship.corridors, |c| c.rooms.contains(&id), Edit::Corridors);
-    edits.extend(remove_where(&ship.entrances, |e| e.room == id, Edit::Entrances));
-    edits.extend(remove_where(&ship.escape_pods, |p| p.room == id, Edit::Pods));
+    edits.extend(remove_where(
+        &ship.entrances,
+        |e| e.room == id,
+        Edit::Entrances,
+    ));
+    edits.extend(remove_where(
+        &ship.escape_pods,
+        |p| p.room == id,
+        Edit::Pods,
+    ));
     edits.push(Edit::Rooms(ListEdit::Remove(index)));
     edits
 }
@@ -198,7 +202,10 @@ pub fn add_network(ship: &Ship, at: (u16, u16)) -> (Edit, Id) {
         at,
         span: Span::default(),
     };
-    (Edit::Networks(ListEdit::Insert(ship.networks.len(), network)), id)
+    (
+        Edit::Networks(ListEdit::Insert(ship.networks.len(), network)),
+        id,
+    )
 }
 
 /// Deletes a network; the entrances that opened on it stay, with no network.
@@ -277,7 +284,11 @@ pub fn add_corridor(ship: &Ship, a: Id, b: Id) -> Edit {
 }
 
 /// A corridor changed by `change`; `None` when it does not change.
-pub fn change_corridor(ship: &Ship, index: usize, change: impl FnOnce(&mut Corridor)) -> Option<Edit> {
+pub fn change_corridor(
+    ship: &Ship,
+    index: usize,
+    change: impl FnOnce(&mut Corridor),
+) -> Option<Edit> {
     let old = ship.corridors.get(index)?;
     let mut new = old.clone();
     change(&mut new);
@@ -303,7 +314,10 @@ pub fn set_end(corridor: &mut Corridor, room: Id, numbers: Numbers) {
 
 /// A room's technical entrance, with its index.
 pub fn entrance(ship: &Ship, room: Id) -> Option<(usize, &Entrance)> {
-    ship.entrances.iter().enumerate().find(|(_, e)| e.room == room)
+    ship.entrances
+        .iter()
+        .enumerate()
+        .find(|(_, e)| e.room == room)
 }
 
 /// A room's entrance set to what `change` makes of it (`None` removes it);
@@ -344,7 +358,11 @@ pub fn new_entrance(ship: &Ship, room: Id, network: Option<Id>) -> Entrance {
 /// section A for odd numbers and B for even ones (as pods are placed).
 pub fn add_pod(ship: &Ship, room: Id) -> Option<Edit> {
     let number = (1..=4).find(|n| !ship.escape_pods.iter().any(|p| p.number == *n))?;
-    let section = if number % 2 == 1 { Section::A } else { Section::B };
+    let section = if number % 2 == 1 {
+        Section::A
+    } else {
+        Section::B
+    };
     Some(Edit::Pods(ListEdit::Insert(
         ship.escape_pods.len(),
         EscapePod {

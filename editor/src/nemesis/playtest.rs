@@ -9,8 +9,8 @@ use deckplan_schema::nemesis::{Id, Ship};
 use deckplan_validator::nemesis::graph::ShipGraph;
 use deckplan_validator::nemesis::rules::movement::ways;
 use deckplan_validator::nemesis::rules::{
-    DoorState, Face, IntruderCause, IntruderMove, PlayState, Roller, Way, answer,
-    intruder_move, neighbours,
+    DoorState, Face, IntruderCause, IntruderMove, PlayState, Roller, Way, answer, intruder_move,
+    neighbours,
 };
 
 use super::selection::Hit;
@@ -250,13 +250,7 @@ fn movement(graph: &ShipGraph<'_>, state: &PlayState, from: Id, careful: bool) -
 /// corridor with the numbers that send Noise into it.
 fn noise(graph: &ShipGraph<'_>, state: &PlayState, room: Id) -> Answer {
     let mut answer = Answer {
-        lines: answer::noise(
-            graph,
-            state,
-            room,
-            &answer::every_face(),
-            Roller::default(),
-        ),
+        lines: answer::noise(graph, state, room, &answer::every_face(), Roller::default()),
         ..Answer::default()
     };
     for face in answer::every_face() {
@@ -283,13 +277,19 @@ fn intruder(graph: &ShipGraph<'_>, state: &PlayState, room: Id, number: u8) -> A
         match option {
             IntruderMove::Moves { to, corridor, .. } => {
                 answer.rooms.push(to);
-                answer.ways.push((Way::Corridor(corridor), number.to_string()));
+                answer
+                    .ways
+                    .push((Way::Corridor(corridor), number.to_string()));
             }
             IntruderMove::DestroysDoor { corridor } => {
-                answer.ways.push((Way::Corridor(corridor), number.to_string()));
+                answer
+                    .ways
+                    .push((Way::Corridor(corridor), number.to_string()));
             }
             IntruderMove::Hides { network } => {
-                answer.ways.push((Way::Technical(network), number.to_string()));
+                answer
+                    .ways
+                    .push((Way::Technical(network), number.to_string()));
             }
             IntruderMove::Stays | IntruderMove::InCombat => {}
         }
@@ -306,7 +306,8 @@ mod tests {
         let path = crate::testutil::bundled("kestrel-relay").join("ship.toml");
         let text = std::fs::read_to_string(path).unwrap();
         deckplan_schema::nemesis::resolve::parse_ship(&deckplan_schema::SourceFile::new(
-            "ship.toml", text,
+            "ship.toml",
+            text,
         ))
         .unwrap()
     }
@@ -333,7 +334,10 @@ mod tests {
         );
         // Opening the door to cargo (corridor 10) adds it.
         play.state.doors.insert(10, DoorState::Open);
-        assert_eq!(play.answer(&ship).rooms, [id("galley"), id("armoury"), id("cargo")]);
+        assert_eq!(
+            play.answer(&ship).rooms,
+            [id("galley"), id("armoury"), id("cargo")]
+        );
     }
 
     /// The same words as `deckplan noise maps/kestrel-relay --room cargo
@@ -401,7 +405,9 @@ mod tests {
         };
         assert_eq!(
             play.answer(&ship).lines,
-            ["The Intruder in cargo, moved by corridor 2, enters the technical corridors (network aft) and hides (leaves the board)"]
+            [
+                "The Intruder in cargo, moved by corridor 2, enters the technical corridors (network aft) and hides (leaves the board)"
+            ]
         );
     }
 

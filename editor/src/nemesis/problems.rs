@@ -94,7 +94,8 @@ mod tests {
         let mut corridor = doc.ship().corridors[19].clone();
         corridor.numbers = deckplan_schema::nemesis::Numbers::one(1).unwrap();
         let mut step = Transaction::new("Renumber");
-        step.edits.push(Edit::Corridors(ListEdit::Set(19, corridor)));
+        step.edits
+            .push(Edit::Corridors(ListEdit::Set(19, corridor)));
         doc.apply(step).unwrap();
         let problems = lint_job(&doc)();
         let found: Vec<(&str, String, String)> = problems

@@ -136,14 +136,17 @@ mod tests {
     fn the_pointer_picks_rooms_hubs_badges_and_corridors_where_they_are_drawn() {
         let path = crate::testutil::bundled("kestrel-relay").join("ship.toml");
         let text = std::fs::read_to_string(path).unwrap();
-        let ship = deckplan_schema::nemesis::resolve::parse_ship(&deckplan_schema::SourceFile::new(
-            "ship.toml", text,
-        ))
+        let ship = deckplan_schema::nemesis::resolve::parse_ship(
+            &deckplan_schema::SourceFile::new("ship.toml", text),
+        )
         .unwrap();
         let drawn = layout(&ship);
         let cargo = Id::new("cargo").unwrap();
         assert_eq!(hit(&drawn, centre((6, 8))), Hit::Room(cargo));
-        assert_eq!(hit(&drawn, centre((8, 0))), Hit::Hub(Id::new("fore").unwrap()));
+        assert_eq!(
+            hit(&drawn, centre((8, 0))),
+            Hit::Hub(Id::new("fore").unwrap())
+        );
         // The corridor cargo–engine-2 (index 19) between the two boxes, off its badges.
         let mid = Point::new(12.0, -18.0);
         assert_eq!(hit(&drawn, mid), Hit::Corridor(19));

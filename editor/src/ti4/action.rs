@@ -143,7 +143,10 @@ mod tests {
             a.shortcuts()
         });
         for shortcut in shell.chain(own) {
-            assert!(seen.insert((shortcut.modifiers, shortcut.logical_key)), "{shortcut:?}");
+            assert!(
+                seen.insert((shortcut.modifiers, shortcut.logical_key)),
+                "{shortcut:?}"
+            );
         }
     }
 }

@@ -16,7 +16,9 @@ use deckplan_validator::ti4::adjacency::Adjacency;
 use deckplan_validator::ti4::balance::{self, SeatBalance};
 use deckplan_validator::ti4::checks::Galaxy;
 use deckplan_validator::ti4::draw::{centre, galaxy_scene, hex_at, outline};
-use eframe::egui::{self, CentralPanel, Color32, Panel, PointerButton, Pos2, ScrollArea, Stroke, Ui};
+use eframe::egui::{
+    self, CentralPanel, Color32, Panel, PointerButton, Pos2, ScrollArea, Stroke, Ui,
+};
 
 use super::action::GalaxyAction;
 use super::command::Command;
@@ -112,7 +114,12 @@ impl Drawn {
         let mut bounds = scene.bounds;
         for (_, hex) in &offered {
             let at = centre(*hex);
-            bounds = bounds.union(BoardRect::new(at.x - 1.2, at.y - 1.2, at.x + 1.2, at.y + 1.2));
+            bounds = bounds.union(BoardRect::new(
+                at.x - 1.2,
+                at.y - 1.2,
+                at.x + 1.2,
+                at.y + 1.2,
+            ));
         }
         Self {
             generation,
@@ -238,19 +245,25 @@ impl Ti4Board {
     fn position_at(&self, point: Point) -> Option<u32> {
         let index = hex_at(point).index()?;
         let drawn = self.drawn.as_ref()?;
-        drawn.offered.iter().any(|(i, _)| *i == index).then_some(index)
+        drawn
+            .offered
+            .iter()
+            .any(|(i, _)| *i == index)
+            .then_some(index)
     }
 
     /// The galaxy as `deckplan render` draws it, for the export dialog.
     fn picture(&self) -> Picture {
         let galaxy = Arc::new(self.doc.model.clone());
         let name = match &self.doc.origin {
-            Origin::Page { file } => file
-                .file_stem()
-                .map_or_else(|| "galaxy".to_string(), |s| s.to_string_lossy().into_owned()),
-            Origin::Pack { folder } => folder
-                .file_name()
-                .map_or_else(|| "galaxy".to_string(), |s| s.to_string_lossy().into_owned()),
+            Origin::Page { file } => file.file_stem().map_or_else(
+                || "galaxy".to_string(),
+                |s| s.to_string_lossy().into_owned(),
+            ),
+            Origin::Pack { folder } => folder.file_name().map_or_else(
+                || "galaxy".to_string(),
+                |s| s.to_string_lossy().into_owned(),
+            ),
             Origin::New => "galaxy".to_string(),
         };
         Picture {
@@ -273,7 +286,10 @@ impl Ti4Board {
             None | Some(Slot::Off) => text.push_str(" · no tile"),
             Some(Slot::Open) => text.push_str(" · open"),
             Some(Slot::System(number)) => match self.catalogue.system(number) {
-                Some(system) => text.push_str(&format!(" · {}", super::panels::palette::describe(system, &self.doc.model))),
+                Some(system) => text.push_str(&format!(
+                    " · {}",
+                    super::panels::palette::describe(system, &self.doc.model)
+                )),
                 None => text.push_str(&format!(" · tile {number}")),
             },
             Some(slot) => text.push_str(&format!(" · hyperlane {slot}")),
@@ -356,7 +372,9 @@ impl Ti4Board {
             let (x, y) = geo.board(pos);
             Point::new(f64::from(x), f64::from(y))
         };
-        self.hover = response.hover_pos().and_then(|p| self.position_at(board(p)));
+        self.hover = response
+            .hover_pos()
+            .and_then(|p| self.position_at(board(p)));
         let editing = frame.mode == Mode::Edit;
         if editing {
             self.pointer(ui, &response, &board, frame.out);
@@ -397,7 +415,10 @@ impl Ti4Board {
             } else {
                 Color32::from_gray(80)
             };
-            painter.add(egui::Shape::closed_line(hex_shape(*hex), Stroke::new(1.0, colour)));
+            painter.add(egui::Shape::closed_line(
+                hex_shape(*hex),
+                Stroke::new(1.0, colour),
+            ));
             if self.positions {
                 let at = screen(centre(*hex));
                 painter.text(
@@ -409,9 +430,9 @@ impl Ti4Board {
                 );
             }
         }
-        drawn
-            .scene
-            .paint(&painter, &geo, |layer| layer != deckplan_validator::draw::Layer::Margin);
+        drawn.scene.paint(&painter, &geo, |layer| {
+            layer != deckplan_validator::draw::Layer::Margin
+        });
         // Problems ringed on their positions, the chosen one thicker.
         let focused = frame
             .focused_problem
@@ -448,7 +469,10 @@ impl Ti4Board {
         }
         if let (Some(from), Some(to)) = (self.dragging, self.hover) {
             painter.line_segment(
-                [screen(centre(Hex::from_index(from))), screen(centre(Hex::from_index(to)))],
+                [
+                    screen(centre(Hex::from_index(from))),
+                    screen(centre(Hex::from_index(to))),
+                ],
                 Stroke::new(2.0, SELECTED),
             );
         }
@@ -466,7 +490,10 @@ impl Ti4Board {
                 .into_iter()
                 .map(|p| geo.screen(p.x as f32, p.y as f32))
                 .collect();
-            painter.add(egui::Shape::closed_line(shape, Stroke::new(3.0, reach_colour)));
+            painter.add(egui::Shape::closed_line(
+                shape,
+                Stroke::new(3.0, reach_colour),
+            ));
             let text = if rift {
                 format!("{entered} · rift roll")
             } else {
@@ -482,14 +509,27 @@ impl Ti4Board {
         }
         let radius = (geo.scale * 0.16).clamp(4.0, 14.0);
         for &index in &self.play.enemies {
-            painter.circle_filled(screen(index) + egui::vec2(radius * 1.2, 0.0), radius, PROBLEM);
+            painter.circle_filled(
+                screen(index) + egui::vec2(radius * 1.2, 0.0),
+                radius,
+                PROBLEM,
+            );
         }
         for &index in &self.play.tokens {
             let at = screen(index) - egui::vec2(radius * 1.2, 0.0);
-            painter.rect_filled(egui::Rect::from_center_size(at, egui::vec2(radius, radius) * 1.8), 2.0, TOKEN);
+            painter.rect_filled(
+                egui::Rect::from_center_size(at, egui::vec2(radius, radius) * 1.8),
+                2.0,
+                TOKEN,
+            );
         }
         if let Some(index) = self.play.ship {
-            painter.circle(screen(index), radius * 1.2, reach_colour, Stroke::new(2.0, Color32::WHITE));
+            painter.circle(
+                screen(index),
+                radius * 1.2,
+                reach_colour,
+                Stroke::new(2.0, Color32::WHITE),
+            );
         }
     }
 
@@ -504,7 +544,10 @@ impl Ti4Board {
     ) {
         let galaxy = &self.doc.model;
         let pointer = ui.ctx().pointer_latest_pos();
-        if let Some(Dragged(slot)) = response.dnd_release_payload::<Dragged>().as_deref().copied()
+        if let Some(Dragged(slot)) = response
+            .dnd_release_payload::<Dragged>()
+            .as_deref()
+            .copied()
             && let Some(index) = pointer.and_then(|p| self.position_at(board(p)))
         {
             if let Some(command) = super::command::step(ops::place(galaxy, index, slot)) {
@@ -683,10 +726,19 @@ impl Board for Ti4Board {
             Action::Delete,
             ActionState::when(editing && selected_slot.is_some(), "No tile is selected"),
         );
-        states.insert(Action::Deselect, ActionState::when(self.selected.is_some(), nothing));
-        states.insert(Action::Cut, ActionState::when(false, "Tiles are moved by dragging them"));
+        states.insert(
+            Action::Deselect,
+            ActionState::when(self.selected.is_some(), nothing),
+        );
+        states.insert(
+            Action::Cut,
+            ActionState::when(false, "Tiles are moved by dragging them"),
+        );
         states.insert(Action::Copy, ActionState::when(true, ""));
-        states.insert(Action::Paste, ActionState::when(editing, "Not while play-testing"));
+        states.insert(
+            Action::Paste,
+            ActionState::when(editing, "Not while play-testing"),
+        );
         texts.insert(
             Action::Copy,
             ActionText {
@@ -708,7 +760,10 @@ impl Board for Ti4Board {
         }
         states.insert(
             Action::ToggleGrid,
-            ActionState::when(false, "A galaxy has no grid; Position numbers shows each position"),
+            ActionState::when(
+                false,
+                "A galaxy has no grid; Position numbers shows each position",
+            ),
         );
         let has_systems = galaxy
             .tiles
@@ -725,15 +780,20 @@ impl Board for Ti4Board {
                 own.push(game);
             }
             let state = match galaxy_action {
-                GalaxyAction::ExportGalaxy | GalaxyAction::CopyMapString => ActionState::when(true, ""),
+                GalaxyAction::ExportGalaxy | GalaxyAction::CopyMapString => {
+                    ActionState::when(true, "")
+                }
                 GalaxyAction::ShowPositions => ActionState::when(true, "").checked(self.positions),
                 GalaxyAction::Rotate | GalaxyAction::Flip => {
                     ActionState::when(editing && hyperlane, "Select a hyperlane tile")
                 }
-                GalaxyAction::Seat => ActionState::when(editing && self.selected.is_some(), nothing),
-                GalaxyAction::AddRing => {
-                    ActionState::when(editing && galaxy.rings < MAX_RINGS, "A galaxy has at most 8 rings")
+                GalaxyAction::Seat => {
+                    ActionState::when(editing && self.selected.is_some(), nothing)
                 }
+                GalaxyAction::AddRing => ActionState::when(
+                    editing && galaxy.rings < MAX_RINGS,
+                    "A galaxy has at most 8 rings",
+                ),
                 GalaxyAction::RemoveRing => {
                     ActionState::when(editing && galaxy.rings > 1, "A galaxy has at least 1 ring")
                 }
@@ -812,7 +872,13 @@ impl Board for Ti4Board {
                         }
                     }
                 }
-                Some(own) if mode == Mode::Edit || !matches!(own, GalaxyAction::Rotate | GalaxyAction::Flip | GalaxyAction::Seat) => {
+                Some(own)
+                    if mode == Mode::Edit
+                        || !matches!(
+                            own,
+                            GalaxyAction::Rotate | GalaxyAction::Flip | GalaxyAction::Seat
+                        ) =>
+                {
                     self.run_own(own, effects);
                 }
                 _ => {}
@@ -912,7 +978,8 @@ impl Board for Ti4Board {
                                 .filter(|(g, _)| *g == generation)
                                 .map(|(_, s)| s.as_slice());
                             let progress = self.searching.as_ref().map(SwapSearch::progress);
-                            match balance_ui(ui, &drawn.balance, galaxy, swaps, progress, frame.out) {
+                            match balance_ui(ui, &drawn.balance, galaxy, swaps, progress, frame.out)
+                            {
                                 SwapAsk::Nothing => {}
                                 SwapAsk::Search => {
                                     self.searching = Some(SwapSearch::start(

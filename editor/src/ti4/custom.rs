@@ -77,7 +77,10 @@ fn refused(
         .enumerate()
         .find(|(i, c)| Some(*i) != replacing && c.system.number == number);
     if let Some((_, other)) = other {
-        return Some(format!("tile {number} is already the custom tile “{}”", other.name));
+        return Some(format!(
+            "tile {number} is already the custom tile “{}”",
+            other.name
+        ));
     }
     if let Some(k) = tile.system.planets.iter().position(|p| p.name.is_empty()) {
         return Some(format!("planet {} needs a name", k + 1));
@@ -96,7 +99,11 @@ fn refused(
 }
 
 /// Adds `tile` at the end of the galaxy's custom tiles.
-pub fn add_custom(galaxy: &GalaxyFile, builtin: &Catalogue, tile: CustomTile) -> Result<Transaction, String> {
+pub fn add_custom(
+    galaxy: &GalaxyFile,
+    builtin: &Catalogue,
+    tile: CustomTile,
+) -> Result<Transaction, String> {
     let tile = tidied(tile);
     if galaxy.custom.len() >= MAX_LIST {
         return Err(format!("a galaxy defines at most {MAX_LIST} custom tiles"));
@@ -228,8 +235,14 @@ mod tests {
     fn a_tile_the_file_would_refuse_is_never_written() {
         let mut galaxy = five_players().model;
         let refused = |g: &GalaxyFile, t: CustomTile| add_custom(g, builtin(), t).unwrap_err();
-        assert_eq!(refused(&galaxy, tile(1000, "  ")), "a custom tile needs a name");
-        assert_eq!(refused(&galaxy, tile(0, "Zero")), "tile numbers run from 1 to 65535");
+        assert_eq!(
+            refused(&galaxy, tile(1000, "  ")),
+            "a custom tile needs a name"
+        );
+        assert_eq!(
+            refused(&galaxy, tile(0, "Zero")),
+            "tile numbers run from 1 to 65535"
+        );
         assert_eq!(
             refused(&galaxy, tile(26, "Mine")),
             "tile 26 is already a base-game or Prophecy of Kings tile: number custom tiles from 1000 up"
@@ -243,7 +256,10 @@ mod tests {
         assert_eq!(refused(&galaxy, unnamed), "planet 1 needs a name");
         let step = add_custom(&galaxy, builtin(), tile(1000, "Far")).unwrap();
         History::new().apply(&mut galaxy, step).unwrap();
-        assert_eq!(refused(&galaxy, tile(1000, "Near")), "tile 1000 is already the custom tile “Far”");
+        assert_eq!(
+            refused(&galaxy, tile(1000, "Near")),
+            "tile 1000 is already the custom tile “Far”"
+        );
         assert_eq!(next_number(&galaxy), Some(1001));
         galaxy.custom = vec![tile(1000, "Far"); MAX_LIST];
         assert_eq!(
@@ -258,14 +274,26 @@ mod tests {
         let before = state(&galaxy);
         let mut history = History::new();
         let step = add_custom(&galaxy, builtin(), tile(1000, " Far Reach ")).unwrap();
-        assert_eq!(applied(&mut galaxy, &mut history, step), "Add custom tile 1000 “Far Reach”");
+        assert_eq!(
+            applied(&mut galaxy, &mut history, step),
+            "Add custom tile 1000 “Far Reach”"
+        );
         assert_eq!(galaxy.custom[0].system.planets[0].name, "Faria");
         let mut changed = galaxy.custom[0].clone();
-        assert!(change_custom(&galaxy, builtin(), 0, changed.clone()).unwrap().is_none());
+        assert!(
+            change_custom(&galaxy, builtin(), 0, changed.clone())
+                .unwrap()
+                .is_none()
+        );
         changed.system.back = Back::Red;
         changed.system.planets[0].legendary = true;
-        let step = change_custom(&galaxy, builtin(), 0, changed).unwrap().unwrap();
-        assert_eq!(applied(&mut galaxy, &mut history, step), "Change custom tile 1000 “Far Reach”");
+        let step = change_custom(&galaxy, builtin(), 0, changed)
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            applied(&mut galaxy, &mut history, step),
+            "Change custom tile 1000 “Far Reach”"
+        );
         let text = galaxy::write(&galaxy);
         let written = text.split_once("[[custom]]").unwrap().1;
         assert_eq!(
@@ -273,7 +301,10 @@ mod tests {
             "\nnumber = 1000\nname = \"Far Reach\"\nback = \"red\"\nwormholes = [\"alpha\"]\nplanets = [\n    { name = \"Faria\", resources = 2, influence = 1, legendary = true },\n]\n"
         );
         let step = remove_custom(&galaxy, 0).unwrap().unwrap();
-        assert_eq!(applied(&mut galaxy, &mut history, step), "Remove custom tile 1000 “Far Reach”");
+        assert_eq!(
+            applied(&mut galaxy, &mut history, step),
+            "Remove custom tile 1000 “Far Reach”"
+        );
         assert!(galaxy.custom.is_empty());
         assert!(remove_custom(&galaxy, 0).unwrap().is_none());
         while history.undo(&mut galaxy).unwrap().is_some() {}
@@ -324,7 +355,10 @@ mod tests {
         );
         far.system.number = 2000;
         let step = change_custom(&galaxy, builtin(), 0, far).unwrap().unwrap();
-        assert_eq!(applied(&mut galaxy, &mut history, step), "Renumber custom tile 1000 “Far” to 2000");
+        assert_eq!(
+            applied(&mut galaxy, &mut history, step),
+            "Renumber custom tile 1000 “Far” to 2000"
+        );
         assert_eq!(placements(&galaxy, 2000), [7, 9]);
         assert!(placements(&galaxy, 1000).is_empty());
         gate.system.off_board = true;

@@ -58,7 +58,9 @@ impl Document {
                 .map_err(|e| failure(e.to_string()))?;
             (Origin::Pack { folder }, source)
         } else {
-            let name = real.file_name().map_or_else(|| PathBuf::from(PACK_FILE), PathBuf::from);
+            let name = real
+                .file_name()
+                .map_or_else(|| PathBuf::from(PACK_FILE), PathBuf::from);
             let source = load::read_source(&real, &name).map_err(|e| failure(e.to_string()))?;
             (Origin::Page { file: real }, source)
         };
@@ -68,7 +70,13 @@ impl Document {
             None => {
                 let first = problems.first().map_or_else(String::new, |d| {
                     let at = d.line_col();
-                    format!("{}:{}:{}: {}", d.file.path().display(), at.line, at.column, d.message)
+                    format!(
+                        "{}:{}:{}: {}",
+                        d.file.path().display(),
+                        at.line,
+                        at.column,
+                        d.message
+                    )
                 });
                 Opened::Broken(format!(
                     "the galaxy has format errors ({} in all, the first: {first}); fix them in the file and open it again to edit it",

@@ -109,7 +109,9 @@ pub fn state(galaxy: &Model) -> impl PartialEq + std::fmt::Debug + use<> {
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
-    use deckplan_schema::ti4::catalogue::{Anomaly, Back, Expansion, Face, Planet, System, Wormhole};
+    use deckplan_schema::ti4::catalogue::{
+        Anomaly, Back, Expansion, Face, Planet, System, Wormhole,
+    };
     use deckplan_schema::ti4::galaxy::Effect;
     use proptest::prelude::*;
 
@@ -183,12 +185,24 @@ mod tests {
                 system: System {
                     number,
                     expansion: Expansion::Homebrew,
-                    back: if planets.is_empty() { Back::Red } else { Back::Blue },
+                    back: if planets.is_empty() {
+                        Back::Red
+                    } else {
+                        Back::Blue
+                    },
                     home: false,
                     faction: None,
                     off_board: false,
-                    wormholes: if alpha { vec![Wormhole::Alpha] } else { Vec::new() },
-                    anomalies: if rift { vec![Anomaly::GravityRift] } else { Vec::new() },
+                    wormholes: if alpha {
+                        vec![Wormhole::Alpha]
+                    } else {
+                        Vec::new()
+                    },
+                    anomalies: if rift {
+                        vec![Anomaly::GravityRift]
+                    } else {
+                        Vec::new()
+                    },
                     planets,
                 },
                 span: Span::default(),

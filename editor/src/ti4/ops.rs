@@ -57,10 +57,17 @@ pub fn move_or_swap(galaxy: &GalaxyFile, from: u32, to: u32) -> Option<Transacti
     }
     let there = at(galaxy, to);
     let label = match there {
-        Some(other) => format!("Swap #{from} and #{to} ({} and {})", slot_name(moving), slot_name(other)),
+        Some(other) => format!(
+            "Swap #{from} and #{to} ({} and {})",
+            slot_name(moving),
+            slot_name(other)
+        ),
         None => format!("Move {} from #{from} to #{to}", slot_name(moving)),
     };
-    one(label, vec![Edit::Tile(to, Some(moving)), Edit::Tile(from, there)])
+    one(
+        label,
+        vec![Edit::Tile(to, Some(moving)), Edit::Tile(from, there)],
+    )
 }
 
 /// Turns the hyperlane on `index` a sixth clockwise.
@@ -115,10 +122,16 @@ pub fn toggle_seat(galaxy: &GalaxyFile, index: u32) -> Option<Transaction> {
     let mut homes = galaxy.homes.clone();
     if let Some(found) = homes.iter().position(|h| h.position == index) {
         let seat = homes.remove(found).seat;
-        return one(format!("Remove seat {seat} from #{index}"), vec![Edit::Homes(homes)]);
+        return one(
+            format!("Remove seat {seat} from #{index}"),
+            vec![Edit::Homes(homes)],
+        );
     }
     let seat = (1..=u8::MAX).find(|n| homes.iter().all(|h| h.seat != *n))?;
-    let at = homes.iter().position(|h| h.seat > seat).unwrap_or(homes.len());
+    let at = homes
+        .iter()
+        .position(|h| h.seat > seat)
+        .unwrap_or(homes.len());
     homes.insert(
         at,
         Home {
@@ -127,7 +140,10 @@ pub fn toggle_seat(galaxy: &GalaxyFile, index: u32) -> Option<Transaction> {
             span: Span::default(),
         },
     );
-    one(format!("Put seat {seat} at #{index}"), vec![Edit::Homes(homes)])
+    one(
+        format!("Put seat {seat} at #{index}"),
+        vec![Edit::Homes(homes)],
+    )
 }
 
 /// Moves seat `seat` to position `index`; a seat already there takes its place.
@@ -144,7 +160,10 @@ pub fn move_seat(galaxy: &GalaxyFile, seat: u8, index: u32) -> Option<Transactio
             home.position = from;
         }
     }
-    one(format!("Move seat {seat} to #{index}"), vec![Edit::Homes(homes)])
+    one(
+        format!("Move seat {seat} to #{index}"),
+        vec![Edit::Homes(homes)],
+    )
 }
 
 /// Sets how many rings the layout has (1 to the most a map string reaches).
@@ -202,15 +221,21 @@ pub fn effect_text(effect: Effect) -> String {
 /// Why the galaxy file would refuse this effect, as its reader words it.
 fn refused_effect(galaxy: &GalaxyFile, effect: Effect) -> Option<String> {
     match effect {
-        Effect::Join(a, b) if a == b => Some("a join names two different wormhole types".to_string()),
+        Effect::Join(a, b) if a == b => {
+            Some("a join names two different wormhole types".to_string())
+        }
         Effect::Join(..) => None,
-        Effect::Block(a, b) if Hex::from_index(a).distance(Hex::from_index(b)) != 1 => Some(format!(
-            "#{a} and #{b} do not touch: a blocked border lies between two positions whose sides touch"
-        )),
+        Effect::Block(a, b) if Hex::from_index(a).distance(Hex::from_index(b)) != 1 => {
+            Some(format!(
+                "#{a} and #{b} do not touch: a blocked border lies between two positions whose sides touch"
+            ))
+        }
         Effect::Block(a, b) => [a, b]
             .into_iter()
             .find(|p| !galaxy.tiles.contains_key(p))
-            .map(|p| format!("#{p} holds no tile: a blocked border lies between two placed positions")),
+            .map(|p| {
+                format!("#{p} holds no tile: a blocked border lies between two placed positions")
+            }),
     }
 }
 
@@ -246,7 +271,10 @@ pub fn add_modifier(
     };
     Ok(Transaction {
         label: format!("Add modifier “{name}” ({})", effect_text(effect)),
-        edits: vec![Edit::Modifiers(ListEdit::Insert(galaxy.modifiers.len(), modifier))],
+        edits: vec![Edit::Modifiers(ListEdit::Insert(
+            galaxy.modifiers.len(),
+            modifier,
+        ))],
     })
 }
 
@@ -330,10 +358,7 @@ mod tests {
     use crate::ti4::document::tests::five_players;
     use crate::ti4::edit::state;
 
-    fn applied(
-        galaxy: &mut GalaxyFile,
-        op: impl Fn(&GalaxyFile) -> Option<Transaction>,
-    ) -> String {
+    fn applied(galaxy: &mut GalaxyFile, op: impl Fn(&GalaxyFile) -> Option<Transaction>) -> String {
         let step = op(galaxy).unwrap();
         let label = step.label.clone();
         History::new().apply(galaxy, step).unwrap();
@@ -348,7 +373,10 @@ mod tests {
             applied(&mut galaxy, |g| move_or_swap(g, 4, 5)),
             "Swap #4 and #5 (hyperlane 85A0 and tile 39)"
         );
-        assert_eq!(galaxy.slot(deckplan_schema::ti4::hex::Hex::from_index(4)), Slot::System(39));
+        assert_eq!(
+            galaxy.slot(deckplan_schema::ti4::hex::Hex::from_index(4)),
+            Slot::System(39)
+        );
         assert_eq!(
             applied(&mut galaxy, |g| rotate(g, 5)),
             "Turn hyperlane at #5 to 85A1"
@@ -358,10 +386,7 @@ mod tests {
             "Flip hyperlane at #5 to 85B1"
         );
         assert!(rotate(&galaxy, 4).is_none(), "a system does not turn");
-        assert_eq!(
-            applied(&mut galaxy, |g| clear(g, 4)),
-            "Clear #4 (tile 39)"
-        );
+        assert_eq!(applied(&mut galaxy, |g| clear(g, 4)), "Clear #4 (tile 39)");
         assert_eq!(
             applied(&mut galaxy, |g| move_or_swap(g, 5, 4)),
             "Move hyperlane 85B1 from #5 to #4"
@@ -372,9 +397,18 @@ mod tests {
     #[test]
     fn seats_take_the_lowest_free_number_and_swap_when_moved_onto_each_other() {
         let mut galaxy = five_players().model;
-        assert_eq!(applied(&mut galaxy, |g| toggle_seat(g, 22)), "Remove seat 2 from #22");
-        assert_eq!(applied(&mut galaxy, |g| toggle_seat(g, 20)), "Put seat 2 at #20");
-        assert_eq!(applied(&mut galaxy, |g| move_seat(g, 1, 20)), "Move seat 1 to #20");
+        assert_eq!(
+            applied(&mut galaxy, |g| toggle_seat(g, 22)),
+            "Remove seat 2 from #22"
+        );
+        assert_eq!(
+            applied(&mut galaxy, |g| toggle_seat(g, 20)),
+            "Put seat 2 at #20"
+        );
+        assert_eq!(
+            applied(&mut galaxy, |g| move_seat(g, 1, 20)),
+            "Move seat 1 to #20"
+        );
         let seats: Vec<(u8, u32)> = galaxy.homes.iter().map(|h| (h.seat, h.position)).collect();
         assert_eq!(seats, [(1, 20), (2, 19), (3, 25), (4, 31), (5, 34)]);
     }
@@ -385,8 +419,14 @@ mod tests {
         let catalogue = deckplan_validator::ti4::builtin_catalogue().unwrap();
         let before = state(&galaxy);
         let text = map_string(&galaxy);
-        assert!(paste_map_string(&galaxy, &text, catalogue).unwrap().is_none());
-        let step = paste_map_string(&galaxy, "26 39 25", catalogue).unwrap().unwrap();
+        assert!(
+            paste_map_string(&galaxy, &text, catalogue)
+                .unwrap()
+                .is_none()
+        );
+        let step = paste_map_string(&galaxy, "26 39 25", catalogue)
+            .unwrap()
+            .unwrap();
         let mut history = History::new();
         history.apply(&mut galaxy, step).unwrap();
         assert_eq!(map_string(&galaxy), "26 39 25");
@@ -404,25 +444,44 @@ mod tests {
         let mut history = History::new();
         let join = Effect::Join(Wormhole::Alpha, Wormhole::Beta);
         let step = add_modifier(&galaxy, "  Reconstruction ", join, false).unwrap();
-        assert_eq!(step.label, "Add modifier “Reconstruction” (joins alpha and beta)");
+        assert_eq!(
+            step.label,
+            "Add modifier “Reconstruction” (joins alpha and beta)"
+        );
         history.apply(&mut galaxy, step).unwrap();
         let step = add_modifier(&galaxy, "Wall", Effect::Block(7, 1), true).unwrap();
         assert_eq!(step.label, "Add modifier “Wall” (blocks #1–#7)");
         history.apply(&mut galaxy, step).unwrap();
-        let added: Vec<_> = galaxy.modifiers.iter().map(|m| (m.name.as_str(), m.effect, m.enabled)).collect();
-        assert_eq!(added, [("Reconstruction", join, false), ("Wall", Effect::Block(1, 7), true)]);
+        let added: Vec<_> = galaxy
+            .modifiers
+            .iter()
+            .map(|m| (m.name.as_str(), m.effect, m.enabled))
+            .collect();
+        assert_eq!(
+            added,
+            [
+                ("Reconstruction", join, false),
+                ("Wall", Effect::Block(1, 7), true)
+            ]
+        );
         assert!(rename_modifier(&galaxy, 1, "Wall").unwrap().is_none());
         let step = rename_modifier(&galaxy, 1, "Rift").unwrap().unwrap();
         assert_eq!(step.label, "Rename modifier “Wall” to “Rift”");
         history.apply(&mut galaxy, step).unwrap();
-        assert_eq!(galaxy.modifiers.get(1).map(|m| m.name.as_str()), Some("Rift"));
+        assert_eq!(
+            galaxy.modifiers.get(1).map(|m| m.name.as_str()),
+            Some("Rift")
+        );
         let step = remove_modifier(&galaxy, 0).unwrap();
         assert_eq!(step.label, "Remove modifier “Reconstruction”");
         history.apply(&mut galaxy, step).unwrap();
         assert_eq!(galaxy.modifiers.len(), 1);
         assert!(remove_modifier(&galaxy, 1).is_none());
         history.undo(&mut galaxy).unwrap();
-        assert_eq!(galaxy.modifiers.first().map(|m| m.name.as_str()), Some("Reconstruction"));
+        assert_eq!(
+            galaxy.modifiers.first().map(|m| m.name.as_str()),
+            Some("Reconstruction")
+        );
         history.undo(&mut galaxy).unwrap();
         history.undo(&mut galaxy).unwrap();
         history.undo(&mut galaxy).unwrap();
@@ -433,11 +492,16 @@ mod tests {
     fn a_modifier_the_file_would_refuse_is_never_written() {
         use deckplan_schema::ti4::catalogue::Wormhole;
         let mut galaxy = five_players().model;
-        let refused = |g: &GalaxyFile, name: &str, effect| add_modifier(g, name, effect, true).unwrap_err();
+        let refused =
+            |g: &GalaxyFile, name: &str, effect| add_modifier(g, name, effect, true).unwrap_err();
         let join = Effect::Join(Wormhole::Alpha, Wormhole::Beta);
         assert_eq!(refused(&galaxy, " ", join), "a modifier needs a name");
         assert_eq!(
-            refused(&galaxy, "Same", Effect::Join(Wormhole::Beta, Wormhole::Beta)),
+            refused(
+                &galaxy,
+                "Same",
+                Effect::Join(Wormhole::Beta, Wormhole::Beta)
+            ),
             "a join names two different wormhole types"
         );
         assert_eq!(
@@ -451,7 +515,10 @@ mod tests {
         );
         let step = add_modifier(&galaxy, "Ok", join, true).unwrap();
         History::new().apply(&mut galaxy, step).unwrap();
-        assert_eq!(rename_modifier(&galaxy, 0, "").unwrap_err(), "a modifier needs a name");
+        assert_eq!(
+            rename_modifier(&galaxy, 0, "").unwrap_err(),
+            "a modifier needs a name"
+        );
     }
 
     #[test]

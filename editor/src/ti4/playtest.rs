@@ -154,11 +154,9 @@ impl PlayTest {
                 reached: moves
                     .iter()
                     .filter_map(|m| match m.to {
-                        Node::Board(index) => Some((
-                            index,
-                            m.path.len().saturating_sub(1),
-                            !m.rifts.is_empty(),
-                        )),
+                        Node::Board(index) => {
+                            Some((index, m.path.len().saturating_sub(1), !m.rifts.is_empty()))
+                        }
                         Node::OffBoard(_) => None,
                     })
                     .collect(),

@@ -39,7 +39,10 @@ mod tests {
         let mut doc = five_players();
         assert_eq!(lint_job(&doc)(), Vec::new());
         let mut step = Transaction::new("Place");
-        step.edits.push(Edit::Tile(37, Some(deckplan_schema::ti4::map_string::Slot::System(26))));
+        step.edits.push(Edit::Tile(
+            37,
+            Some(deckplan_schema::ti4::map_string::Slot::System(26)),
+        ));
         doc.apply(step).unwrap();
         let problems = lint_job(&doc)();
         let found: Vec<(&str, &str, &str)> = problems

@@ -20,7 +20,12 @@ pub struct SwapSearch {
 
 impl SwapSearch {
     /// Starts searching a copy of the galaxy for at most `limit` swaps.
-    pub fn start(generation: u64, galaxy: &GalaxyFile, catalogue: &Catalogue, limit: usize) -> Self {
+    pub fn start(
+        generation: u64,
+        galaxy: &GalaxyFile,
+        catalogue: &Catalogue,
+        limit: usize,
+    ) -> Self {
         let watch = Arc::new(Watch::default());
         let (galaxy, catalogue, seen) = (galaxy.clone(), catalogue.clone(), Arc::clone(&watch));
         let worker = std::thread::Builder::new()

@@ -13,9 +13,9 @@ use toml::Spanned;
 use crate::document::read_file;
 use crate::error::{FormatCode, FormatError, Problems};
 use crate::nemesis::Id;
-use crate::toml_file::text_problems;
 use crate::source::{SourceFile, Span};
 use crate::suggest;
+use crate::toml_file::text_problems;
 
 use super::model::*;
 use super::place::BattlestationsPlace;

@@ -19,11 +19,10 @@
 
 use serde_json::{Map, Value, json};
 
+use super::model::Background;
 use crate::json_schema::{DIALECT, table};
 use crate::limits;
 use crate::lint_table::CHECK_NAME;
-use super::model::Background;
-
 
 /// A space: row letters (upper case), then a column number from 1 (`H3`, `AA12`).
 const SPACE: &str = "[A-Z]+0*[1-9][0-9]*";
@@ -565,7 +564,6 @@ fn all_defs() -> Map<String, Value> {
 mod tests {
     use std::collections::BTreeSet;
 
-
     use super::*;
     use crate::document::TableKeys;
     use crate::enormity::raw;
@@ -1005,8 +1003,11 @@ single-entrance = { level = "warn", reason = "The demo is linear on purpose." }
         ];
         let mut covered = 0;
         for table in &tables {
-            let keys: Vec<(String, bool)> =
-                table.keys.iter().map(|(k, r)| (k.to_string(), *r)).collect();
+            let keys: Vec<(String, bool)> = table
+                .keys
+                .iter()
+                .map(|(k, r)| (k.to_string(), *r))
+                .collect();
             assert_eq!(
                 keys,
                 (table.raw)(),
@@ -1275,7 +1276,9 @@ single-entrance = { level = "warn", reason = "The demo is linear on purpose." }
 
     #[test]
     fn coordinate_patterns_accept_what_the_parser_accepts() {
-        use crate::enormity::coord::{Intersection, PageEdge, PageId, Space, parse_edge_run, parse_side};
+        use crate::enormity::coord::{
+            Intersection, PageEdge, PageId, Space, parse_edge_run, parse_side,
+        };
         let samples = [
             "H3",
             "A1",

@@ -11,15 +11,17 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use crate::confine;
-use crate::memo;
-use crate::load::{Loaded, attach, clean, pack_folder_and_file, read_code, read_pack_source, read_source};
 use super::coord::PageId;
-use crate::error::{FileError, FormatCode, FormatError, LoadError, Problems};
-use crate::limits;
 use super::model::{Pack, Page};
 use super::place::LocationPlace;
 use super::resolve;
+use crate::confine;
+use crate::error::{FileError, FormatCode, FormatError, LoadError, Problems};
+use crate::limits;
+use crate::load::{
+    Loaded, attach, clean, pack_folder_and_file, read_code, read_pack_source, read_source,
+};
+use crate::memo;
 use crate::source::SourceFile;
 use crate::suggest;
 
@@ -202,10 +204,12 @@ enum PageRead {
 fn read_page(root: &confine::Root, dir: &Path, file: &super::model::PageFile) -> PageRead {
     let page_path = dir.join(&file.path);
     let display = clean(&page_path);
-    match root.resolve(&page_path, Path::new(&file.path)).and_then(|real| {
-        let text = confine::read_text(&real, &display, limits::MAX_FILE_BYTES)?;
-        Ok((real, text))
-    }) {
+    match root
+        .resolve(&page_path, Path::new(&file.path))
+        .and_then(|real| {
+            let text = confine::read_text(&real, &display, limits::MAX_FILE_BYTES)?;
+            Ok((real, text))
+        }) {
         Ok((real, text)) => {
             let page = memo::parsed(&real, &display, &text, || {
                 page_from_source(&SourceFile::new(&display, text.clone()))
@@ -237,8 +241,9 @@ fn references(
     pack_problems: &mut Problems,
     errors: &mut Vec<FileError>,
 ) {
-    let in_pack =
-        |span, message: String| FormatError::new(FormatCode::DanglingReference, message, Some(span));
+    let in_pack = |span, message: String| {
+        FormatError::new(FormatCode::DanglingReference, message, Some(span))
+    };
     for page in pack.pages.values() {
         let on_page = |span, message: String| FileError {
             source: Arc::clone(&page.source),
@@ -308,4 +313,3 @@ fn references(
         }
     }
 }
-

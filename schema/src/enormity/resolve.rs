@@ -12,17 +12,17 @@ use toml::Spanned;
 use super::coord::{
     self, CoordError, Direction, Edge, Intersection, PageEdge, PageId, Size, Space,
 };
+use super::model::*;
+use super::place::LocationPlace;
+use super::raw;
+use crate::Place;
 use crate::document::read_file;
 use crate::error::{FormatCode, FormatError, Problems};
 use crate::limits;
-use super::model::*;
-use super::place::LocationPlace;
-use crate::Place;
-use super::raw;
 use crate::lint_table::{LintSettings, TomlLintTable, lint_settings};
-use crate::toml_file::{Text, ruleset_problem, span_of, text_problems, version_problem};
 use crate::source::{SourceFile, Span};
 use crate::suggest;
+use crate::toml_file::{Text, ruleset_problem, span_of, text_problems, version_problem};
 
 pub use crate::toml_file::FORMAT_VERSION;
 

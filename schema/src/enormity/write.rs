@@ -388,7 +388,10 @@ mod tests {
         let read = page(&text).unwrap();
         let background = read.background.clone().unwrap();
         assert_eq!(background.scale, 100.0);
-        assert_eq!(background.opacity, crate::enormity::Background::DEFAULT_OPACITY);
+        assert_eq!(
+            background.opacity,
+            crate::enormity::Background::DEFAULT_OPACITY
+        );
         let written = super::write_page(&read);
         assert!(
             written.ends_with(

@@ -5,9 +5,9 @@
 
 use serde_json::{Value, json};
 
-use crate::id::MAX_ID_LEN;
 use super::model::RoomKind;
 use super::resolve::{MAX_AT, MAX_ITEMS};
+use crate::id::MAX_ID_LEN;
 
 use crate::json_schema::DIALECT;
 

@@ -12,14 +12,14 @@ use toml::Spanned;
 
 use crate::document::read_file;
 use crate::error::{FormatCode, FormatError, Problems};
-use crate::toml_file::text_problems;
 use crate::source::{SourceFile, Span};
 use crate::suggest;
+use crate::toml_file::text_problems;
 
-use crate::id::Id;
 use super::model::*;
 use super::place::NemesisPlace;
 use super::raw::{self, Text};
+use crate::id::Id;
 
 /// The only `format` version this build reads and writes.
 pub const FORMAT_VERSION: i64 = 1;
@@ -204,9 +204,10 @@ impl Resolver {
         self.ruleset(&raw.ruleset);
         let name = self.text(&raw.name, "the ship name");
         let board = raw.board.as_ref().map(|b| self.text(b, "the board name"));
-        let (one, two) = raw.tiles.as_ref().map_or((0, 0), |t| {
-            (t.get_ref().one.len(), t.get_ref().two.len())
-        });
+        let (one, two) = raw
+            .tiles
+            .as_ref()
+            .map_or((0, 0), |t| (t.get_ref().one.len(), t.get_ref().two.len()));
         for (len, what) in [
             (raw.rooms.len(), "rooms"),
             (raw.corridors.len(), "corridors"),

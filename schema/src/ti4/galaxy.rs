@@ -20,11 +20,11 @@ use super::catalogue::{
 };
 use super::hex::Hex;
 use super::map_string::{self, Galaxy, MAX_RINGS, Slot};
+use super::place::Ti4Place;
+use crate::document::read_file;
 use crate::error::{FormatCode, FormatError, Problems};
 use crate::lint_table::LintSettings;
-use super::place::Ti4Place;
 use crate::lint_table::{TomlLintTable, lint_settings};
-use crate::document::read_file;
 use crate::source::{SourceFile, Span};
 
 /// The only `format` version of galaxy files.
@@ -287,7 +287,10 @@ pub fn parse_galaxy(
         errors.sort_by_position();
         return Err(errors.into_errors());
     };
-    errors.extend(crate::toml_file::version_problem(&raw.format, FORMAT_VERSION));
+    errors.extend(crate::toml_file::version_problem(
+        &raw.format,
+        FORMAT_VERSION,
+    ));
     if raw.ruleset.get_ref() != RULESET {
         errors.push(
             FormatError::new(
@@ -1186,7 +1189,9 @@ mod tests {
     #[test]
     fn a_long_off_board_list_stops_at_the_error_cap() {
         let numbers = vec!["5"; 300_000].join(", ");
-        let found = errors(&file(&format!("off_board = [{numbers}]\n\n[tiles]\n0 = 18\n")));
+        let found = errors(&file(&format!(
+            "off_board = [{numbers}]\n\n[tiles]\n0 = 18\n"
+        )));
         assert_eq!(found.len(), crate::limits::MAX_ERRORS_PER_FILE);
         assert_eq!(
             found[0],

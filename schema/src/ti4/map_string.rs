@@ -318,7 +318,10 @@ fn split(text: &str) -> Vec<Piece<'_>> {
     for (offset, character) in text.char_indices() {
         let separator = character.is_whitespace() || character == ',';
         if separator && let Some(from) = start.take() {
-            pieces.extend(text.get(from..offset).map(|token| Piece::Token(from, token)));
+            pieces.extend(
+                text.get(from..offset)
+                    .map(|token| Piece::Token(from, token)),
+            );
         }
         if character == ',' {
             if comma.is_some() {

@@ -45,7 +45,6 @@ impl fmt::Display for Ti4Place {
     }
 }
 
-
 impl BoardPlace for Ti4Place {
     const RULESET: &'static str = "ti4";
 

@@ -189,7 +189,11 @@ pub fn sheet_spot(grid: &ShipGrid<'_>, sheet: &Sheet, place: &BattlestationsPlac
             at: centre_of(level_of(level)?, *square),
             radius: 0.6,
         }),
-        BattlestationsPlace::Door { level, square, side } => {
+        BattlestationsPlace::Door {
+            level,
+            square,
+            side,
+        } => {
             let (dx, dy) = side.delta();
             let at = centre_of(level_of(level)?, *square)
                 .offset(f64::from(dx) * 0.5, -f64::from(dy) * 0.5);
@@ -260,7 +264,8 @@ pub fn sheet_scene(grid: &ShipGrid<'_>, request: &DrawRequest<'_>, sheet: &Sheet
         draw_level(&mut scene, grid, level, &corner);
         if request.coordinates {
             for column in 0..columns {
-                let at = corner(Cell::of(level, Square::new(column, 0))).offset(0.5, 1.25 + NAME_BAND);
+                let at =
+                    corner(Cell::of(level, Square::new(column, 0))).offset(0.5, 1.25 + NAME_BAND);
                 scene.text(
                     Layer::Margin,
                     at,
@@ -493,12 +498,7 @@ pub fn level_text(
 pub fn ship_text(grid: &ShipGrid<'_>, request: &DrawRequest<'_>) -> String {
     let ship = grid.ship;
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{} (forward: {})",
-        printable(&ship.name),
-        ship.forward
-    );
+    let _ = writeln!(out, "{} (forward: {})", printable(&ship.name), ship.forward);
     for level in 0..ship.level_count() {
         if let Some(id) = ship.level_id(level) {
             let _ = writeln!(out, "\nlevel {id}");

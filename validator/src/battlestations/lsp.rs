@@ -46,9 +46,12 @@ fn module_at<'a>(outline: &'a Outline, level: Option<&str>, square: Square) -> O
         i64::from(square.column / size),
         i64::from(square.row / size),
     ];
-    outline.items(&keys(["modules"])).map(|(_, m)| m).find(|module| {
-        outline.field_ints(module, "at") == cell && outline.field_str(module, "level") == level
-    })
+    outline
+        .items(&keys(["modules"]))
+        .map(|(_, m)| m)
+        .find(|module| {
+            outline.field_ints(module, "at") == cell && outline.field_str(module, "level") == level
+        })
 }
 
 /// A module in a few words: `a cannon module on level lower, squares A1–E5`.
@@ -157,7 +160,9 @@ impl LanguageSupport for BattlestationsLanguage {
         let name_entry = outline.get(&keys(["name"]));
         vec![Symbol {
             name: outline.str(&keys(["name"])).unwrap_or("ship").to_string(),
-            detail: outline.str(&keys(["forward"])).map(|f| format!("flying {f}")),
+            detail: outline
+                .str(&keys(["forward"]))
+                .map(|f| format!("flying {f}")),
             kind: SymbolKind::Board,
             span: whole,
             name_span: name_entry.map_or(whole, |e| e.key_span.unwrap_or(e.span)),

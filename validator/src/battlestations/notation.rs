@@ -118,7 +118,9 @@ pub fn parse_door(grid: &ShipGrid<'_>, text: &str) -> Result<DoorAt, String> {
     let inner = parse(grid, square)?;
     let door = DoorAt {
         level: inner.level,
-        square: inner.square().ok_or_else(|| format!("`{square}` is outside the hull"))?,
+        square: inner
+            .square()
+            .ok_or_else(|| format!("`{square}` is outside the hull"))?,
         side,
     };
     if grid.door_between(inner, inner.toward(side)) != Some(door) {

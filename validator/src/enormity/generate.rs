@@ -23,8 +23,21 @@ use std::collections::BTreeSet;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use deckplan_schema::{enormity::model::{Book, Console, Discovery, DiscoveryColour, DiscoveryMarker, EdgeFeature, EdgeKind, ForcedArrow, Join, Keycard, Keyword, Location, LocationArrow, Marker, Offset, PageFile, SpawnLink, StartingBlip, TerrainTile}, lint_table::{LintLevel, LintSetting}};
-use deckplan_schema::{Span, limits, enormity::{Direction, Edge, Intersection, Pack, Page, PageEdge, PageId, Size, Space, SpaceKind, write}};
+use deckplan_schema::{
+    Span,
+    enormity::{
+        Direction, Edge, Intersection, Pack, Page, PageEdge, PageId, Size, Space, SpaceKind, write,
+    },
+    limits,
+};
+use deckplan_schema::{
+    enormity::model::{
+        Book, Console, Discovery, DiscoveryColour, DiscoveryMarker, EdgeFeature, EdgeKind,
+        ForcedArrow, Join, Keycard, Keyword, Location, LocationArrow, Marker, Offset, PageFile,
+        SpawnLink, StartingBlip, TerrainTile,
+    },
+    lint_table::{LintLevel, LintSetting},
+};
 use rayon::prelude::*;
 
 /// Pages per Location Book (a book holds at most 999).

@@ -101,7 +101,8 @@ impl Ruleset for Enormity {
         };
         let clean = loaded.errors.is_empty();
         // A file that did not resolve still has its `[lint]` table checked.
-        let unread = crate::enormity::lint::unresolved_settings(&loaded.errors, loaded.value.as_ref());
+        let unread =
+            crate::enormity::lint::unresolved_settings(&loaded.errors, loaded.value.as_ref());
         outcome
             .diagnostics
             .extend(loaded.errors.into_iter().map(Diagnostic::from));

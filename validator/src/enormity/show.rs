@@ -20,7 +20,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use deckplan_schema::enormity::coord::row_letters;
-use deckplan_schema::enormity::{Direction, Discovery, DiscoveryColour, Edge, EdgeKind, Intersection, Marker, Page, Size, Space, SpaceKind};
+use deckplan_schema::enormity::{
+    Direction, Discovery, DiscoveryColour, Edge, EdgeKind, Intersection, Marker, Page, Size, Space,
+    SpaceKind,
+};
 
 use crate::render::printable;
 
@@ -898,7 +901,13 @@ fn space_features(page: &Page) -> BTreeMap<Space, Vec<Feature>> {
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
-    use deckplan_schema::{Span, enormity::{Console, DiscoveryMarker, EdgeFeature, ForcedArrow, Keycard, Keyword, LocationArrow, PageId, SpawnLink, StartingBlip, TerrainTile}};
+    use deckplan_schema::{
+        Span,
+        enormity::{
+            Console, DiscoveryMarker, EdgeFeature, ForcedArrow, Keycard, Keyword, LocationArrow,
+            PageId, SpawnLink, StartingBlip, TerrainTile,
+        },
+    };
 
     fn space(name: &str) -> Space {
         Space::parse(name).unwrap()

@@ -30,15 +30,24 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use deckplan_schema::{lint_table::LintLevel, lint_table::LintSetting, SourceFile, Span, enormity::{Axis, Console, Direction, Discovery, DiscoveryColour, DiscoveryMarker, Edge, EdgeFeature, EdgeKind, ForcedArrow, Intersection, Keycard, Keyword, LocationArrow, Marker, Page, PageId, Size, Space, SpaceKind, SpawnLink, StartingBlip, TerrainTile}};
+use deckplan_schema::{
+    SourceFile, Span,
+    enormity::{
+        Axis, Console, Direction, Discovery, DiscoveryColour, DiscoveryMarker, Edge, EdgeFeature,
+        EdgeKind, ForcedArrow, Intersection, Keycard, Keyword, LocationArrow, Marker, Page, PageId,
+        Size, Space, SpaceKind, SpawnLink, StartingBlip, TerrainTile,
+    },
+    lint_table::LintLevel,
+    lint_table::LintSetting,
+};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 pub mod world;
 
+use crate::draw::{Cap, Colour, Layer, Point, Rect, Scene, Stroke};
 use crate::enormity::draw::icons::palette;
 use crate::enormity::draw::page::runs;
-use crate::draw::{Cap, Colour, Layer, Point, Rect, Scene, Stroke};
 use crate::export::png::{RasterOptions, encode, rasterize};
 use crate::export::{ExportError, Paper};
 

@@ -471,7 +471,11 @@ fn cost(
         .zip(segments(points).skip(1))
         .map(|(first, second)| {
             let (a, b) = (direction(first.0, first.1), direction(second.0, second.1));
-            if a.0 * b.0 + a.1 * b.1 < 0.0 { 60.0 } else { 0.3 }
+            if a.0 * b.0 + a.1 * b.1 < 0.0 {
+                60.0
+            } else {
+                0.3
+            }
         })
         .sum();
     length(points) + 1000.0 * boxes as f64 + overlap_weight * overlap + 0.4 * crossings + bends
@@ -646,8 +650,13 @@ fn reversed(points: &[Point]) -> Vec<Point> {
 
 /// The spot for a door on a route: on its longest stretch, as far as can be
 /// from where other corridors cross it and from its badges.
-fn door_spot(points: &[Point], crossings: &[Point], badges: &[Badge]) -> Option<(Point, (f64, f64))> {
-    let (a, b) = segments(points).max_by(|x, y| distance(x.0, x.1).total_cmp(&distance(y.0, y.1)))?;
+fn door_spot(
+    points: &[Point],
+    crossings: &[Point],
+    badges: &[Badge],
+) -> Option<(Point, (f64, f64))> {
+    let (a, b) =
+        segments(points).max_by(|x, y| distance(x.0, x.1).total_cmp(&distance(y.0, y.1)))?;
     let clearance = |p: Point| {
         crossings
             .iter()
@@ -779,7 +788,11 @@ pub fn layout(ship: &Ship) -> ShipLayout {
         .enumerate()
         .map(|(i, (id, _))| (*id, rooms.len() + i))
         .collect();
-    let rect_of = |id: Id| room_index.get(&id).and_then(|i| obstacles.boxes.get(*i).copied());
+    let rect_of = |id: Id| {
+        room_index
+            .get(&id)
+            .and_then(|i| obstacles.boxes.get(*i).copied())
+    };
 
     // Corridors keep off each other; technical corridors keep off ordinary
     // ones (those of one network may meet, they share a space anyway).
@@ -795,8 +808,19 @@ pub fn layout(ship: &Ship) -> ShipLayout {
         let points = if a == b {
             self_loop(ra)
         } else {
-            let own: Vec<usize> = [a, b].iter().filter_map(|id| room_index.get(id).copied()).collect();
-            route(ra.centre(), rb.centre(), &own, &[ra, rb], &obstacles, &drawn, 3.0)
+            let own: Vec<usize> = [a, b]
+                .iter()
+                .filter_map(|id| room_index.get(id).copied())
+                .collect();
+            route(
+                ra.centre(),
+                rb.centre(),
+                &own,
+                &[ra, rb],
+                &obstacles,
+                &drawn,
+                3.0,
+            )
         };
         drawn.add(&points);
         all.add(&points);
@@ -823,7 +847,15 @@ pub fn layout(ship: &Ship) -> ShipLayout {
                     .into_iter()
                     .chain([hi])
                     .collect();
-                route(rr.centre(), hr.centre(), &own, &[rr, hr], &obstacles, &drawn, 60.0)
+                route(
+                    rr.centre(),
+                    hr.centre(),
+                    &own,
+                    &[rr, hr],
+                    &obstacles,
+                    &drawn,
+                    60.0,
+                )
             }
             None => stub(rr, &drawn),
         };
@@ -841,15 +873,21 @@ pub fn layout(ship: &Ship) -> ShipLayout {
         let (Some(ra), Some(rb)) = (rect_of(a), rect_of(b)) else {
             continue;
         };
-        route.badges.extend(badge_on(&route.points, ra, a, corridor.numbers));
+        route
+            .badges
+            .extend(badge_on(&route.points, ra, a, corridor.numbers));
         if a != b {
             let back = reversed(&route.points);
-            route.badges.extend(badge_on(&back, rb, b, corridor.numbers_at(b)));
+            route
+                .badges
+                .extend(badge_on(&back, rb, b, corridor.numbers_at(b)));
         }
     }
     for (entrance, route) in ship.entrances.iter().zip(entrances.iter_mut()) {
         if let (Some(numbers), Some(rr)) = (entrance.numbers, rect_of(entrance.room)) {
-            route.badges.extend(badge_on(&route.points, rr, entrance.room, numbers));
+            route
+                .badges
+                .extend(badge_on(&route.points, rr, entrance.room, numbers));
         }
     }
 
@@ -899,9 +937,11 @@ pub fn layout(ship: &Ship) -> ShipLayout {
     for route in corridors.iter_mut().chain(entrances.iter_mut()) {
         let points = route.points.clone();
         for badge in &mut route.badges {
-            let path = if route.points.first().is_some_and(|p| {
-                rect_of(badge.room).is_some_and(|r| contains(r, *p))
-            }) {
+            let path = if route
+                .points
+                .first()
+                .is_some_and(|p| rect_of(badge.room).is_some_and(|r| contains(r, *p)))
+            {
                 points.clone()
             } else {
                 reversed(&points)
@@ -966,24 +1006,25 @@ fn stub(rect: Rect, drawn: &Drawn) -> Vec<Point> {
         (-1.0, 0.0),
     ];
     let candidates = directions.map(|(dx, dy)| {
-        let end = Point::new(
-            c.x + dx * (HALF_W + 0.9),
-            c.y + dy * (HALF_H + 0.9),
-        );
+        let end = Point::new(c.x + dx * (HALF_W + 0.9), c.y + dy * (HALF_H + 0.9));
         vec![c, end]
     });
     candidates
         .into_iter()
-        .min_by_key(|points| {
-            drawn.overlapping(points, &[rect]) + drawn.crossings(points).len()
-        })
+        .min_by_key(|points| drawn.overlapping(points, &[rect]) + drawn.crossings(points).len())
         .unwrap_or_else(|| vec![c, c.offset(HALF_W + 0.9, HALF_H + 0.9)])
 }
 
 fn badge_shape(scene: &mut Scene, badge: &Badge, colour: Colour) {
     let stroke = Some(Stroke::solid(0.04, colour));
     if badge.half_width <= BADGE_HALF + 1e-9 {
-        scene.circle(Layer::Markers, badge.at, BADGE_HALF, Some(Colour::WHITE), stroke);
+        scene.circle(
+            Layer::Markers,
+            badge.at,
+            BADGE_HALF,
+            Some(Colour::WHITE),
+            stroke,
+        );
     } else {
         // A pill: two half circles joined by straight sides.
         let (c, r, half) = (badge.at, BADGE_HALF, badge.half_width - BADGE_HALF);
@@ -998,7 +1039,14 @@ fn badge_shape(scene: &mut Scene, badge: &Badge, colour: Colour) {
         }
         scene.polygon(Layer::Markers, points, Some(Colour::WHITE), stroke);
     }
-    scene.text(Layer::Markers, badge.at, &badge.text, BADGE_TEXT, colour, Anchor::Centre);
+    scene.text(
+        Layer::Markers,
+        badge.at,
+        &badge.text,
+        BADGE_TEXT,
+        colour,
+        Anchor::Centre,
+    );
 }
 
 fn door_shape(scene: &mut Scene, (at, (dx, dy)): (Point, (f64, f64)), colour: Colour) {
@@ -1038,7 +1086,12 @@ pub fn ship_scene(ship: &Ship, title: bool, ids: bool) -> Scene {
 pub fn scene_of(ship: &Ship, layout: &ShipLayout, title: bool) -> Scene {
     let extent = layout.extent;
     let top = extent.max.y + if title { 1.6 } else { 0.6 };
-    let bounds = Rect::new(extent.min.x - 0.6, extent.min.y - 0.6, extent.max.x + 0.6, top);
+    let bounds = Rect::new(
+        extent.min.x - 0.6,
+        extent.min.y - 0.6,
+        extent.max.x + 0.6,
+        top,
+    );
     let mut scene = Scene::new(bounds);
     // The paper (which the editor leaves out, to show its grid) under all.
     scene.fill_rect(Layer::Ground, bounds, Colour::WHITE);
@@ -1095,7 +1148,13 @@ pub fn scene_of(ship: &Ship, layout: &ShipLayout, title: bool) -> Scene {
         }
     }
     for (_, hub) in &layout.hubs {
-        scene.circle(Layer::Intersections, *hub, HUB_RADIUS, Some(TECHNICAL), None);
+        scene.circle(
+            Layer::Intersections,
+            *hub,
+            HUB_RADIUS,
+            Some(TECHNICAL),
+            None,
+        );
     }
     for label in &layout.labels {
         scene.text(
@@ -1232,7 +1291,8 @@ mod tests {
     use deckplan_schema::nemesis::resolve::parse_ship;
 
     fn kestrel() -> Ship {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/kestrel-relay/ship.toml");
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../maps/kestrel-relay/ship.toml");
         let text = std::fs::read_to_string(&path).unwrap();
         parse_ship(&SourceFile::new("ship.toml", text)).unwrap()
     }
@@ -1309,13 +1369,28 @@ mod tests {
             .collect();
         for (i, badge) in badges.iter().enumerate() {
             for label in &layout.labels {
-                assert!(!overlaps(badge.rect(), label.rect), "{} covers {}", badge.text, label.text);
+                assert!(
+                    !overlaps(badge.rect(), label.rect),
+                    "{} covers {}",
+                    badge.text,
+                    label.text
+                );
             }
             for (id, rect) in &layout.rooms {
-                assert!(!overlaps(badge.rect(), *rect), "{} at {} covers room {id}", badge.text, badge.room);
+                assert!(
+                    !overlaps(badge.rect(), *rect),
+                    "{} at {} covers room {id}",
+                    badge.text,
+                    badge.room
+                );
             }
             for other in badges.iter().skip(i + 1) {
-                assert!(!overlaps(badge.rect(), other.rect()), "{} and {}", badge.text, other.text);
+                assert!(
+                    !overlaps(badge.rect(), other.rect()),
+                    "{} and {}",
+                    badge.text,
+                    other.text
+                );
             }
         }
         let texts: Vec<&str> = badges.iter().map(|b| b.text.as_str()).collect();

@@ -65,7 +65,10 @@ fn position(outline: &Outline, item: &Entry) -> String {
 }
 
 fn numbers(list: &[i64]) -> String {
-    list.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")
+    list.iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn room_hover(outline: &Outline, id: &str) -> Option<String> {
@@ -195,11 +198,19 @@ impl LanguageSupport for NemesisLanguage {
         }
         for (_, network) in outline.items(&keys(["networks"])) {
             let id = outline.field_str(network, "id").unwrap_or("?");
-            parts.push(Symbol::of(network, format!("network {id}"), SymbolKind::Group));
+            parts.push(Symbol::of(
+                network,
+                format!("network {id}"),
+                SymbolKind::Group,
+            ));
         }
         for (_, entrance) in outline.items(&keys(["technical_entrances"])) {
             let room = outline.field_str(entrance, "room").unwrap_or("?");
-            let mut symbol = Symbol::of(entrance, format!("technical entrance, {room}"), SymbolKind::Feature);
+            let mut symbol = Symbol::of(
+                entrance,
+                format!("technical entrance, {room}"),
+                SymbolKind::Feature,
+            );
             if let Some(network) = outline.field_str(entrance, "network") {
                 symbol = symbol.detail(format!("network {network}"));
             }

@@ -20,8 +20,8 @@
 //! the best seat's optimal total (optimal resources plus optimal influence)
 //! minus the worst's. `docs/rules/ti4.md` states this for players.
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use deckplan_schema::ti4::catalogue::Wormhole;
 use deckplan_schema::ti4::galaxy::wormhole_name;
@@ -173,8 +173,12 @@ pub fn spread(seats: &[SeatBalance]) -> Option<Spread> {
         return None;
     }
     let total = |s: &&SeatBalance| s.share.optimal_total();
-    let best = seats.iter().reduce(|a, b| if total(&b) > total(&a) { b } else { a })?;
-    let worst = seats.iter().reduce(|a, b| if total(&b) <= total(&a) { b } else { a })?;
+    let best = seats
+        .iter()
+        .reduce(|a, b| if total(&b) > total(&a) { b } else { a })?;
+    let worst = seats
+        .iter()
+        .reduce(|a, b| if total(&b) <= total(&a) { b } else { a })?;
     Some(Spread {
         optimal_total: total(&best) - total(&worst),
         best: best.seat,
@@ -359,10 +363,18 @@ pub fn suggest_swaps_watched(
             continue;
         };
         if after < now - 1e-9 && no_worse(&judge(&swapped, true).1, &problems_now) {
-            found.push(Swap { a, b, spread: after });
+            found.push(Swap {
+                a,
+                b,
+                spread: after,
+            });
         }
     }
-    found.sort_by(|x, y| x.spread.total_cmp(&y.spread).then((x.a, x.b).cmp(&(y.a, y.b))));
+    found.sort_by(|x, y| {
+        x.spread
+            .total_cmp(&y.spread)
+            .then((x.a, x.b).cmp(&(y.a, y.b)))
+    });
     found.truncate(limit);
     Some(found)
 }
@@ -456,7 +468,10 @@ mod tests {
         let mut text =
             format!("format = 1\nruleset = \"ti4\"\nname = \"G\"\nrings = 1\n\n[tiles]\n{tiles}");
         for (n, position) in seats.iter().enumerate() {
-            text.push_str(&format!("\n[[homes]]\nseat = {}\nposition = {position}\n", n + 1));
+            text.push_str(&format!(
+                "\n[[homes]]\nseat = {}\nposition = {position}\n",
+                n + 1
+            ));
         }
         text
     }
@@ -490,7 +505,10 @@ mod tests {
         // #1 N and #4 S are the seats; #2 Wellon 1/2 (cybernetic), #6 Primor
         // 2/1 (legendary) are seat 1's; #3 Lodor 3/1 (alpha), #5 Vefut II 2/2
         // seat 2's; Mecatol Rex 1/6 half each.
-        let text = galaxy("0 = 18\n1 = 0\n2 = 19\n3 = 26\n4 = 0\n5 = 20\n6 = 65\n", &[1, 4]);
+        let text = galaxy(
+            "0 = 18\n1 = 0\n2 = 19\n3 = 26\n4 = 0\n5 = 20\n6 = 65\n",
+            &[1, 4],
+        );
         let seats = seats_of(&text);
         // Seat 1: 1 + 2 + ½ resources, 2 + 1 + 3 influence; optimal: Primor's
         // 2 resources; Wellon's 2 and half Mecatol's 6 influence.
@@ -521,16 +539,39 @@ mod tests {
         // Seats #1, #3, #5; #2 Archon Vail 1/3 (propulsion) lies between seats
         // 1 and 2, #4 a gravity rift between 2 and 3, #6 Hope's End 3/0
         // (legendary) between 3 and 1.
-        let text = galaxy("0 = 18\n1 = 0\n2 = 59\n3 = 0\n4 = 41\n5 = 0\n6 = 66\n", &[1, 3, 5]);
+        let text = galaxy(
+            "0 = 18\n1 = 0\n2 = 59\n3 = 0\n4 = 41\n5 = 0\n6 = 66\n",
+            &[1, 3, 5],
+        );
         let seats = seats_of(&text);
         let third = 1.0 / 3.0;
         assert_close(
             figures(&seats[0].share),
-            [1.0 + third, third + 0.5 + 1.5, 2.0 + 1.5, 1.5, 3.5, 0.5, 0.5, 0.0, 0.0],
+            [
+                1.0 + third,
+                third + 0.5 + 1.5,
+                2.0 + 1.5,
+                1.5,
+                3.5,
+                0.5,
+                0.5,
+                0.0,
+                0.0,
+            ],
         );
         assert_close(
             figures(&seats[1].share),
-            [1.0 + third, third + 0.5, 2.0 + 1.5, 0.0, 3.5, 0.5, 0.0, 0.0, 0.5],
+            [
+                1.0 + third,
+                third + 0.5,
+                2.0 + 1.5,
+                0.0,
+                3.5,
+                0.5,
+                0.0,
+                0.0,
+                0.5,
+            ],
         );
         assert_close(
             figures(&seats[2].share),
@@ -550,7 +591,10 @@ mod tests {
         // Seat 1 (#1): Wellon 1/2 at #2 and Vefut II 2/2 at #6, optimal 2 + 2;
         // seat 2 (#4): Hope's End 3/0 at #3 and Lodor 3/1 at #5, 3 + 3; and
         // half of Mecatol Rex's 6 influence each: 7 against 9.
-        let text = galaxy("0 = 18\n1 = 0\n2 = 19\n3 = 66\n4 = 0\n5 = 26\n6 = 20\n", &[1, 4]);
+        let text = galaxy(
+            "0 = 18\n1 = 0\n2 = 19\n3 = 66\n4 = 0\n5 = 26\n6 = 20\n",
+            &[1, 4],
+        );
         let source = SourceFile::new("pack.toml", text);
         let file = crate::ti4::parse(&source).0.unwrap();
         let catalogue = file.catalogue(crate::ti4::builtin_catalogue().unwrap());
@@ -558,17 +602,17 @@ mod tests {
             .into_iter()
             .map(|s| (s.a, s.b, s.spread))
             .collect();
-        assert_eq!(
-            swaps,
-            [(2, 3, 0.0), (2, 5, 0.0), (3, 6, 0.0), (5, 6, 0.0)]
-        );
+        assert_eq!(swaps, [(2, 3, 0.0), (2, 5, 0.0), (3, 6, 0.0), (5, 6, 0.0)]);
         assert_eq!(suggest_swaps(&file, &catalogue, 1).len(), 1);
     }
 
     /// The search says how far it has got and stops when told to.
     #[test]
     fn a_watched_search_reports_its_pairs_and_stops_when_cancelled() {
-        let text = galaxy("0 = 18\n1 = 0\n2 = 19\n3 = 66\n4 = 0\n5 = 26\n6 = 20\n", &[1, 4]);
+        let text = galaxy(
+            "0 = 18\n1 = 0\n2 = 19\n3 = 66\n4 = 0\n5 = 26\n6 = 20\n",
+            &[1, 4],
+        );
         let source = SourceFile::new("pack.toml", text);
         let file = crate::ti4::parse(&source).0.unwrap();
         let catalogue = file.catalogue(crate::ti4::builtin_catalogue().unwrap());

@@ -329,7 +329,13 @@ mod tests {
     fn every_point_of_a_cell_maps_back_to_its_hex() {
         for hex in Hex::spiral(4) {
             let at = centre(hex);
-            for (dx, dy) in [(0.0, 0.0), (0.8, 0.0), (-0.8, 0.0), (0.4, 0.8), (-0.4, -0.8)] {
+            for (dx, dy) in [
+                (0.0, 0.0),
+                (0.8, 0.0),
+                (-0.8, 0.0),
+                (0.4, 0.8),
+                (-0.4, -0.8),
+            ] {
                 assert_eq!(hex_at(at.offset(dx, dy)), hex, "{hex:?} + ({dx}, {dy})");
             }
         }

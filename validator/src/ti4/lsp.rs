@@ -121,10 +121,14 @@ fn tile_text(outline: &Outline, scalar: &Scalar) -> Option<String> {
         && let Some(item) = custom(outline, number)
     {
         let name = outline.field_str(item, "name").unwrap_or("?");
-        return Some(format!("**tile {number}** — {name} (a custom tile of this galaxy)"));
+        return Some(format!(
+            "**tile {number}** — {name} (a custom tile of this galaxy)"
+        ));
     }
     match slot(scalar)? {
-        Slot::Open => Some("**open** — a position of the galaxy still to fill (a seat or a slot)".into()),
+        Slot::Open => {
+            Some("**open** — a position of the galaxy still to fill (a seat or a slot)".into())
+        }
         Slot::Off => None,
         Slot::System(number) => Some(system_text(Catalogue::builtin().ok()?.system(number)?)),
         Slot::Hyperlane {
@@ -178,7 +182,11 @@ impl LanguageSupport for Ti4Language {
         {
             let position: i64 = position.parse().ok()?;
             // On the key, the position; on the value, the tile.
-            if at.entry.key_span.is_some_and(|k| (k.start as usize..=k.end as usize).contains(&at.offset)) {
+            if at
+                .entry
+                .key_span
+                .is_some_and(|k| (k.start as usize..=k.end as usize).contains(&at.offset))
+            {
                 return Some(position_text(outline, position));
             }
             return tile_text(outline, at.entry.scalar()?);
@@ -201,7 +209,8 @@ impl LanguageSupport for Ti4Language {
         let path = at.entry.path.as_slice();
         let found = if is_position(at) {
             at.int().and_then(|p| placed(outline, p))
-        } else if matches!(path.first(), Some(Step::Key(key)) if key == "tiles" || key == "off_board") {
+        } else if matches!(path.first(), Some(Step::Key(key)) if key == "tiles" || key == "off_board")
+        {
             at.int().and_then(|n| custom(outline, n))
         } else {
             None
@@ -216,22 +225,36 @@ impl LanguageSupport for Ti4Language {
             let Some(Step::Key(position)) = entry.path.last() else {
                 continue;
             };
-            let detail = entry.scalar().and_then(|scalar| match slot(scalar)? {
-                Slot::System(number) => Some(match custom(outline, i64::from(number)) {
-                    Some(item) => format!("tile {number}, {}", outline.field_str(item, "name").unwrap_or("custom")),
-                    None => format!("tile {number}, {}", name_of(Catalogue::builtin().ok()?.system(number)?)),
-                }),
-                Slot::Hyperlane { number, face, rotation } => {
-                    Some(format!("hyperlane {number}{}{rotation}", face.letter()))
-                }
-                Slot::Open => Some("open".to_string()),
-                Slot::Off => None,
-            }).or_else(|| {
-                // A custom tile the catalogue does not know.
-                let number = entry.scalar()?.as_int()?;
-                let item = custom(outline, number)?;
-                Some(format!("tile {number}, {}", outline.field_str(item, "name").unwrap_or("custom")))
-            });
+            let detail = entry
+                .scalar()
+                .and_then(|scalar| match slot(scalar)? {
+                    Slot::System(number) => Some(match custom(outline, i64::from(number)) {
+                        Some(item) => format!(
+                            "tile {number}, {}",
+                            outline.field_str(item, "name").unwrap_or("custom")
+                        ),
+                        None => format!(
+                            "tile {number}, {}",
+                            name_of(Catalogue::builtin().ok()?.system(number)?)
+                        ),
+                    }),
+                    Slot::Hyperlane {
+                        number,
+                        face,
+                        rotation,
+                    } => Some(format!("hyperlane {number}{}{rotation}", face.letter())),
+                    Slot::Open => Some("open".to_string()),
+                    Slot::Off => None,
+                })
+                .or_else(|| {
+                    // A custom tile the catalogue does not know.
+                    let number = entry.scalar()?.as_int()?;
+                    let item = custom(outline, number)?;
+                    Some(format!(
+                        "tile {number}, {}",
+                        outline.field_str(item, "name").unwrap_or("custom")
+                    ))
+                });
             let mut symbol = Symbol::of(entry, format!("position {position}"), SymbolKind::Part);
             if let Some(detail) = detail {
                 symbol = symbol.detail(detail);

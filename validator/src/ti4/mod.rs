@@ -110,10 +110,7 @@ impl Ruleset for Ti4 {
     fn format_file(&self, path: &Path) -> Result<Formatted, TargetError> {
         let display = targets::relative_to_cwd(path);
         let source: Arc<SourceFile> = load::read_source(path, &display)?;
-        Ok(format_galaxy(
-            &source,
-            reformat::real_file(path, &display)?,
-        ))
+        Ok(format_galaxy(&source, reformat::real_file(path, &display)?))
     }
 
     fn read_only(&self, target: &Target) -> Result<LintOutcome, TargetError> {

@@ -122,7 +122,11 @@ pub fn draw(galaxy: &Galaxy<'_>) -> String {
         ));
     }
     for seat in &seats {
-        out.push_str(&format!("Seat {} share: {}\n", seat.seat, share_line(&seat.share)));
+        out.push_str(&format!(
+            "Seat {} share: {}\n",
+            seat.seat,
+            share_line(&seat.share)
+        ));
     }
     if let Some(spread) = balance::spread(&seats) {
         out.push_str(&format!("{}\n", spread_line(&spread)));

@@ -55,7 +55,13 @@ impl Inspector {
 
     /// A one-line text field committed on losing focus; returns the new text
     /// when it changed.
-    fn text_field(&mut self, ui: &mut Ui, label: WidgetId, salt: &str, current: &str) -> Option<String> {
+    fn text_field(
+        &mut self,
+        ui: &mut Ui,
+        label: WidgetId,
+        salt: &str,
+        current: &str,
+    ) -> Option<String> {
         let id = ui.make_persistent_id(salt);
         let focused = ui.memory(|m| m.has_focus(id));
         let buffer = self.buffers.entry(id).or_default();
@@ -68,7 +74,14 @@ impl Inspector {
         (response.lost_focus() && buffer.as_str() != current).then(|| buffer.clone())
     }
 
-    fn ship_ui(&mut self, ui: &mut Ui, ship: &Ship, pack_name: &str, lone: bool, out: &mut Commands) {
+    fn ship_ui(
+        &mut self,
+        ui: &mut Ui,
+        ship: &Ship,
+        pack_name: &str,
+        lone: bool,
+        out: &mut Commands,
+    ) {
         ui.heading("Ship");
         ui.label(format!(
             "{} modules · {} doors · {} level{} · cards of {} × {} squares",
@@ -88,7 +101,11 @@ impl Inspector {
                         if let Some(name) = self.text_field(ui, label, "pack-name", pack_name)
                             && !name.trim().is_empty()
                         {
-                            apply(out, "Rename the pack", vec![Edit::PackName(name.trim().into())]);
+                            apply(
+                                out,
+                                "Rename the pack",
+                                vec![Edit::PackName(name.trim().into())],
+                            );
                         }
                     });
                 }
@@ -96,7 +113,11 @@ impl Inspector {
                     if let Some(name) = self.text_field(ui, label, "ship-name", &ship.name)
                         && !name.trim().is_empty()
                     {
-                        apply(out, "Rename the ship", vec![Edit::ShipName(name.trim().into())]);
+                        apply(
+                            out,
+                            "Rename the ship",
+                            vec![Edit::ShipName(name.trim().into())],
+                        );
                     }
                 });
                 row(ui, "Forward", |ui, _| {
@@ -104,7 +125,9 @@ impl Inspector {
                         for side in Side::ALL {
                             let response = ui
                                 .selectable_label(ship.forward == side, side.name())
-                                .on_hover_text(format!("The ship flies toward the {side} of the drawing"));
+                                .on_hover_text(format!(
+                                    "The ship flies toward the {side} of the drawing"
+                                ));
                             if response.clicked() && ship.forward != side {
                                 apply(out, format!("Fly {side}"), vec![Edit::Forward(side)]);
                             }
@@ -120,7 +143,11 @@ impl Inspector {
         for (index, door) in ship.doors.iter().enumerate() {
             ui.horizontal(|ui| {
                 ui.label(door_text(ship, door));
-                if ui.small_button("Remove").on_hover_text("Remove this door").clicked() {
+                if ui
+                    .small_button("Remove")
+                    .on_hover_text("Remove this door")
+                    .clicked()
+                {
                     apply(
                         out,
                         format!("Remove door {}", door_text(ship, door)),
@@ -191,21 +218,35 @@ impl Inspector {
                                 "A custom module needs its printed name".to_string(),
                             ));
                         } else {
-                            apply(out, format!("Name module {id}"), ops::change_module(ship, id, |m| m.name = name));
+                            apply(
+                                out,
+                                format!("Name module {id}"),
+                                ops::change_module(ship, id, |m| m.name = name),
+                            );
                         }
                     }
                 });
                 row(ui, "Level", |ui, _| {
-                    ui.label(ship.level_id(module.level).map_or("the only one".to_string(), |l| l.to_string()));
+                    ui.label(
+                        ship.level_id(module.level)
+                            .map_or("the only one".to_string(), |l| l.to_string()),
+                    );
                 });
                 row(ui, "Slot", |ui, _| {
                     let origin = module.origin(ship.module_size);
-                    ui.label(format!("at [{}, {}] · from {origin}", module.at.0, module.at.1));
+                    ui.label(format!(
+                        "at [{}, {}] · from {origin}",
+                        module.at.0, module.at.1
+                    ));
                 });
                 row(ui, "Rotation", |ui, _| {
                     ui.horizontal(|ui| {
                         ui.label(format!("{}°", u16::from(module.quarters) * 90));
-                        if ui.button("Turn 90°").on_hover_text("A quarter turn clockwise (R)").clicked() {
+                        if ui
+                            .button("Turn 90°")
+                            .on_hover_text("A quarter turn clockwise (R)")
+                            .clicked()
+                        {
                             apply(out, format!("Turn module {id}"), turn(ship, id));
                         }
                     });

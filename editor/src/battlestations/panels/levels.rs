@@ -45,7 +45,11 @@ impl Levels {
                     current.clone_into(&mut self.buffer);
                 }
                 let response = ui
-                    .add(TextEdit::singleline(&mut self.buffer).id(id).desired_width(140.0))
+                    .add(
+                        TextEdit::singleline(&mut self.buffer)
+                            .id(id)
+                            .desired_width(140.0),
+                    )
                     .labelled_by(label);
                 if response.lost_focus() && self.buffer != current {
                     match ops::rename_level(ship, self.chosen, &self.buffer) {
@@ -60,7 +64,10 @@ impl Levels {
             });
         }
         ui.horizontal_wrapped(|ui| {
-            let add = ui.add_enabled(ship.levels.len() < ops::MAX_LEVELS, egui::Button::new("Add level"));
+            let add = ui.add_enabled(
+                ship.levels.len() < ops::MAX_LEVELS,
+                egui::Button::new("Add level"),
+            );
             if add.clicked() {
                 out.push(step("Add level", ops::add_level(ship)));
                 self.chosen = ship.levels.len().max(1);
@@ -72,21 +79,36 @@ impl Levels {
                 .clicked()
             {
                 let name = ship.levels.get(self.chosen).map_or("", |l| l.as_str());
-                out.push(step(format!("Remove level {name}"), ops::remove_level(ship, self.chosen)));
+                out.push(step(
+                    format!("Remove level {name}"),
+                    ops::remove_level(ship, self.chosen),
+                ));
                 self.chosen = self.chosen.saturating_sub(1);
             }
             if ui
-                .add_enabled(several && self.chosen > 0, egui::Button::new("Move level down"))
+                .add_enabled(
+                    several && self.chosen > 0,
+                    egui::Button::new("Move level down"),
+                )
                 .clicked()
             {
-                out.push(step("Move level down", ops::move_level(ship, self.chosen, false)));
+                out.push(step(
+                    "Move level down",
+                    ops::move_level(ship, self.chosen, false),
+                ));
                 self.chosen -= 1;
             }
             if ui
-                .add_enabled(several && self.chosen + 1 < ship.levels.len(), egui::Button::new("Move level up"))
+                .add_enabled(
+                    several && self.chosen + 1 < ship.levels.len(),
+                    egui::Button::new("Move level up"),
+                )
                 .clicked()
             {
-                out.push(step("Move level up", ops::move_level(ship, self.chosen, true)));
+                out.push(step(
+                    "Move level up",
+                    ops::move_level(ship, self.chosen, true),
+                ));
                 self.chosen += 1;
             }
         });

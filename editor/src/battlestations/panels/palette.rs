@@ -42,7 +42,11 @@ pub fn palette_ui(ui: &mut Ui, tools: &mut Tools) {
             ui.horizontal_wrapped(|ui| {
                 for content in Content::ALL {
                     ui.selectable_value(&mut tools.brush, content, content_label(content))
-                        .on_hover_text(format!("`{}` in the card: {}", content.symbol(), content.name()));
+                        .on_hover_text(format!(
+                            "`{}` in the card: {}",
+                            content.symbol(),
+                            content.name()
+                        ));
                 }
             });
         }

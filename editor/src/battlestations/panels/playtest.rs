@@ -38,11 +38,16 @@ pub fn playtest_ui(ui: &mut Ui, play: &mut PlayTest, answer: &Answer, hover: Opt
     number(ui, "OOC penalty", &mut who.ooc, 0..=MAX_MOVE);
     number(ui, "Running", &mut who.run, 0..=MAX_MOVE);
     if let Some(difficulty) = who.run_difficulty() {
-        ui.weak(format!("Athletics {difficulty} at the start of each move action"));
+        ui.weak(format!(
+            "Athletics {difficulty} at the start of each move action"
+        ));
     }
     ui.checkbox(&mut who.outside, "Outside (a free hand to climb out)");
     ui.checkbox(&mut who.magboots, "MagBoots");
-    ui.add_enabled(who.magboots, egui::Checkbox::new(&mut who.boots_on, "MagBoots already on"));
+    ui.add_enabled(
+        who.magboots,
+        egui::Checkbox::new(&mut who.boots_on, "MagBoots already on"),
+    );
     ui.checkbox(&mut who.jet, "Jets");
     if !who.magboots {
         who.boots_on = false;

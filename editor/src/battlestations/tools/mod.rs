@@ -47,9 +47,15 @@ impl ToolKind {
     pub const fn hint(self) -> &'static str {
         match self {
             Self::Select => "Click a module to inspect it · drag it to another slot to move it",
-            Self::Module => "Click an empty slot of the module grid to place a card of the role chosen",
-            Self::Paint => "Click or drag over a card's squares to paint them with the brush chosen",
-            Self::Door => "Click near a hull side of a square to put an external door there, or take it off",
+            Self::Module => {
+                "Click an empty slot of the module grid to place a card of the role chosen"
+            }
+            Self::Paint => {
+                "Click or drag over a card's squares to paint them with the brush chosen"
+            }
+            Self::Door => {
+                "Click near a hull side of a square to put an external door there, or take it off"
+            }
         }
     }
 }

@@ -27,7 +27,11 @@ pub fn pointer(tools: &mut Tools, cx: &ToolContext<'_>, event: Pointer, out: &mu
     }
     let name = (tools.role == Role::Custom).then(|| {
         let name = tools.custom_name.trim();
-        if name.is_empty() { "Custom".to_string() } else { name.to_string() }
+        if name.is_empty() {
+            "Custom".to_string()
+        } else {
+            name.to_string()
+        }
     });
     let Some(module) = ops::new_module(ship, tools.role, name, hit.cell.level, hit.slot) else {
         return;

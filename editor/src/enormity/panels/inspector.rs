@@ -17,9 +17,9 @@ use deckplan_schema::enormity::{
 use eframe::egui::{self, Button, ComboBox, DragValue, Id, RichText, Slider, TextEdit, Ui};
 
 use crate::action::Action;
+use crate::command::Commands;
 use crate::enormity::action::PageAction;
 use crate::enormity::background::{MAX_OFFSET, Placement};
-use crate::command::Commands;
 use crate::enormity::command::Command;
 use crate::enormity::document::Document;
 use crate::enormity::edit::{Edit, StrokeId, Transaction};

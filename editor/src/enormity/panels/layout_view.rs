@@ -17,14 +17,14 @@ use eframe::egui::{
     Ui, Vec2, pos2, vec2,
 };
 
+use crate::command::Commands;
 use crate::enormity::action::PageAction;
 use crate::enormity::canvas::{self, Layers};
-use crate::command::Commands;
 use crate::enormity::command::Command;
 use crate::enormity::document::Document;
 use crate::enormity::ops;
-use crate::enormity::scenes::Scenes;
 use crate::enormity::panels::page_view::BACKDROP;
+use crate::enormity::scenes::Scenes;
 use crate::enormity::view::Geometry;
 
 /// How close (in spaces) two page edges must come to snap together.

@@ -11,20 +11,20 @@ use deckplan_schema::enormity::PageId;
 use deckplan_validator::diagnostic::Severity;
 use eframe::egui::{self, Color32, PointerButton, Pos2, Rect, Sense, Ui};
 
+use crate::command::Commands;
 use crate::enormity::align::{AlignStep, ScanAlign};
 use crate::enormity::background::{Placement, Scans};
 use crate::enormity::canvas::{self, Highlight, Layers, MarkStyle, Scan};
-use crate::command::Commands;
 use crate::enormity::command::Command;
 use crate::enormity::document::Document;
 use crate::enormity::edit::StrokeId;
-use crate::enormity::scenes::Scenes;
 use crate::enormity::playtest::PlayTest;
 use crate::enormity::problems::ProblemMark;
-use crate::problems::Report;
+use crate::enormity::scenes::Scenes;
 use crate::enormity::selection::{INTERSECTION_REACH, Selection};
 use crate::enormity::tools::{Phase, Pointer, ToolContext, Tools};
 use crate::enormity::view::{Geometry, View};
+use crate::problems::Report;
 
 /// Behind the page: dark enough that board spaces stand out, light enough
 /// that out-of-bounds spaces (near-black) still read as part of the page.

@@ -5,8 +5,8 @@ use deckplan_schema::enormity::PageId;
 use eframe::egui::{Button, RichText, ScrollArea, Ui};
 
 use crate::board::BoardActions;
-use crate::enormity::action::PageAction;
 use crate::command::Commands;
+use crate::enormity::action::PageAction;
 use crate::enormity::command::Command;
 use crate::enormity::document::{Document, page_label};
 use crate::enormity::ops;

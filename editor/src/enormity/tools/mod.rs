@@ -268,7 +268,11 @@ pub fn preview_colour() -> eframe::egui::Color32 {
 }
 
 /// Records `edits` as one undo step named `label` (nothing when empty).
-pub fn apply(out: &mut Commands, label: impl Into<String>, edits: Vec<crate::enormity::edit::Edit>) {
+pub fn apply(
+    out: &mut Commands,
+    label: impl Into<String>,
+    edits: Vec<crate::enormity::edit::Edit>,
+) {
     if !edits.is_empty() {
         out.push(Command::Apply(Transaction {
             label: label.into(),

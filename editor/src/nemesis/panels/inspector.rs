@@ -10,8 +10,8 @@
 
 use std::collections::HashMap;
 
-use deckplan_schema::nemesis::{Id, Numbers, RoomKind, Section, Ship};
 use deckplan_schema::nemesis::resolve::MAX_AT;
+use deckplan_schema::nemesis::{Id, Numbers, RoomKind, Section, Ship};
 use eframe::egui::{
     self, Button, Color32, DragValue, Id as WidgetId, RichText, Role, ScrollArea, TextEdit, Ui,
     WidgetInfo,
@@ -111,7 +111,14 @@ impl Inspector {
         (response.lost_focus() && buffer.as_str() != current).then(|| buffer.clone())
     }
 
-    fn ship_ui(&mut self, ui: &mut Ui, ship: &Ship, pack_name: &str, lone: bool, out: &mut Commands) {
+    fn ship_ui(
+        &mut self,
+        ui: &mut Ui,
+        ship: &Ship,
+        pack_name: &str,
+        lone: bool,
+        out: &mut Commands,
+    ) {
         ui.heading("Ship");
         ui.label(format!(
             "{} rooms · {} corridors · {} networks · {} technical entrances",
@@ -129,7 +136,11 @@ impl Inspector {
                         if let Some(name) = self.text_field(ui, label, "pack-name", pack_name, "")
                             && !name.trim().is_empty()
                         {
-                            apply(out, "Rename the pack", vec![Edit::PackName(name.trim().into())]);
+                            apply(
+                                out,
+                                "Rename the pack",
+                                vec![Edit::PackName(name.trim().into())],
+                            );
                         }
                     });
                 }
@@ -137,7 +148,11 @@ impl Inspector {
                     if let Some(name) = self.text_field(ui, label, "ship-name", &ship.name, "")
                         && !name.trim().is_empty()
                     {
-                        apply(out, "Rename the ship", vec![Edit::ShipName(name.trim().into())]);
+                        apply(
+                            out,
+                            "Rename the ship",
+                            vec![Edit::ShipName(name.trim().into())],
+                        );
                     }
                 });
                 row(ui, "Board", |ui, label| {
@@ -195,8 +210,11 @@ impl Inspector {
                             if let Some(name) = self.text_field(ui, label, &salt, tile, "tile name")
                             {
                                 let edit = ops::change_tiles(ship, |pool| {
-                                    let list =
-                                        if slot == 1 { &mut pool.one } else { &mut pool.two };
+                                    let list = if slot == 1 {
+                                        &mut pool.one
+                                    } else {
+                                        &mut pool.two
+                                    };
                                     if let Some(t) = list.get_mut(index) {
                                         *t = name.trim().to_string();
                                     }
@@ -213,7 +231,11 @@ impl Inspector {
                     && !name.trim().is_empty()
                 {
                     let edit = ops::change_tiles(ship, |pool| {
-                        let list = if slot == 1 { &mut pool.one } else { &mut pool.two };
+                        let list = if slot == 1 {
+                            &mut pool.one
+                        } else {
+                            &mut pool.two
+                        };
                         list.push(name.trim().to_string());
                     });
                     apply(out, "Add a room tile", edit.into_iter().collect());
@@ -223,7 +245,11 @@ impl Inspector {
                     .on_hover_text(format!("Remove the last of the {word}"));
                 if remove.clicked() {
                     let edit = ops::change_tiles(ship, |pool| {
-                        let list = if slot == 1 { &mut pool.one } else { &mut pool.two };
+                        let list = if slot == 1 {
+                            &mut pool.one
+                        } else {
+                            &mut pool.two
+                        };
                         list.pop();
                     });
                     apply(out, "Remove a room tile", edit.into_iter().collect());
@@ -242,8 +268,7 @@ impl Inspector {
             .spacing([10.0, 6.0])
             .show(ui, |ui| {
                 row(ui, "Id", |ui, label| {
-                    if let Some(text) = self.text_field(ui, label, "room-id", id.as_str(), "")
-                    {
+                    if let Some(text) = self.text_field(ui, label, "room-id", id.as_str(), "") {
                         match ops::check_new_id(ship, id, &text) {
                             Ok(new) => {
                                 apply(
@@ -271,13 +296,22 @@ impl Inspector {
                     ui.horizontal(|ui| {
                         let (mut column, mut row) = room.at;
                         let a = ui
-                            .add(DragValue::new(&mut column).range(0..=MAX_AT).prefix("column "))
+                            .add(
+                                DragValue::new(&mut column)
+                                    .range(0..=MAX_AT)
+                                    .prefix("column "),
+                            )
                             .labelled_by(label);
                         let b = ui.add(DragValue::new(&mut row).range(0..=MAX_AT).prefix("row "));
                         if (a.changed() || b.changed()) && !ops::occupied(ship, (column, row)) {
                             let edit = ops::change_room(ship, id, |r| r.at = (column, row));
                             let widget = if a.changed() { a.id } else { b.id };
-                            stroke(out, widget, format!("Move room {id}"), edit.into_iter().collect());
+                            stroke(
+                                out,
+                                widget,
+                                format!("Move room {id}"),
+                                edit.into_iter().collect(),
+                            );
                         }
                     });
                 });
@@ -289,7 +323,9 @@ impl Inspector {
                 let Some(kind) = RoomKind::parse(name) else {
                     continue;
                 };
-                if ui.selectable_label(room.kind == kind, kind_label(kind)).clicked()
+                if ui
+                    .selectable_label(room.kind == kind, kind_label(kind))
+                    .clicked()
                     && room.kind != kind
                 {
                     let edit = ops::change_room(ship, id, |r| r.kind = kind);
@@ -338,8 +374,7 @@ impl Inspector {
             .spacing([10.0, 6.0])
             .show(ui, |ui| {
                 row(ui, "Id", |ui, label| {
-                    if let Some(text) = self.text_field(ui, label, "network-id", id.as_str(), "")
-                    {
+                    if let Some(text) = self.text_field(ui, label, "network-id", id.as_str(), "") {
                         match ops::check_new_id(ship, id, &text) {
                             Ok(new) => {
                                 apply(
@@ -357,13 +392,22 @@ impl Inspector {
                     ui.horizontal(|ui| {
                         let (mut column, mut row) = network.at;
                         let a = ui
-                            .add(DragValue::new(&mut column).range(0..=MAX_AT).prefix("column "))
+                            .add(
+                                DragValue::new(&mut column)
+                                    .range(0..=MAX_AT)
+                                    .prefix("column "),
+                            )
                             .labelled_by(label);
                         let b = ui.add(DragValue::new(&mut row).range(0..=MAX_AT).prefix("row "));
                         if (a.changed() || b.changed()) && !ops::occupied(ship, (column, row)) {
                             let edit = ops::move_network(ship, id, (column, row));
                             let widget = if a.changed() { a.id } else { b.id };
-                            stroke(out, widget, format!("Move network {id}"), edit.into_iter().collect());
+                            stroke(
+                                out,
+                                widget,
+                                format!("Move network {id}"),
+                                edit.into_iter().collect(),
+                            );
                         }
                     });
                 });
@@ -424,7 +468,13 @@ fn numbers_ui(ui: &mut Ui, what: &str, current: Numbers, lacking: Numbers) -> Op
                         .fold(Numbers::NONE, Numbers::union)
                 } else if current.len() >= 2 {
                     // Two at most: the newest replaces the larger.
-                    one.union(current.iter().next().and_then(Numbers::one).unwrap_or_default())
+                    one.union(
+                        current
+                            .iter()
+                            .next()
+                            .and_then(Numbers::one)
+                            .unwrap_or_default(),
+                    )
                 } else {
                     current.union(one)
                 };
@@ -479,16 +529,27 @@ fn corridor_ui(ui: &mut Ui, ship: &Ship, index: usize, out: &mut Commands) {
     }
     ui.add_space(6.0);
     let mut door = corridor.door;
-    if ui.checkbox(&mut door, "Door token in this corridor").changed() {
+    if ui
+        .checkbox(&mut door, "Door token in this corridor")
+        .changed()
+    {
         let edit = ops::change_corridor(ship, index, |c| c.door = door);
-        let label = if door { "Put a door on" } else { "Take the door off" };
+        let label = if door {
+            "Put a door on"
+        } else {
+            "Take the door off"
+        };
         apply(out, format!("{label} {a}–{b}"), edit.into_iter().collect());
     }
     if corridor.other_end.is_some() {
         ui.weak("The ends carry different numbers (N003 reports it).");
     }
     ui.add_space(8.0);
-    if ui.button("Delete corridor").on_hover_text("Delete").clicked() {
+    if ui
+        .button("Delete corridor")
+        .on_hover_text("Delete")
+        .clicked()
+    {
         out.push(Command::Run(crate::action::Action::Delete));
     }
 }
@@ -523,7 +584,11 @@ fn entrance_ui(ui: &mut Ui, ship: &Ship, room: Id, out: &mut Commands) {
                     e.network = None;
                 }
             });
-            apply(out, format!("Close {room}'s technical entrance"), edit.into_iter().collect());
+            apply(
+                out,
+                format!("Close {room}'s technical entrance"),
+                edit.into_iter().collect(),
+            );
         }
         for network in &ship.networks {
             let on = entrance.network == Some(network.id);
@@ -553,7 +618,11 @@ fn entrance_ui(ui: &mut Ui, ship: &Ship, room: Id, out: &mut Commands) {
                 e.door = door;
             }
         });
-        apply(out, format!("Door on {room}'s technical entrance"), edit.into_iter().collect());
+        apply(
+            out,
+            format!("Door on {room}'s technical entrance"),
+            edit.into_iter().collect(),
+        );
     }
     if ui.button("Remove technical entrance").clicked() {
         let edit = ops::change_entrance(ship, room, |e| *e = None);
@@ -578,9 +647,7 @@ fn pods_ui(ui: &mut Ui, ship: &Ship, room: Id, out: &mut Commands) {
                 let on = pod.section == section;
                 let response = ui.selectable_label(on, section.name());
                 let name = format!("pod {} section {}", pod.number, section.name());
-                response.widget_info(|| {
-                    WidgetInfo::selected(Role::Button, true, on, &name)
-                });
+                response.widget_info(|| WidgetInfo::selected(Role::Button, true, on, &name));
                 if response.clicked() && !on {
                     let mut changed = pod.clone();
                     changed.section = section;

@@ -34,7 +34,9 @@ pub fn playtest_ui(ui: &mut Ui, play: &mut PlayTest, ship: &Ship, answer: &Answe
     ui.add_space(6.0);
     ui.horizontal(|ui| {
         let label = ui.label("Room").id;
-        let shown = play.room.map_or_else(|| "click one".to_string(), |r| r.to_string());
+        let shown = play
+            .room
+            .map_or_else(|| "click one".to_string(), |r| r.to_string());
         eframe::egui::ComboBox::from_id_salt("play-room")
             .selected_text(shown)
             .show_ui(ui, |ui| {
@@ -53,7 +55,13 @@ pub fn playtest_ui(ui: &mut Ui, play: &mut PlayTest, ship: &Ship, answer: &Answe
     let state = &play.state;
     let list = |map: &std::collections::BTreeMap<deckplan_schema::nemesis::Id, u32>| {
         map.iter()
-            .map(|(room, n)| if *n > 1 { format!("{room} ×{n}") } else { room.to_string() })
+            .map(|(room, n)| {
+                if *n > 1 {
+                    format!("{room} ×{n}")
+                } else {
+                    room.to_string()
+                }
+            })
             .collect::<Vec<_>>()
             .join(", ")
     };

@@ -20,7 +20,11 @@ pub fn pointer(cx: &ToolContext<'_>, event: Pointer, out: &mut Commands) {
             };
             let door = !corridor.door;
             let [a, b] = corridor.rooms;
-            let label = if door { "Put a door on" } else { "Take the door off" };
+            let label = if door {
+                "Put a door on"
+            } else {
+                "Take the door off"
+            };
             if let Some(edit) = ops::change_corridor(cx.ship, index, |c| c.door = door) {
                 out.push(step(format!("{label} {a}–{b}"), vec![edit]));
             }
@@ -47,6 +51,8 @@ pub fn pointer(cx: &ToolContext<'_>, event: Pointer, out: &mut Commands) {
             }
             out.push(Command::Select(Selection::Entrance(room)));
         }
-        _ => out.push(Command::Status("Click a corridor to put a door on it".into())),
+        _ => out.push(Command::Status(
+            "Click a corridor to put a door on it".into(),
+        )),
     }
 }

@@ -27,8 +27,12 @@ impl EntranceTool {
             Pointer::Click(_, Hit::Room(room)) => {
                 if ops::entrance(cx.ship, room).is_none() {
                     let entrance = ops::new_entrance(cx.ship, room, None);
-                    if let Some(edit) = ops::change_entrance(cx.ship, room, |e| *e = Some(entrance)) {
-                        out.push(step(format!("Add a technical entrance to {room}"), vec![edit]));
+                    if let Some(edit) = ops::change_entrance(cx.ship, room, |e| *e = Some(entrance))
+                    {
+                        out.push(step(
+                            format!("Add a technical entrance to {room}"),
+                            vec![edit],
+                        ));
                     }
                 }
                 out.push(Command::Select(Selection::Entrance(room)));

@@ -71,7 +71,9 @@ impl ToolKind {
             Self::Room => "Click an empty spot of the grid to place a room of the kind chosen",
             Self::Corridor => "Drag from one room to another to join them with a corridor",
             Self::Door => "Click a corridor to put a Door token on it, or take it off",
-            Self::Network => "Click an empty spot of the grid to place a technical-corridor network",
+            Self::Network => {
+                "Click an empty spot of the grid to place a technical-corridor network"
+            }
             Self::Entrance => {
                 "Drag from a room to a network to give it a technical entrance there · click a room for one with no network yet"
             }

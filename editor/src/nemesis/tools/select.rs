@@ -49,7 +49,9 @@ impl SelectTool {
                     return;
                 }
                 let (label, edit) = match dragged {
-                    Dragged::Room(id) => ("Move room", ops::change_room(cx.ship, id, |r| r.at = at)),
+                    Dragged::Room(id) => {
+                        ("Move room", ops::change_room(cx.ship, id, |r| r.at = at))
+                    }
                     Dragged::Network(id) => ("Move network", ops::move_network(cx.ship, id, at)),
                 };
                 if let Some(edit) = edit {
@@ -62,4 +64,3 @@ impl SelectTool {
         }
     }
 }
-

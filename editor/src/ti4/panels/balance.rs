@@ -64,7 +64,11 @@ pub fn balance_ui(
                 asked = SwapAsk::Stop;
             }
         });
-        let share = if total == 0 { 0.0 } else { tried as f32 / total as f32 };
+        let share = if total == 0 {
+            0.0
+        } else {
+            tried as f32 / total as f32
+        };
         ui.add(egui::ProgressBar::new(share));
         return asked;
     }

@@ -17,12 +17,17 @@ use eframe::egui::{self, Response, TextEdit, Ui};
 
 use crate::command::Commands;
 
+use super::super::board::PROBLEM;
 use super::super::command::Command;
 use super::super::custom;
-use super::super::board::PROBLEM;
 
 /// The wormhole types, in the order the form ticks them.
-const WORMHOLES: [Wormhole; 4] = [Wormhole::Alpha, Wormhole::Beta, Wormhole::Gamma, Wormhole::Delta];
+const WORMHOLES: [Wormhole; 4] = [
+    Wormhole::Alpha,
+    Wormhole::Beta,
+    Wormhole::Gamma,
+    Wormhole::Delta,
+];
 
 /// The anomalies, in the order the form ticks them.
 const ANOMALIES: [Anomaly; 4] = [
@@ -158,7 +163,9 @@ impl CustomForm {
     pub fn new_tile(galaxy: &GalaxyFile) -> Self {
         Self {
             editing: None,
-            number: custom::next_number(galaxy).map(|n| n.to_string()).unwrap_or_default(),
+            number: custom::next_number(galaxy)
+                .map(|n| n.to_string())
+                .unwrap_or_default(),
             name: String::new(),
             back: Back::Blue,
             home: false,
@@ -197,7 +204,12 @@ impl CustomForm {
             .parse::<u16>()
             .ok()
             .filter(|n| *n >= 1)
-            .ok_or_else(|| format!("“{}” is not a tile number from 1 to 65535", self.number.trim()))?;
+            .ok_or_else(|| {
+                format!(
+                    "“{}” is not a tile number from 1 to 65535",
+                    self.number.trim()
+                )
+            })?;
         let planets = self
             .planets
             .iter()
@@ -236,7 +248,11 @@ impl CustomForm {
 /// A text field of a planet row, at least `width` wide (a grid cell would
 /// otherwise shrink it to its column's last width).
 fn cell(ui: &mut Ui, text: &mut String, width: f32, name: &str) {
-    let response = ui.add(TextEdit::singleline(text).min_size(egui::vec2(width, 0.0)).desired_width(width));
+    let response = ui.add(
+        TextEdit::singleline(text)
+            .min_size(egui::vec2(width, 0.0))
+            .desired_width(width),
+    );
     named(ui, &response, name);
 }
 
@@ -337,18 +353,54 @@ fn planets_ui(ui: &mut Ui, form: &mut CustomForm) {
             .num_columns(8)
             .spacing([8.0, 6.0])
             .show(ui, |ui| {
-                for heading in ["", "Name", "Resources", "Influence", "Trait", "Specialty", "Legendary", ""] {
+                for heading in [
+                    "",
+                    "Name",
+                    "Resources",
+                    "Influence",
+                    "Trait",
+                    "Specialty",
+                    "Legendary",
+                    "",
+                ] {
                     ui.weak(heading);
                 }
                 ui.end_row();
                 for (k, planet) in form.planets.iter_mut().enumerate() {
                     let number = k + 1;
                     ui.label(format!("Planet {number}"));
-                    cell(ui, &mut planet.name, 130.0, &format!("Planet {number} name"));
-                    cell(ui, &mut planet.resources, 36.0, &format!("Planet {number} resources"));
-                    cell(ui, &mut planet.influence, 36.0, &format!("Planet {number} influence"));
-                    choice(ui, &format!("Planet {number} trait"), &mut planet.planet_trait, &TRAITS, trait_name);
-                    choice(ui, &format!("Planet {number} specialty"), &mut planet.tech, &SPECIALTIES, tech_name);
+                    cell(
+                        ui,
+                        &mut planet.name,
+                        130.0,
+                        &format!("Planet {number} name"),
+                    );
+                    cell(
+                        ui,
+                        &mut planet.resources,
+                        36.0,
+                        &format!("Planet {number} resources"),
+                    );
+                    cell(
+                        ui,
+                        &mut planet.influence,
+                        36.0,
+                        &format!("Planet {number} influence"),
+                    );
+                    choice(
+                        ui,
+                        &format!("Planet {number} trait"),
+                        &mut planet.planet_trait,
+                        &TRAITS,
+                        trait_name,
+                    );
+                    choice(
+                        ui,
+                        &format!("Planet {number} specialty"),
+                        &mut planet.tech,
+                        &SPECIALTIES,
+                        tech_name,
+                    );
                     let response = ui.checkbox(&mut planet.legendary, "");
                     named(ui, &response, &format!("Planet {number} legendary"));
                     let response = ui.button("Remove");
@@ -369,7 +421,12 @@ fn planets_ui(ui: &mut Ui, form: &mut CustomForm) {
 }
 
 /// The dialog, while a form is open: saved (one undo step) or cancelled.
-pub fn custom_dialog_ui(ui: &Ui, galaxy: &GalaxyFile, open: &mut Option<CustomForm>, out: &mut Commands) {
+pub fn custom_dialog_ui(
+    ui: &Ui,
+    galaxy: &GalaxyFile,
+    open: &mut Option<CustomForm>,
+    out: &mut Commands,
+) {
     let Some(form) = open else {
         return;
     };
@@ -409,7 +466,12 @@ pub fn custom_dialog_ui(ui: &Ui, galaxy: &GalaxyFile, open: &mut Option<CustomFo
 
 /// The inspector's list of custom tiles: each opened in the form or taken
 /// out, and a button for a new one.
-pub fn custom_list_ui(ui: &mut Ui, galaxy: &GalaxyFile, open: &mut Option<CustomForm>, out: &mut Commands) {
+pub fn custom_list_ui(
+    ui: &mut Ui,
+    galaxy: &GalaxyFile,
+    open: &mut Option<CustomForm>,
+    out: &mut Commands,
+) {
     ui.strong("Custom tiles");
     for (index, tile) in galaxy.custom.iter().enumerate() {
         ui.horizontal_wrapped(|ui| {
@@ -467,7 +529,10 @@ mod tests {
         let mut form = CustomForm::new_tile(&galaxy);
         form.name = "Far".to_string();
         form.number = "x".to_string();
-        assert_eq!(form.tile().unwrap_err(), "“x” is not a tile number from 1 to 65535");
+        assert_eq!(
+            form.tile().unwrap_err(),
+            "“x” is not a tile number from 1 to 65535"
+        );
         form.number = "1000".to_string();
         form.planets = vec![PlanetForm::default(), PlanetForm::default()];
         form.planets[1].influence = "300".to_string();

@@ -19,7 +19,12 @@ use super::custom::{CustomForm, custom_list_ui};
 use super::palette::describe;
 
 /// Every wormhole type the galaxy format knows, in the order a join lists them.
-const WORMHOLES: [Wormhole; 4] = [Wormhole::Alpha, Wormhole::Beta, Wormhole::Gamma, Wormhole::Delta];
+const WORMHOLES: [Wormhole; 4] = [
+    Wormhole::Alpha,
+    Wormhole::Beta,
+    Wormhole::Gamma,
+    Wormhole::Delta,
+];
 
 /// The inspector's form for a new modifier, kept between frames.
 #[derive(Clone, Debug, Default)]
@@ -153,7 +158,10 @@ pub struct Forms<'a> {
 fn action_button(ui: &mut Ui, actions: &BoardActions, action: GalaxyAction, out: &mut Commands) {
     let action: Action = action.into();
     let response = ui
-        .add_enabled(actions.enabled(action), egui::Button::new(actions.label(action)))
+        .add_enabled(
+            actions.enabled(action),
+            egui::Button::new(actions.label(action)),
+        )
         .on_disabled_hover_text(actions.reason(action));
     if response.clicked() {
         out.push(Command::Run(action));
@@ -200,7 +208,10 @@ pub fn inspector_ui(
                 action_button(ui, actions, GalaxyAction::Flip, out);
                 action_button(ui, actions, GalaxyAction::Seat, out);
                 if ui
-                    .add_enabled(galaxy.tiles.contains_key(&index), egui::Button::new("Clear position"))
+                    .add_enabled(
+                        galaxy.tiles.contains_key(&index),
+                        egui::Button::new("Clear position"),
+                    )
                     .clicked()
                 {
                     out.push(Command::Run(Action::Delete));
@@ -215,7 +226,9 @@ pub fn inspector_ui(
                 _ => None,
             };
             if let Some((at, tile)) = custom
-                && ui.button(format!("Edit custom tile {}…", tile.system.number)).clicked()
+                && ui
+                    .button(format!("Edit custom tile {}…", tile.system.number))
+                    .clicked()
             {
                 *forms.custom = Some(CustomForm::of(at, tile));
             }
@@ -231,7 +244,9 @@ pub fn inspector_ui(
             ui.label(format!("Seat {} · #{}", home.seat, home.position));
             let here = selected.filter(|s| *s != home.position);
             let label = format!("Move seat {} here", home.seat);
-            if ui.add_enabled(here.is_some(), egui::Button::new(label)).clicked()
+            if ui
+                .add_enabled(here.is_some(), egui::Button::new(label))
+                .clicked()
                 && let Some(index) = here
                 && let Some(command) = step(ops::move_seat(galaxy, home.seat, index))
             {

@@ -95,7 +95,10 @@ pub fn describe(system: &System, galaxy: &GalaxyFile) -> String {
     let mut parts = vec![system.number.to_string()];
     // Only a homebrew system has a name of its own, so only it is looked up.
     if system.expansion == Expansion::Homebrew
-        && let Some(custom) = galaxy.custom.iter().find(|c| c.system.number == system.number)
+        && let Some(custom) = galaxy
+            .custom
+            .iter()
+            .find(|c| c.system.number == system.number)
     {
         parts.push(custom.name.clone());
     }
@@ -105,7 +108,10 @@ pub fn describe(system: &System, galaxy: &GalaxyFile) -> String {
         parts.push("home system".to_string());
     }
     for planet in &system.planets {
-        parts.push(format!("{} {}/{}", planet.name, planet.resources, planet.influence));
+        parts.push(format!(
+            "{} {}/{}",
+            planet.name, planet.resources, planet.influence
+        ));
     }
     for wormhole in &system.wormholes {
         parts.push(format!("{} wormhole", wormhole_name(*wormhole)));
@@ -140,7 +146,13 @@ impl Palette {
 
     /// Draws the palette; choices of a tile or of the filters change the
     /// palette, tiles set beside the board are recorded as edits.
-    pub fn ui(&mut self, ui: &mut Ui, galaxy: &GalaxyFile, catalogue: &Catalogue, out: &mut Commands) {
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        galaxy: &GalaxyFile,
+        catalogue: &Catalogue,
+        out: &mut Commands,
+    ) {
         ui.heading("Tiles");
         let label = ui.label("Search tiles").id;
         ui.add(
@@ -151,7 +163,10 @@ impl Palette {
         .labelled_by(label);
         ui.horizontal_wrapped(|ui| {
             for kind in Kind::ALL {
-                if ui.selectable_label(self.kind == kind, kind.label()).clicked() {
+                if ui
+                    .selectable_label(self.kind == kind, kind.label())
+                    .clicked()
+                {
                     self.kind = kind;
                 }
             }
@@ -159,7 +174,12 @@ impl Palette {
         egui::ComboBox::from_label("Box")
             .selected_text(expansion_label(self.expansion))
             .show_ui(ui, |ui| {
-                for expansion in [None, Some(Expansion::Base), Some(Expansion::Pok), Some(Expansion::Homebrew)] {
+                for expansion in [
+                    None,
+                    Some(Expansion::Base),
+                    Some(Expansion::Pok),
+                    Some(Expansion::Homebrew),
+                ] {
                     ui.selectable_value(&mut self.expansion, expansion, expansion_label(expansion));
                 }
             });
@@ -176,12 +196,18 @@ impl Palette {
         ScrollArea::vertical()
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                if self.kind == Kind::All && self.expansion.is_none() && self.matches("0 open position") {
+                if self.kind == Kind::All
+                    && self.expansion.is_none()
+                    && self.matches("0 open position")
+                {
                     self.entry(ui, Slot::Open, "0 · open position".to_string(), false);
                 }
                 for system in catalogue.systems() {
                     let text = describe(system, galaxy);
-                    if !self.kind.holds(system) || !self.wanted(system.expansion) || !self.matches(&text) {
+                    if !self.kind.holds(system)
+                        || !self.wanted(system.expansion)
+                        || !self.matches(&text)
+                    {
                         continue;
                     }
                     if system.off_board {
@@ -196,7 +222,12 @@ impl Palette {
                         }
                         continue;
                     }
-                    self.entry(ui, Slot::System(system.number), text, used.contains(&system.number));
+                    self.entry(
+                        ui,
+                        Slot::System(system.number),
+                        text,
+                        used.contains(&system.number),
+                    );
                 }
                 if matches!(self.kind, Kind::All | Kind::Hyperlane) {
                     for lane in catalogue.hyperlanes() {
@@ -217,7 +248,11 @@ impl Palette {
 
     /// One tile: chosen by a click, dragged onto the canvas.
     fn entry(&mut self, ui: &mut Ui, slot: Slot, text: String, on_map: bool) {
-        let text = if on_map { format!("{text} · on the map") } else { text };
+        let text = if on_map {
+            format!("{text} · on the map")
+        } else {
+            text
+        };
         let chosen = self.armed == Some(slot);
         let button = egui::Button::selectable(chosen, text).sense(egui::Sense::click_and_drag());
         let response = ui.add(button);

@@ -11,7 +11,10 @@ pub fn playtest_ui(ui: &mut Ui, play: &mut PlayTest, answer: &Answer) {
     ui.label("A click places:");
     ui.horizontal_wrapped(|ui| {
         for piece in Piece::ALL {
-            if ui.selectable_label(play.piece == piece, piece.label()).clicked() {
+            if ui
+                .selectable_label(play.piece == piece, piece.label())
+                .clicked()
+            {
                 play.piece = piece;
             }
         }

@@ -220,7 +220,9 @@ pub fn run(question: &Question<'_>) -> anyhow::Result<ExitCode> {
     for text in question.barrels {
         let at = square(text).context("--barrel")?;
         if at == from {
-            bail!("{text} is the moving character's own square: a barrel is never where someone stands");
+            bail!(
+                "{text} is the moving character's own square: a barrel is never where someone stands"
+            );
         }
         state.barrels.insert(at);
     }
@@ -329,7 +331,11 @@ pub fn run(question: &Question<'_>) -> anyhow::Result<ExitCode> {
         "@ start   1-9 points spent to get there (+ for 10 or more)   F E friend, enemy (f e unconscious)\n"
     );
     if !state.locked_doors.is_empty() {
-        let doors: Vec<String> = state.locked_doors.iter().map(|d| door_name(&grid, *d)).collect();
+        let doors: Vec<String> = state
+            .locked_doors
+            .iter()
+            .map(|d| door_name(&grid, *d))
+            .collect();
         println!("Locked doors (outward only): {}.", doors.join(", "));
     }
     println!("{} reachable:", plural(found.destinations.len(), "square"));
@@ -517,7 +523,10 @@ fn write_json(out: &mut impl std::io::Write, answer: &Answer<'_>) -> anyhow::Res
         });
         if i < answer.limit || answer.paths_to.contains(&d.to) {
             if let Some(map) = entry.as_object_mut() {
-                map.insert("path".into(), steps_json(grid, answer.from, &found.path(d)).into());
+                map.insert(
+                    "path".into(),
+                    steps_json(grid, answer.from, &found.path(d)).into(),
+                );
             }
         } else {
             left_out += 1;

@@ -104,7 +104,13 @@ pub struct Trace {
 /// allowed: across the hull only squarely through a door (inward, only an
 /// unlocked one); through a corner only where the squares beside it are on
 /// the same side of the hull.
-fn step_stop(grid: &ShipGrid<'_>, state: &PlayState, a: Cell, b: Cell, corner: bool) -> Option<Stop> {
+fn step_stop(
+    grid: &ShipGrid<'_>,
+    state: &PlayState,
+    a: Cell,
+    b: Cell,
+    corner: bool,
+) -> Option<Stop> {
     let (inside_a, inside_b) = (is_ship(grid, a), is_ship(grid, b));
     if corner {
         let beside = [
@@ -135,7 +141,13 @@ fn step_stop(grid: &ShipGrid<'_>, state: &PlayState, a: Cell, b: Cell, corner: b
 }
 
 /// The line of a jet from `from` to `to`, and the first square that stops it.
-pub fn trace(grid: &ShipGrid<'_>, state: &PlayState, who: &Character, from: Cell, to: Cell) -> Trace {
+pub fn trace(
+    grid: &ShipGrid<'_>,
+    state: &PlayState,
+    who: &Character,
+    from: Cell,
+    to: Cell,
+) -> Trace {
     let cells = line(from, to);
     let mut at = from;
     let mut stop = None;

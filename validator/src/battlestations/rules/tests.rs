@@ -446,9 +446,15 @@ fn a_locked_door_opens_outward_only() {
             .iter()
             .any(|d| notation::name(&grid, d.to) == "B2")
     };
-    assert!(inside(&reach(&grid, &state, out, "A2 west")), "open: in to B2");
+    assert!(
+        inside(&reach(&grid, &state, out, "A2 west")),
+        "open: in to B2"
+    );
     state.locked_doors.insert(grid.doors().next().unwrap());
-    assert!(!inside(&reach(&grid, &state, out, "A2 west")), "locked: no way in");
+    assert!(
+        !inside(&reach(&grid, &state, out, "A2 west")),
+        "locked: no way in"
+    );
     let going_out = reach(&grid, &state, out, "A2");
     assert!(
         going_out
@@ -459,7 +465,13 @@ fn a_locked_door_opens_outward_only() {
     );
     // A jet cannot come in through it either.
     let jetter = Character { jet: true, ..out };
-    let line = jet::trace(&grid, &state, &jetter, cell(&grid, "A2 west"), cell(&grid, "C2"));
+    let line = jet::trace(
+        &grid,
+        &state,
+        &jetter,
+        cell(&grid, "A2 west"),
+        cell(&grid, "C2"),
+    );
     assert_eq!(line.stop, Some((cell(&grid, "A2"), Stop::LockedDoor)));
 }
 
@@ -485,7 +497,11 @@ fn a_barrel_in_play_slags_its_square_outside_the_hull_too() {
     };
     assert_eq!(cost_to(&state, "A2 west"), Some(3), "A2 (1) + outside (2)");
     state.barrels.insert(cell(&grid, "A2 west"));
-    assert_eq!(cost_to(&state, "A2 west"), Some(4), "A2 (1) + barrel outside (3)");
+    assert_eq!(
+        cost_to(&state, "A2 west"),
+        Some(4),
+        "A2 (1) + barrel outside (3)"
+    );
     state.barrels.clear();
     state.barrels.insert(cell(&grid, "B2"));
     let jetter = Character { jet: true, ..out };
@@ -562,7 +578,13 @@ fn a_jet_through_a_corner_passes_between_the_two_squares_meeting_there() {
         outside: true,
         ..jetter
     };
-    let round = jet::trace(&grid, &state, &out, cell(&grid, "A1 north"), cell(&grid, "A1 west"));
+    let round = jet::trace(
+        &grid,
+        &state,
+        &out,
+        cell(&grid, "A1 north"),
+        cell(&grid, "A1 west"),
+    );
     assert_eq!(round.stop, Some((cell(&grid, "A1 west"), Stop::Hull)));
 }
 

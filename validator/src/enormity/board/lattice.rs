@@ -311,7 +311,12 @@ pub struct PageComponents<'a> {
 impl PageComponents<'_> {
     /// The component of an intersection of the page.
     pub fn component(&self, point: Intersection) -> Option<usize> {
-        let node = *self.lattice.moves.table().nodes.get(self.slots.slot(point)?)?;
+        let node = *self
+            .lattice
+            .moves
+            .table()
+            .nodes
+            .get(self.slots.slot(point)?)?;
         let label = *self.lattice.components.get(usize::try_from(node).ok()?)?;
         Some(label as usize)
     }
@@ -335,10 +340,16 @@ mod tests {
     /// L1p2's west edge, as (L1p1 y, L1p2 y) pairs.
     fn snaps(offset: &str) -> Vec<(u16, u16)> {
         let page = |number: u16, grid: &str| {
-            format!("format = 1\nbook = 1\npage = {number}\nlocation = \"T\"\n\ngrid = \"\"\"\n{grid}\"\"\"\n")
+            format!(
+                "format = 1\nbook = 1\npage = {number}\nlocation = \"T\"\n\ngrid = \"\"\"\n{grid}\"\"\"\n"
+            )
         };
-        let joins = format!("[[joins]]\nfrom = \"L1p1 east\"\nto = \"L1p2 west\"\noffset = {offset}\n");
-        let pack = pack_of(&[&page(1, "C ..\nB ..\nA ..\n"), &page(2, "A ..\n")], &joins);
+        let joins =
+            format!("[[joins]]\nfrom = \"L1p1 east\"\nto = \"L1p2 west\"\noffset = {offset}\n");
+        let pack = pack_of(
+            &[&page(1, "C ..\nB ..\nA ..\n"), &page(2, "A ..\n")],
+            &joins,
+        );
         let board = Board::new(&pack);
         let first = PageId { book: 1, page: 1 };
         let mut found = Vec::new();

@@ -101,7 +101,11 @@ pub struct Graphs {
 /// joins — to catch graphs handed back to the wrong pack.
 #[derive(Debug, PartialEq, Eq)]
 struct Outline {
-    pages: Vec<(deckplan_schema::enormity::PageId, deckplan_schema::enormity::Size, usize)>,
+    pages: Vec<(
+        deckplan_schema::enormity::PageId,
+        deckplan_schema::enormity::Size,
+        usize,
+    )>,
     joins: usize,
 }
 

@@ -216,7 +216,7 @@ fn search(
     starts: &[Node],
     may_pass: impl Fn(Option<DoorRef>) -> bool,
 ) -> NodeSet {
-    graph
-        .moves()
-        .reachable(starts.iter().copied(), |step| step.doors().all(|d| may_pass(Some(d))))
+    graph.moves().reachable(starts.iter().copied(), |step| {
+        step.doors().all(|d| may_pass(Some(d)))
+    })
 }

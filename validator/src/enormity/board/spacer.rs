@@ -8,7 +8,9 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use deckplan_schema::enormity::{Direction, Edge, EdgeKind, Keyword, Pack, Page, PageId, Space, SpaceKind};
+use deckplan_schema::enormity::{
+    Direction, Edge, EdgeKind, Keyword, Pack, Page, PageId, Space, SpaceKind,
+};
 
 use rayon::prelude::*;
 

@@ -45,9 +45,7 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
             && !reach.openable.contains(&to)
             && reach.all_doors.contains(&to);
         // The bitmaps first: most doors lead nowhere new.
-        if !leads_out
-            || reach.opened.contains(&(door.page, door.number))
-            || !reported.insert(door)
+        if !leads_out || reach.opened.contains(&(door.page, door.number)) || !reported.insert(door)
         {
             continue;
         }

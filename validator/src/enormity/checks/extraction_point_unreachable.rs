@@ -62,12 +62,13 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
             // On a page nobody reaches, the page is the problem, not the point.
             if let Some(why) = super::page_cut_off(board, page.id) {
                 out.push(
-                    super::on_page(page, span, LocationPlace::space(page.id, space), message)
-                        .help(format!(
+                    super::on_page(page, span, LocationPlace::space(page.id, space), message).help(
+                        format!(
                             "{why}: this follows from the page, not the point; open a way \
                              onto {} first (see unreachable-space)",
                             page.id
-                        )),
+                        ),
+                    ),
                 );
                 continue;
             }

@@ -2,7 +2,10 @@
 
 use std::collections::HashMap;
 
-use deckplan_schema::{Span, enormity::{Discovery, Keyword, LocationPlace, Marker, Page, Space, SpaceKind, TerrainTile}};
+use deckplan_schema::{
+    Span,
+    enormity::{Discovery, Keyword, LocationPlace, Marker, Page, Space, SpaceKind, TerrainTile},
+};
 
 use super::Finding;
 use crate::enormity::board::Board;

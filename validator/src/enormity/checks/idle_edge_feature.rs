@@ -2,7 +2,10 @@
 
 use std::collections::BTreeMap;
 
-use deckplan_schema::{Span, enormity::{Axis, Direction, Edge, EdgeKind, LocationPlace, Page, Space, SpaceKind}};
+use deckplan_schema::{
+    Span,
+    enormity::{Axis, Direction, Edge, EdgeKind, LocationPlace, Page, Space, SpaceKind},
+};
 
 use super::Finding;
 use crate::enormity::board::spacer::crossings;

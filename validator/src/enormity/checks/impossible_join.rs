@@ -180,7 +180,10 @@ fn length(units: i64) -> String {
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use deckplan_schema::enormity::load::pack_file_from_source;
-    use deckplan_schema::{SourceFile, enormity::{Page, Size}};
+    use deckplan_schema::{
+        SourceFile,
+        enormity::{Page, Size},
+    };
 
     use super::*;
 

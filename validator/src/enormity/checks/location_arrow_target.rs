@@ -2,7 +2,10 @@
 
 use std::collections::HashMap;
 
-use deckplan_schema::{suggest, enormity::{Direction, Join, LocationPlace, Page, PageEdge, PageId, Space}};
+use deckplan_schema::{
+    enormity::{Direction, Join, LocationPlace, Page, PageEdge, PageId, Space},
+    suggest,
+};
 
 use super::location_arrow_placement::points_off;
 use super::{Finding, list_some};

@@ -87,7 +87,10 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use deckplan_schema::enormity::load::pack_file_from_source;
-    use deckplan_schema::{SourceFile, enormity::{Page, PageId, Size}};
+    use deckplan_schema::{
+        SourceFile,
+        enormity::{Page, PageId, Size},
+    };
 
     use super::*;
 

@@ -56,11 +56,11 @@ pub fn check(pack: &Pack, found: &[(CheckMeta, Finding)], out: &mut Vec<Finding>
                     &page.source,
                     Some(setting.name_span),
                     format!(
-                    "`{name}` is set for {}, but none of its findings is on {}: they are filed \
+                        "`{name}` is set for {}, but none of its findings is on {}: they are filed \
                      under {}",
-                    page.id,
-                    page.id,
-                    list_some(&places, 3)
+                        page.id,
+                        page.id,
+                        list_some(&places, 3)
                     ),
                 )
                 .help(format!(

@@ -9,11 +9,13 @@
 //! Adding a check touches its file, one line of [`CHECKS`] and its fixtures.
 //! Codes are never reused once retired.
 
+use deckplan_schema::{
+    Place, Span,
+    enormity::{Join, LocationPlace, Pack, Page, PageId},
+};
 
-use deckplan_schema::{Place, Span, enormity::{Join, LocationPlace, Pack, Page, PageId}};
-
-use crate::enormity::board::Board;
 pub use crate::check::{CheckMeta, Finding};
+use crate::enormity::board::Board;
 
 pub mod area_without_spawn;
 pub mod door_placement;
@@ -89,7 +91,12 @@ pub fn by_name(name: &str) -> Option<CheckMeta> {
 
 /// A finding at `place` on a page, pointing at `span` in the page file and
 /// set by that page's `[lint]` table.
-pub fn on_page(page: &Page, span: Span, place: LocationPlace, message: impl Into<String>) -> Finding {
+pub fn on_page(
+    page: &Page,
+    span: Span,
+    place: LocationPlace,
+    message: impl Into<String>,
+) -> Finding {
     let mut finding = Finding::in_file(&page.source, Some(span), message).place(place);
     finding.filed_under = Some(Place::Location(LocationPlace::Page(page.id)));
     finding
@@ -128,9 +135,10 @@ pub fn page_cut_off(board: &Board<'_>, page: PageId) -> Option<String> {
     let pack = board.pack;
     let reached = pack.pages.get(&page).is_some_and(|p| {
         p.size.spaces().any(|space| {
-            board
-                .reach
-                .reaches(&board.spacer, crate::enormity::board::PageSpace { page, space })
+            board.reach.reaches(
+                &board.spacer,
+                crate::enormity::board::PageSpace { page, space },
+            )
         })
     });
     if reached {

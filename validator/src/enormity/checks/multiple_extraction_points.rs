@@ -1,6 +1,9 @@
 //! E001: more than one Extraction Point on a page.
 
-use deckplan_schema::{Span, enormity::{LocationPlace, Marker, Space}};
+use deckplan_schema::{
+    Span,
+    enormity::{LocationPlace, Marker, Space},
+};
 
 use super::Finding;
 use crate::enormity::board::Board;

@@ -99,11 +99,14 @@ pub fn run(board: &Board<'_>, out: &mut Vec<Finding>) {
     }
     if more > 0 {
         out.push(
-            super::in_pack_file(pack, format!(
-                "and {more} more `{}` findings (at most {} are listed per check)",
-                META.name,
-                deckplan_schema::limits::MAX_FINDINGS_PER_CHECK
-            ))
+            super::in_pack_file(
+                pack,
+                format!(
+                    "and {more} more `{}` findings (at most {} are listed per check)",
+                    META.name,
+                    deckplan_schema::limits::MAX_FINDINGS_PER_CHECK
+                ),
+            )
             .help("fix the findings listed and run again"),
         );
     }

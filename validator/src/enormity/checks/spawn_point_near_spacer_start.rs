@@ -2,7 +2,10 @@
 
 use std::collections::HashMap;
 
-use deckplan_schema::{Span, enormity::{Corner, LocationPlace, Marker}};
+use deckplan_schema::{
+    Span,
+    enormity::{Corner, LocationPlace, Marker},
+};
 
 use super::{Finding, list_some};
 use crate::enormity::board::{Board, PageIntersection, PageSpace};

@@ -4,8 +4,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context as _, bail};
 use crate::enormity::generate::{self, PackSpec};
+use anyhow::{Context as _, bail};
 
 /// The arguments of `deckplan generate-pack`.
 #[derive(clap::Args)]

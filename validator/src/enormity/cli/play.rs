@@ -66,8 +66,8 @@ fn play_state(
     pack: &deckplan_schema::enormity::Pack,
     pieces: &Pieces<'_>,
 ) -> anyhow::Result<crate::enormity::rules::PlayState> {
-    use deckplan_schema::enormity::Direction;
     use crate::enormity::rules::{DoorState, Intruder, PlayState, place_arg};
+    use deckplan_schema::enormity::Direction;
 
     let mut state = PlayState::default();
     for text in pieces.spacers {

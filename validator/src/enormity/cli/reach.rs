@@ -6,13 +6,13 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::ValueEnum;
-use deckplan_schema::enormity::{Pack, PageId};
-use crate::enormity::board::PageSpace;
 use crate::enormity::MAX_SHOW_SIDE;
+use crate::enormity::board::PageSpace;
 use crate::enormity::rules::place_arg::format_space;
 use crate::enormity::rules::spacer_move::MovePath;
 use crate::enormity::show;
+use clap::ValueEnum;
+use deckplan_schema::enormity::{Pack, PageId};
 
 use super::play::{Pieces, checked_play_state, load_rules_pack};
 use crate::cli::{plural, styling};

@@ -5,10 +5,10 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::bail;
 use crate::enormity::board::Board;
 use crate::enormity::rules::place_arg;
 use crate::enormity::rules::reveal::{Phase, RevealStep, Token, reveal};
+use anyhow::bail;
 
 use super::play::{Pieces, RulesFormat, checked_play_state, require_rules_pack};
 

@@ -10,13 +10,16 @@
 
 use std::collections::BTreeMap;
 
-use deckplan_schema::{Place, enormity::{Edge, Intersection, LocationPlace, Page, PageId, Space}};
+use deckplan_schema::{
+    Place,
+    enormity::{Edge, Intersection, LocationPlace, Page, PageId, Space},
+};
 
 use super::icons::{self, palette};
 use super::page::{PageStyle, edge_ends, intersection_point, page_scene, space_rect};
-use crate::draw::scene::{Anchor, Cap, Layer, Point, Scene, Stroke};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::draw::marks::{code_tab, severity_colour};
+use crate::draw::scene::{Anchor, Cap, Layer, Point, Scene, Stroke};
 
 /// What a problem outlines on its page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -72,7 +75,11 @@ pub struct Annotation {
 pub fn annotations_by_page(diagnostics: &[Diagnostic]) -> BTreeMap<PageId, Vec<Annotation>> {
     let mut pages: BTreeMap<PageId, Vec<Annotation>> = BTreeMap::new();
     for diagnostic in diagnostics {
-        let Some(place) = diagnostic.place.as_ref().and_then(Place::get::<LocationPlace>) else {
+        let Some(place) = diagnostic
+            .place
+            .as_ref()
+            .and_then(Place::get::<LocationPlace>)
+        else {
             continue;
         };
         let Some(page) = place.page() else {
@@ -105,7 +112,12 @@ pub fn annotate(scene: &mut Scene, page: &Page, origin: Point, annotations: &[An
     let mut stacked: BTreeMap<Outline, usize> = BTreeMap::new();
     for (mark, at) in anchors {
         let count = stacked.entry(mark.outline).or_default();
-        code_tab(scene, at.offset(0.0, -0.34 * *count as f64), &mark.code, mark.severity);
+        code_tab(
+            scene,
+            at.offset(0.0, -0.34 * *count as f64),
+            &mark.code,
+            mark.severity,
+        );
         *count += 1;
     }
 }
@@ -209,7 +221,10 @@ pub fn annotated_page_scene(page: &Page, annotations: &[Annotation]) -> Scene {
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
 
-    use deckplan_schema::{SourceFile, enormity::{Direction, PageEdge}};
+    use deckplan_schema::{
+        SourceFile,
+        enormity::{Direction, PageEdge},
+    };
 
     use super::*;
 

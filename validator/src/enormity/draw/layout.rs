@@ -417,7 +417,10 @@ mod tests {
 
     fn bundled() -> Pack {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/derelict-meridian-tithe");
-        deckplan_schema::enormity::load::load_pack(&path).unwrap().value.unwrap()
+        deckplan_schema::enormity::load::load_pack(&path)
+            .unwrap()
+            .value
+            .unwrap()
     }
 
     /// Two pages: L1p1 (3 × 2) with a wall, a door and the console opening
@@ -478,10 +481,16 @@ keycards = [{ at = "A1", opens = [1] }]
 [intersections]
 spawn_points = ["B2 ne"]
 "#;
-        let loaded = deckplan_schema::enormity::load::pack_file_from_source(&SourceFile::new("pack.toml", pack.into()));
+        let loaded = deckplan_schema::enormity::load::pack_file_from_source(&SourceFile::new(
+            "pack.toml",
+            pack.into(),
+        ));
         let mut pack = loaded.value.expect("the pack resolves");
         for (name, text) in [("p1.toml", p1), ("p2.toml", p2)] {
-            let loaded = deckplan_schema::enormity::load::page_from_source(&SourceFile::new(name, text.into()));
+            let loaded = deckplan_schema::enormity::load::page_from_source(&SourceFile::new(
+                name,
+                text.into(),
+            ));
             assert!(loaded.errors.is_empty(), "{name}: {:?}", loaded.errors);
             let page = loaded.value.unwrap();
             pack.pages.insert(page.id, page);

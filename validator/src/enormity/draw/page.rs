@@ -13,10 +13,13 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use deckplan_schema::enormity::coord::row_letters;
-use deckplan_schema::enormity::{Axis, Direction, Discovery, Edge, EdgeKind, Intersection, Keyword, Marker, Page, Space, SpaceKind};
+use deckplan_schema::enormity::{
+    Axis, Direction, Discovery, Edge, EdgeKind, Intersection, Keyword, Marker, Page, Space,
+    SpaceKind,
+};
 
-use crate::draw::font;
 use super::icons::{self, SpaceIcon, palette};
+use crate::draw::font;
 use crate::draw::scene::{Anchor, Cap, Colour, Layer, Point, Rect, Scene, Stroke};
 
 /// What to draw around a single page.

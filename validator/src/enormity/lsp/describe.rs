@@ -6,7 +6,8 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use deckplan_schema::enormity::{
-    Direction, Discovery, Edge, EdgeKind, Intersection, Marker, Pack, Page, PageId, Space, SpaceKind,
+    Direction, Discovery, Edge, EdgeKind, Intersection, Marker, Pack, Page, PageId, Space,
+    SpaceKind,
 };
 
 use super::pack_file;
@@ -32,16 +33,27 @@ fn edge_words(page: &Page, edge: Edge) -> Option<String> {
 
 /// A space: what it is and everything on it and on its sides.
 pub fn space(page: &Page, space: Space) -> String {
-    let mut out = format!("**{}** — {}", page.place(space), kind_words(page.kind(space)));
+    let mut out = format!(
+        "**{}** — {}",
+        page.place(space),
+        kind_words(page.kind(space))
+    );
     let mut lines = Vec::new();
     let features = &page.spaces;
-    for tile in features.terrain.iter().filter(|t| t.spaces.contains(&space)) {
+    for tile in features
+        .terrain
+        .iter()
+        .filter(|t| t.spaces.contains(&space))
+    {
         let keywords: Vec<&str> = tile.keywords.iter().map(|k| k.name()).collect();
         let name = tile.name.as_deref().unwrap_or("terrain tile");
         lines.push(format!("{name} ({})", keywords.join(", ")));
     }
     if let Some(arrow) = features.forced_arrows.get(&space) {
-        lines.push(format!("forced arrow: Spacers here move only {}", arrow.direction));
+        lines.push(format!(
+            "forced arrow: Spacers here move only {}",
+            arrow.direction
+        ));
     }
     if let Some(arrow) = features.location_arrows.get(&space) {
         lines.push(format!(
@@ -105,7 +117,10 @@ pub fn door(page: &Page, number: u16) -> String {
         .map(|(e, _)| *e)
         .collect();
     let Some(edge) = edges.first() else {
-        return format!("**door {number}** — there is no door {number} on {}", page.id);
+        return format!(
+            "**door {number}** — there is no door {number} on {}",
+            page.id
+        );
     };
     let mut out = format!(
         "**{} {}** — `{edge}`",
@@ -166,7 +181,11 @@ pub fn edges(page: &Page, edges: &[Edge]) -> String {
     let mut out = String::new();
     for edge in edges.iter().take(12) {
         let (low, high) = edge.spaces(page.size);
-        let between: Vec<String> = [low, high].into_iter().flatten().map(|s| s.to_string()).collect();
+        let between: Vec<String> = [low, high]
+            .into_iter()
+            .flatten()
+            .map(|s| s.to_string())
+            .collect();
         let _ = write!(
             out,
             "{}**{} {edge}** (beside {}) — {}",
@@ -189,7 +208,11 @@ pub fn intersection(page: &Page, point: Intersection) -> String {
     if points.spawn_points.contains_key(&point) {
         out.push_str("\n- spawn point");
     }
-    for link in points.spawn_links.iter().filter(|l| l.a == point || l.b == point) {
+    for link in points
+        .spawn_links
+        .iter()
+        .filter(|l| l.a == point || l.b == point)
+    {
         let other = if link.a == point { link.b } else { link.a };
         let _ = write!(out, "\n- linked to the spawn point at {other}");
     }
@@ -205,7 +228,11 @@ pub fn page(pack: &Pack, dir: &Path, id: PageId) -> String {
         Some(page) => {
             let mut out = page_summary(page, dir);
             if let Some(location) = pack.locations.get(&page.location) {
-                let _ = write!(out, "\n- Location: {} ({})", location.name, location.designation);
+                let _ = write!(
+                    out,
+                    "\n- Location: {} ({})",
+                    location.name, location.designation
+                );
             }
             if pack.start == id {
                 out.push_str("\n- the start page");
@@ -247,12 +274,8 @@ pub fn location(dir: &Path, designation: &str) -> Option<String> {
                 Step::Key(key.into()),
             ])
         };
-        (at("designation")? == designation).then(|| {
-            format!(
-                "**{designation}** — {}",
-                at("name").unwrap_or("(no name)")
-            )
-        })
+        (at("designation")? == designation)
+            .then(|| format!("**{designation}** — {}", at("name").unwrap_or("(no name)")))
     })
 }
 

@@ -47,7 +47,11 @@ impl Candidate {
 
 /// The fixes of a finding in `file`.
 pub fn fixes(file: &File<'_>, diagnostic: &Diagnostic) -> Vec<TextFix> {
-    let place = diagnostic.place.as_ref().and_then(Place::get::<LocationPlace>).copied();
+    let place = diagnostic
+        .place
+        .as_ref()
+        .and_then(Place::get::<LocationPlace>)
+        .copied();
     if diagnostic.code == "F006" {
         return duplicate_door(file, diagnostic);
     }
@@ -147,7 +151,10 @@ fn arrow_turns(dir: &Path, page: PageId, space: Space, location: bool) -> Vec<Ca
         .filter(|d| *d != current)
         .map(|direction| {
             Candidate::new(
-                format!("Turn the {noun} on {} to point {direction}", on.place(space)),
+                format!(
+                    "Turn the {noun} on {} to point {direction}",
+                    on.place(space)
+                ),
                 move |pack: &mut Pack| {
                     let Some(page) = pack.pages.get_mut(&page) else {
                         return;
@@ -187,7 +194,8 @@ fn arrows_across(dir: &Path, from: PageId, to: PageId) -> Vec<Candidate> {
     let (Some(a), Some(b)) = (pack.pages.get(&from), pack.pages.get(&to)) else {
         return Vec::new();
     };
-    let (Some(at_a), Some(at_b)) = (layout.placements.get(&from), layout.placements.get(&to)) else {
+    let (Some(at_a), Some(at_b)) = (layout.placements.get(&from), layout.placements.get(&to))
+    else {
         return Vec::new();
     };
     let (on_a, on_b) = facing(
@@ -249,7 +257,8 @@ fn verified(pack: &Pack, finding: &Diagnostic, candidates: Vec<Candidate>) -> Ve
         return Vec::new();
     }
     let before = check_pack(pack, true);
-    let known: BTreeSet<(&str, String)> = before.iter().map(|d| (d.code, d.message.clone())).collect();
+    let known: BTreeSet<(&str, String)> =
+        before.iter().map(|d| (d.code, d.message.clone())).collect();
     candidates
         .into_iter()
         .take(MAX_CANDIDATES)
@@ -352,9 +361,17 @@ fn duplicate_door(file: &File<'_>, diagnostic: &Diagnostic) -> Vec<TextFix> {
     if text.get(end..).is_some_and(|rest| rest.starts_with(',')) {
         end += 1;
     }
-    let line_start = text.get(..start).and_then(|s| s.rfind('\n')).map_or(0, |i| i + 1);
-    let line_end = text.get(end..).and_then(|s| s.find('\n')).map(|i| end + i + 1);
-    let alone = text.get(line_start..start).is_some_and(|s| s.trim().is_empty())
+    let line_start = text
+        .get(..start)
+        .and_then(|s| s.rfind('\n'))
+        .map_or(0, |i| i + 1);
+    let line_end = text
+        .get(end..)
+        .and_then(|s| s.find('\n'))
+        .map(|i| end + i + 1);
+    let alone = text
+        .get(line_start..start)
+        .is_some_and(|s| s.trim().is_empty())
         && line_end.is_some_and(|e| text.get(end..e).is_some_and(|s| s.trim().is_empty()));
     if let (true, Some(line_end)) = (alone, line_end) {
         start = line_start;

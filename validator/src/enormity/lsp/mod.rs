@@ -139,9 +139,7 @@ fn page_hover(file: &File<'_>, at: &At<'_>) -> Option<String> {
         if at.under("number") {
             return match path.get(1) {
                 Some(Step::Key(key)) if key == "doors" => Some(describe::door(&page, number)),
-                Some(Step::Key(key)) if key == "consoles" => {
-                    Some(describe::console(&page, number))
-                }
+                Some(Step::Key(key)) if key == "consoles" => Some(describe::console(&page, number)),
                 _ => None,
             };
         }
@@ -202,7 +200,8 @@ fn pack_hover(file: &File<'_>, at: &At<'_>) -> Option<String> {
             .ok()?
             .resolve(&page_path, Path::new(at.str()?))
             .ok()?;
-        let text = confine::read_text(&real, &page_path, deckplan_schema::limits::MAX_FILE_BYTES).ok()?;
+        let text =
+            confine::read_text(&real, &page_path, deckplan_schema::limits::MAX_FILE_BYTES).ok()?;
         let page = pages::page_from_source(&SourceFile::new(&page_path, text)).value?;
         return Some(describe::page_summary(&page, dir));
     }
@@ -229,10 +228,7 @@ fn page_definition(file: &File<'_>, at: &At<'_>) -> Vec<Spot> {
                     Step::Index(*i),
                     Step::Key("number".into()),
                 ];
-                file.outline
-                    .scalar(&number_path)
-                    .and_then(|s| s.as_int())
-                    == Some(number)
+                file.outline.scalar(&number_path).and_then(|s| s.as_int()) == Some(number)
             })
             .map(|(_, door)| here(door.span))
             .collect();
@@ -266,7 +262,11 @@ fn in_pack_list(dir: &Path, list: &str, key: &str, value: Option<&str>) -> Vec<S
     outline
         .items(&keys([list]))
         .filter(|(i, _)| {
-            let at = [Step::Key(list.into()), Step::Index(*i), Step::Key(key.into())];
+            let at = [
+                Step::Key(list.into()),
+                Step::Index(*i),
+                Step::Key(key.into()),
+            ];
             match outline.scalar(&at) {
                 Some(crate::lsp::outline::Scalar::Str(s)) => s == value,
                 Some(crate::lsp::outline::Scalar::Int(n)) => n.to_string() == value,
@@ -292,8 +292,8 @@ fn pack_definition(file: &File<'_>, at: &At<'_>) -> Vec<Spot> {
     {
         // Only a file inside the pack: the loader would refuse any other.
         let path = dir.join(text);
-        let inside = confine::Root::new(dir)
-            .is_ok_and(|root| root.resolve(&path, Path::new(text)).is_ok());
+        let inside =
+            confine::Root::new(dir).is_ok_and(|root| root.resolve(&path, Path::new(text)).is_ok());
         return if inside {
             vec![Spot { path, span: None }]
         } else {
@@ -333,14 +333,29 @@ fn page_symbols(file: &File<'_>) -> Vec<Symbol> {
         (&["edges", "doors"], "door", SymbolKind::Link),
         (&["spaces", "consoles"], "console", SymbolKind::Feature),
         (&["spaces", "keycards"], "keycard", SymbolKind::Feature),
-        (&["spaces", "location_arrows"], "Location arrow", SymbolKind::Link),
-        (&["spaces", "forced_arrows"], "forced arrow", SymbolKind::Feature),
-        (&["intersections", "blips"], "starting Blip", SymbolKind::Feature),
+        (
+            &["spaces", "location_arrows"],
+            "Location arrow",
+            SymbolKind::Link,
+        ),
+        (
+            &["spaces", "forced_arrows"],
+            "forced arrow",
+            SymbolKind::Feature,
+        ),
+        (
+            &["intersections", "blips"],
+            "starting Blip",
+            SymbolKind::Feature,
+        ),
     ];
     for (path, noun, kind) in features {
         let path: Vec<Step> = path.iter().map(|k| Step::Key((*k).to_string())).collect();
         for (_, item) in outline.items(&path) {
-            let label = match (item_int(outline, item, "number"), item_str(outline, item, "target")) {
+            let label = match (
+                item_int(outline, item, "number"),
+                item_str(outline, item, "target"),
+            ) {
                 (Some(n), _) => format!("{noun} {n}"),
                 (None, Some(target)) => format!("{noun} to {target}"),
                 (None, None) => noun.to_string(),
@@ -449,6 +464,10 @@ mod tests {
         let space = grid_space(&file, &At { entry, offset }).unwrap();
         assert_eq!(space.to_string(), "B3");
         let offset = text.find("A ...").unwrap();
-        assert_eq!(grid_space(&file, &At { entry, offset }), None, "on the label");
+        assert_eq!(
+            grid_space(&file, &At { entry, offset }),
+            None,
+            "on the label"
+        );
     }
 }

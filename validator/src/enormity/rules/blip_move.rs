@@ -1476,7 +1476,9 @@ mod tests {
     use deckplan_schema::enormity::Space;
 
     use super::*;
-    use crate::enormity::rules::testing::{at as space, corner as at, fixture, pack_of, single_page_pack};
+    use crate::enormity::rules::testing::{
+        at as space, corner as at, fixture, pack_of, single_page_pack,
+    };
     const L1P1: PageId = PageId { book: 1, page: 1 };
 
     fn path(mv: &BlipMove) -> Vec<String> {

@@ -421,9 +421,11 @@ impl<'b> SightMap<'b> {
                     deckplan_schema::enormity::Axis::Horizontal => usize::try_from(y * columns + x)
                         .ok()
                         .and_then(|i| sight.horizontal.get_mut(i)),
-                    deckplan_schema::enormity::Axis::Vertical => usize::try_from(y * (columns + 1) + x)
-                        .ok()
-                        .and_then(|i| sight.vertical.get_mut(i)),
+                    deckplan_schema::enormity::Axis::Vertical => {
+                        usize::try_from(y * (columns + 1) + x)
+                            .ok()
+                            .and_then(|i| sight.vertical.get_mut(i))
+                    }
                 };
                 if let Some(slot) = slot {
                     *slot = Some(barrier);
@@ -433,7 +435,9 @@ impl<'b> SightMap<'b> {
                     deckplan_schema::enormity::Axis::Horizontal => {
                         ((x, y - 1, NORTH_SIDE), (x, y, SOUTH_SIDE))
                     }
-                    deckplan_schema::enormity::Axis::Vertical => ((x - 1, y, EAST_SIDE), (x, y, WEST_SIDE)),
+                    deckplan_schema::enormity::Axis::Vertical => {
+                        ((x - 1, y, EAST_SIDE), (x, y, WEST_SIDE))
+                    }
                 };
                 for (cx, cy, side) in [low, high] {
                     if let Some(cell) = sight.cell(cx, cy).and_then(|c| sight.cells.get_mut(c)) {
@@ -1130,7 +1134,9 @@ mod tests {
     use deckplan_schema::enormity::Direction;
 
     use super::*;
-    use crate::enormity::rules::testing::{at as space, fixture, intruder, pack_of, single_page_pack};
+    use crate::enormity::rules::testing::{
+        at as space, fixture, intruder, pack_of, single_page_pack,
+    };
 
     const L1P1: PageId = PageId { book: 1, page: 1 };
 

@@ -132,7 +132,10 @@ pub enum StateError {
 
 /// Why no figure that respects obstacles can stand on a space: `None` when
 /// one can, else what the space is.
-pub fn cannot_stand(board: &crate::enormity::board::Board<'_>, at: PageSpace) -> Option<&'static str> {
+pub fn cannot_stand(
+    board: &crate::enormity::board::Board<'_>,
+    at: PageSpace,
+) -> Option<&'static str> {
     use deckplan_schema::enormity::SpaceKind;
     match distance::kind(board, at) {
         None => Some("no space of the pack"),

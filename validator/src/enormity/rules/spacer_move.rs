@@ -1101,7 +1101,10 @@ mod tests {
         };
         assert_eq!(door.to_string(), "L1p2 door 1 on the west edge beside A1");
         let back = reach(&board, &state, at2("A2"), MoveOptions::new(3)).unwrap();
-        assert!(!back.is_destination(at("A2")), "L1p2's door is still closed");
+        assert!(
+            !back.is_destination(at("A2")),
+            "L1p2's door is still closed"
+        );
         state.doors.insert(near, DoorState::Closed);
         state.doors.insert(far, DoorState::Open);
         let other = reach(&board, &state, at2("A2"), MoveOptions::new(3)).unwrap();

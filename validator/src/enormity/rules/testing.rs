@@ -8,7 +8,10 @@
 use std::path::PathBuf;
 
 use deckplan_schema::enormity::load::{pack_file_from_source, page_from_source};
-use deckplan_schema::{SourceFile, enormity::{Direction, Intersection, Pack, PageId, Space}};
+use deckplan_schema::{
+    SourceFile,
+    enormity::{Direction, Intersection, Pack, PageId, Space},
+};
 
 use super::Intruder;
 use crate::enormity::board::{Board, PageIntersection, PageSpace};

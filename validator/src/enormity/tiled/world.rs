@@ -33,7 +33,14 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Component, Path, PathBuf};
 
-use deckplan_schema::{SourceFile, Span, load, save, enormity::{Book, Direction, Join, Location, Offset, Pack, PageEdge, PageFile, PageId, Size, load as pages, write}};
+use deckplan_schema::{
+    SourceFile, Span,
+    enormity::{
+        Book, Direction, Join, Location, Offset, Pack, PageEdge, PageFile, PageId, Size,
+        load as pages, write,
+    },
+    load, save,
+};
 use deckplan_schema::{confine, limits};
 use serde::Deserialize;
 use serde_json::{Value, json};

@@ -4,7 +4,6 @@
 //! Its metadata and documentation are declared with
 //! [`declare_check!`](crate::declare_check), like every game's checks.
 
-
 use crate::check::CheckMeta;
 
 pub mod corridor_ends_differ;

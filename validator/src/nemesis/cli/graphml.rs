@@ -46,11 +46,7 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<ExitCode> {
         Err(error) => {
             // Problems quote the file's values (`kind`, edge ids, weights).
             for problem in error.0 {
-                eprintln!(
-                    "error: {}: {}",
-                    shown_path(file),
-                    escape_controls(&problem)
-                );
+                eprintln!("error: {}: {}", shown_path(file), escape_controls(&problem));
             }
             return Ok(exit(true));
         }

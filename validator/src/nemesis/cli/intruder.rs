@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use crate::nemesis::graph::ShipGraph;
 use crate::nemesis::rules::answer;
 use crate::nemesis::rules::describe::intruder_json;
-use crate::nemesis::rules::{IntruderCause, intruder_move};
 use crate::nemesis::rules::state::room_arg;
+use crate::nemesis::rules::{IntruderCause, intruder_move};
 use serde_json::json;
 
 use super::play::{PlayFormat, ShipState, load_ship, play_state};

@@ -8,12 +8,14 @@ use anyhow::bail;
 use serde_json::json;
 
 use crate::nemesis::graph::ShipGraph;
+use crate::nemesis::rules::answer;
 use crate::nemesis::rules::describe::{
     careful_refusal_json, careful_refusal_text, outcome_json, way_json,
 };
-use crate::nemesis::rules::answer;
 use crate::nemesis::rules::state::room_arg;
-use crate::nemesis::rules::{CarefulRefusal, NoiseOutcome, Way, careful_options, enter, neighbours};
+use crate::nemesis::rules::{
+    CarefulRefusal, NoiseOutcome, Way, careful_options, enter, neighbours,
+};
 
 use super::play::{PlayFormat, ShipState, load_ship, play_state};
 

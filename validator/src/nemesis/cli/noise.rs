@@ -3,12 +3,12 @@
 
 use std::process::ExitCode;
 
-use anyhow::bail;
 use crate::nemesis::graph::ShipGraph;
 use crate::nemesis::rules::answer;
 use crate::nemesis::rules::describe::outcome_json;
 use crate::nemesis::rules::state::room_arg;
 use crate::nemesis::rules::{Face, Roller, noise_roll, roller_in_combat};
+use anyhow::bail;
 use serde_json::json;
 
 use super::play::{PlayFormat, ShipState, load_ship, play_state};

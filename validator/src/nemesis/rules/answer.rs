@@ -126,7 +126,10 @@ pub fn noise(
             format!("{face} (slimed: counts as {as_counted})")
         };
         match noise_roll(graph, state, room, *face, roller).as_slice() {
-            [one] => lines.push(format!("{face_text} in {room}: {}", outcome_text(graph, one))),
+            [one] => lines.push(format!(
+                "{face_text} in {room}: {}",
+                outcome_text(graph, one)
+            )),
             many => {
                 lines.push(format!("{face_text} in {room}: the players choose one of"));
                 for option in many {

@@ -162,7 +162,10 @@ pub fn outcome_json(graph: &ShipGraph<'_>, outcome: &NoiseOutcome) -> Value {
             "doors_destroyed": groups(doors_destroyed),
             "in_combat": groups(in_combat),
         }),
-        NoiseOutcome::NoiseEverywhere { ways: list, in_combat } => json!({
+        NoiseOutcome::NoiseEverywhere {
+            ways: list,
+            in_combat,
+        } => json!({
             "outcome": "noise-everywhere",
             "ways": ways(list),
             "in_combat": groups(in_combat),

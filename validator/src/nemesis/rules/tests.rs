@@ -213,7 +213,13 @@ fn noise_where_noise_is_makes_an_encounter_that_clears_the_room() {
         .noise
         .extend([Way::Corridor(1), ducts(), Way::Corridor(3)]);
     assert_eq!(
-        noise_roll(&graph, &state, id("hibernatorium"), Face::Number(2), Roller::default()),
+        noise_roll(
+            &graph,
+            &state,
+            id("hibernatorium"),
+            Face::Number(2),
+            Roller::default()
+        ),
         [NoiseOutcome::Encounter {
             way: Way::Corridor(1),
             removed: vec![Way::Corridor(1), ducts()],
@@ -319,7 +325,12 @@ fn danger_leaves_intruders_in_combat_where_they_are() {
             Roller::default()
         ),
         [NoiseOutcome::NoiseEverywhere {
-            ways: vec![Way::Corridor(0), Way::Corridor(1), Way::Corridor(4), ducts()],
+            ways: vec![
+                Way::Corridor(0),
+                Way::Corridor(1),
+                Way::Corridor(4),
+                ducts()
+            ],
             in_combat: vec![group("vault", 4, 2)],
         }]
     );
@@ -411,7 +422,13 @@ fn silence_and_a_number_without_a_corridor_do_nothing() {
         [NoiseOutcome::Nothing]
     );
     assert_eq!(
-        noise_roll(&graph, &state, id("lab"), Face::Number(4), Roller::default()),
+        noise_roll(
+            &graph,
+            &state,
+            id("lab"),
+            Face::Number(4),
+            Roller::default()
+        ),
         [NoiseOutcome::Nothing]
     );
 }

@@ -18,8 +18,8 @@ use deckplan_schema::ti4::map_string::Slot;
 use deckplan_schema::{SourceFile, Span, ti4::Ti4Place};
 
 use super::adjacency::{Adjacency, Node};
-pub use crate::check::Finding;
 use crate::check::CheckMeta;
+pub use crate::check::Finding;
 use crate::diagnostic::{Diagnostic, Label};
 
 /// What every check reads: the galaxy, its catalogue (custom tiles included),

@@ -141,7 +141,10 @@ fn path_arg(galaxy: &Galaxy<'_>, text: &str) -> anyhow::Result<Vec<Node>> {
 }
 
 /// `--modifier NAME=on|off`, against the galaxy's modifiers.
-fn switches(galaxy: &deckplan_schema::ti4::galaxy::GalaxyFile, texts: &[String]) -> anyhow::Result<Switches> {
+fn switches(
+    galaxy: &deckplan_schema::ti4::galaxy::GalaxyFile,
+    texts: &[String],
+) -> anyhow::Result<Switches> {
     let mut overrides = BTreeMap::new();
     for text in texts {
         let Some((name, state)) = text.rsplit_once('=') else {
@@ -175,7 +178,8 @@ pub fn run(question: &ReachArgs) -> anyhow::Result<ExitCode> {
     };
     let builtin = builtin_catalogue().map_err(anyhow::Error::msg)?;
     let catalogue = file.catalogue(builtin);
-    let adjacency = Adjacency::with_switches(&file, &catalogue, &switches(&file, &question.modifiers)?);
+    let adjacency =
+        Adjacency::with_switches(&file, &catalogue, &switches(&file, &question.modifiers)?);
     let source = deckplan_schema::SourceFile::new(path.clone(), String::new());
     let galaxy = Galaxy {
         file: &file,
@@ -244,7 +248,9 @@ pub fn run(question: &ReachArgs) -> anyhow::Result<ExitCode> {
         && galaxy.adjacency.graph().node(&start).is_none()
         && u16::try_from(index).is_ok_and(|tile| file.off_board.contains(&tile))
     {
-        bail!("position {index} holds no system; for tile {index} beside the board, write --from \"off-board {index}\"");
+        bail!(
+            "position {index} holds no system; for tile {index} beside the board, write --from \"off-board {index}\""
+        );
     }
     let moves = match reach(&galaxy, &ship) {
         Outcome::Moves(moves) => moves,
@@ -285,7 +291,12 @@ pub fn run(question: &ReachArgs) -> anyhow::Result<ExitCode> {
 /// The answer as `deckplan reach` prints it, line by line: what the ship is
 /// and can do, then each system with its path and rift rolls. The editor's
 /// play test shows these very lines.
-pub fn answer_lines(galaxy: &Galaxy<'_>, ship: &Move, start: Node, moves: &[Reached]) -> Vec<String> {
+pub fn answer_lines(
+    galaxy: &Galaxy<'_>,
+    ship: &Move,
+    start: Node,
+    moves: &[Reached],
+) -> Vec<String> {
     let names = |nodes: &[Node]| nodes.iter().map(|n| node_text(*n)).collect::<Vec<_>>();
     let mut lines = vec![header(galaxy, ship, start, moves.len())];
     for m in moves {
@@ -297,7 +308,11 @@ pub fn answer_lines(galaxy: &Galaxy<'_>, ship: &Move, start: Node, moves: &[Reac
                 names(&m.rifts).join(", ")
             )
         };
-        lines.push(format!("{}: {}{rolls}", label(galaxy, m.to), names(&m.path).join(" → ")));
+        lines.push(format!(
+            "{}: {}{rolls}",
+            label(galaxy, m.to),
+            names(&m.path).join(" → ")
+        ));
     }
     lines
 }
@@ -331,7 +346,10 @@ fn header(galaxy: &Galaxy<'_>, ship: &Move, start: Node, found: usize) -> String
     );
     match ship.active {
         Some(active) if found == 0 => {
-            format!("{ship_text} cannot move into the active system, {}.", label(galaxy, active))
+            format!(
+                "{ship_text} cannot move into the active system, {}.",
+                label(galaxy, active)
+            )
         }
         Some(active) => format!(
             "{ship_text} can move into the active system, {}:",
@@ -355,7 +373,12 @@ fn effects_json(effects: &Effects) -> serde_json::Value {
 }
 
 /// `--check-path`: legal (exit 0) or the first rule broken (exit 1).
-fn check_path(galaxy: &Galaxy<'_>, ship: &Move, path: &[Node], json: bool) -> anyhow::Result<ExitCode> {
+fn check_path(
+    galaxy: &Galaxy<'_>,
+    ship: &Move,
+    path: &[Node],
+    json: bool,
+) -> anyhow::Result<ExitCode> {
     let verdict = judge(galaxy, ship, path);
     let shown: Vec<String> = path.iter().map(|n| node_text(*n)).collect();
     let shown = shown.join(" → ");
@@ -378,7 +401,10 @@ fn check_path(galaxy: &Galaxy<'_>, ship: &Move, path: &[Node], json: bool) -> an
                 }
                 Verdict::Broken { at, rule } => {
                     map.insert("legal".into(), json!(false));
-                    map.insert("broken_at".into(), json!(path.get(*at).map(|n| node_json(galaxy, *n))));
+                    map.insert(
+                        "broken_at".into(),
+                        json!(path.get(*at).map(|n| node_json(galaxy, *n))),
+                    );
                     map.insert("rule".into(), json!(rule));
                 }
             }

@@ -216,7 +216,9 @@ pub fn reach(galaxy: &Galaxy<'_>, ship: &Move) -> Outcome {
         let mut path = Vec::new();
         let mut at = state(node, spent);
         while at != usize::MAX && path.len() <= systems * width {
-            let Some(place) = crate::movement::Node::from_index(at / width).and_then(|n| graph.place(n)) else {
+            let Some(place) =
+                crate::movement::Node::from_index(at / width).and_then(|n| graph.place(n))
+            else {
                 break;
             };
             path.push(place);
@@ -304,7 +306,11 @@ pub fn judge(galaxy: &Galaxy<'_>, ship: &Move, path: &[Node]) -> Verdict {
         if let Some(rule) = mover.why_not_enter(&there) {
             return broken(i + 1, rule);
         }
-        let price = if mover.rift_bonus(&here, i == 0) { 0 } else { 1 };
+        let price = if mover.rift_bonus(&here, i == 0) {
+            0
+        } else {
+            1
+        };
         spent += price;
         if spent > budget {
             let entered = u32::try_from(i + 1).unwrap_or(u32::MAX);
@@ -632,7 +638,14 @@ mod tests {
         let Outcome::Moves(moves) = &two else {
             unreachable!()
         };
-        assert!(moves.iter().find(|m| m.to == Node::Board(3)).unwrap().rifts.is_empty());
+        assert!(
+            moves
+                .iter()
+                .find(|m| m.to == Node::Board(3))
+                .unwrap()
+                .rifts
+                .is_empty()
+        );
         let one = run(&tiles, ship(1, 1));
         assert_eq!(path_to(&one, 3), [1, 0, 3]);
     }
@@ -711,7 +724,10 @@ mod tests {
         );
         assert_eq!(
             judged(RING, ship(1, 1), &[1, 0, 3]),
-            broken(2, "entering it makes 2 systems entered, more than move 1 allows")
+            broken(
+                2,
+                "entering it makes 2 systems entered, more than move 1 allows"
+            )
         );
         assert_eq!(
             judged(RING, ship(1, 3), &[1, 4]),
@@ -792,8 +808,8 @@ mod tests {
             if ends && entered > 0 || ship.active == Some(start) && path.len() == 1 {
                 found.push((last, entered, rolls, path.clone()));
             }
-            let passes = path.len() == 1
-                || !(is(last, Anomaly::Nebula) || ship.enemies.contains(&last));
+            let passes =
+                path.len() == 1 || !(is(last, Anomaly::Nebula) || ship.enemies.contains(&last));
             if !passes {
                 continue;
             }
