@@ -8,7 +8,7 @@ use std::path::Path;
 
 use deckplan_validator::diagnostic::{Diagnostic, Severity};
 use deckplan_validator::ruleset::{REGISTRY, RulesetChoice};
-use deckplan_validator::targets::Target;
+use deckplan_validator::targets;
 
 use crate::board::Board;
 use crate::files::LoadFailure;
@@ -25,7 +25,7 @@ pub fn open(path: &Path) -> Result<Box<dyn Board>, LoadFailure> {
         ));
     }
     let ruleset = REGISTRY
-        .for_target(&Target::of(path))
+        .for_sources(&targets::sources_of(path))
         .map_err(|choice| LoadFailure::new(path, refusal(choice)))?;
     match GAMES.get(ruleset.name()) {
         Some(game) => game.open(path),
@@ -49,7 +49,7 @@ pub fn recover(found: &Found) -> Result<Box<dyn Board>, LoadFailure> {
             )
         })?,
         None => REGISTRY
-            .for_target(&Target::of(&source))
+            .for_sources(&targets::sources_of(&source))
             .map_err(|choice| LoadFailure::new(&source, refusal(choice)))?,
     };
     match GAMES.get(ruleset.name()) {

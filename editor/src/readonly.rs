@@ -10,9 +10,11 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 
+use deckplan_schema::sources::Sources;
 use deckplan_validator::draw::{Rect as BoardRect, Scene};
+use deckplan_validator::lint;
 use deckplan_validator::ruleset::{DrawRequest, Ruleset};
-use deckplan_validator::targets::Target;
+use deckplan_validator::targets::{self, Target};
 use eframe::egui::{self, CentralPanel, Panel, ScrollArea, Ui};
 
 use crate::action::{Action, GameAction};
@@ -64,7 +66,7 @@ pub fn open_because(
     let real = path
         .canonicalize()
         .map_err(|e| LoadFailure::new(path, vec![format!("{}: {e}", path.display())]))?;
-    let target = Target::of(path);
+    let target = targets::target_of(path);
     let origin = match &target {
         Target::Pack(_) => Origin::Pack {
             folder: if real.is_dir() {
@@ -74,10 +76,13 @@ pub fn open_because(
                     .map_or_else(|| real.clone(), Path::to_path_buf)
             },
         },
-        Target::Page(_) => Origin::Page { file: real.clone() },
+        Target::File(_) => Origin::Page { file: real.clone() },
     };
     let drawing = ruleset
-        .render(&target, &request(Style::default_shown()))
+        .render(
+            &Sources::disk(target.clone()),
+            &request(Style::default_shown()),
+        )
         .map_err(|e| LoadFailure::new(path, vec![e.to_string()]))?;
     let boards = drawing
         .boards
@@ -152,7 +157,7 @@ impl ReadOnly {
             detailed: true,
             scene: Arc::new(move |style: &Style| -> Result<Scene, String> {
                 let drawing = ruleset
-                    .render(&target, &request(*style))
+                    .render(&Sources::disk(target.clone()), &request(*style))
                     .map_err(|e| e.to_string())?;
                 drawing
                     .boards
@@ -241,11 +246,10 @@ impl Board for ReadOnly {
     /// A canonical copy of the pack's files elsewhere (`deckplan fmt`'s
     /// text); the copy is then what is shown.
     fn save_as(&mut self, path: &Path) -> Result<Saved, String> {
-        let formatted = match &self.target {
-            Target::Pack(dir) => self.ruleset.format_pack(dir),
-            Target::Page(file) => self.ruleset.format_file(file).map(|f| vec![f]),
-        }
-        .map_err(|e| e.to_string())?;
+        let formatted = self
+            .ruleset
+            .format(&Sources::disk(self.target.clone()))
+            .map_err(|e| e.to_string())?;
         let mut files = Vec::new();
         for file in formatted {
             let Some(text) = file.canonical else {
@@ -260,7 +264,7 @@ impl Board for ReadOnly {
                     .strip_prefix(dir)
                     .map(Path::to_path_buf)
                     .map_err(|_| format!("{} is outside the pack", file.path.display()))?,
-                Target::Page(_) => path
+                Target::File(_) => path
                     .file_name()
                     .map(std::path::PathBuf::from)
                     .ok_or_else(|| format!("{} is not a file name", path.display()))?,
@@ -278,7 +282,7 @@ impl Board for ReadOnly {
                 written += 1;
             }
         }
-        self.target = Target::of(origin.path().unwrap_or(path));
+        self.target = targets::target_of(origin.path().unwrap_or(path));
         self.title = origin
             .path()
             .and_then(Path::file_name)
@@ -295,12 +299,10 @@ impl Board for ReadOnly {
     }
 
     fn lint(&self) -> LintJob {
-        let (ruleset, target) = (self.ruleset, self.target.clone());
+        let target = self.target.clone();
         Box::new(move || {
-            let outcome = match &target {
-                Target::Pack(dir) => ruleset.lint_pack(dir),
-                Target::Page(file) => ruleset.lint_file(file),
-            };
+            // `deckplan lint`'s own call, on the files as saved.
+            let outcome = lint::lint_sources(&Sources::disk(target.clone()));
             match outcome {
                 Ok(outcome) => listed(&outcome.diagnostics, |p| {
                     p.place.as_ref().and_then(deckplan_schema::Place::board)

@@ -15,6 +15,7 @@ use std::sync::Arc;
 use deckplan_schema::lint_table::LintSettings;
 use deckplan_schema::load::PACK_FILE;
 use deckplan_schema::ship_pack::{self, ShipFormat, ShipPack};
+use deckplan_schema::sources::Sources;
 use deckplan_schema::{FileError, SourceFile, Span};
 
 use crate::files::{LoadFailure, Origin, WriteError};
@@ -85,8 +86,8 @@ impl<F: ShipText, E: Edit<Target = ShipModel<F::Ship>>> ShipDocument<F, E> {
                 real.parent()
                     .map_or_else(|| real.clone(), Path::to_path_buf)
             };
-            let loaded =
-                ship_pack::load_pack::<F>(&folder).map_err(|e| failure(vec![e.to_string()]))?;
+            let loaded = ship_pack::load_pack::<F>(&Sources::pack(&folder))
+                .map_err(|e| failure(vec![e.to_string()]))?;
             let broken = !loaded.errors.is_empty();
             let Some(pack) = loaded.value.filter(|_| !broken) else {
                 return Ok(Opened::Broken(broken_reason(&loaded.errors)));
@@ -113,8 +114,8 @@ impl<F: ShipText, E: Edit<Target = ShipModel<F::Ship>>> ShipDocument<F, E> {
                 History::new(),
             ))))
         } else {
-            let loaded =
-                ship_pack::load_ship::<F>(&real).map_err(|e| failure(vec![e.to_string()]))?;
+            let loaded = ship_pack::load_ship::<F>(&Sources::file(&real))
+                .map_err(|e| failure(vec![e.to_string()]))?;
             let broken = !loaded.errors.is_empty();
             let Some(ship) = loaded.value.filter(|_| !broken) else {
                 return Ok(Opened::Broken(broken_reason(&loaded.errors)));

@@ -681,7 +681,9 @@ fn reach_lines(
 ) -> Vec<String> {
     use deckplan_validator::ti4::adjacency::{Adjacency, Node};
     use deckplan_validator::ti4::rules::movement::{Outcome, reach};
-    let (file, _) = deckplan_validator::ti4::load_galaxy(&pack.join("pack.toml")).unwrap();
+    let (file, _) =
+        deckplan_validator::ti4::load_galaxy(&deckplan_schema::sources::Sources::pack(pack))
+            .unwrap();
     let file = file.unwrap();
     let catalogue = file.catalogue(deckplan_validator::ti4::builtin_catalogue().unwrap());
     let adjacency = Adjacency::of(&file, &catalogue);

@@ -14,9 +14,9 @@
 //!   past the limit, for files (such as those in `/proc`) that report size 0.
 //! - **Text must be UTF-8**, and the refusal says where the first bad byte is.
 //!
-//! Writing is the other half, in [`crate::save`]. The language server's
-//! unsaved documents ([`crate::overlay`]) are read here in place of their
-//! files, under the same rules.
+//! Writing is the other half, in [`crate::save`]. Texts held in memory (an
+//! editor's unsaved documents) are read under the same rules by
+//! [`crate::sources`].
 
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
@@ -118,15 +118,10 @@ impl Root {
     /// way leads outside. `inside` is the part of `path` below the folder,
     /// used to find the link to name.
     pub fn resolve(&self, path: &Path, inside: &Path) -> Result<PathBuf, ReadError> {
-        // A document open in an editor and not saved yet has no real path of
-        // its own: it is where its folder's real path and its name say.
-        let real = path
-            .canonicalize()
-            .or_else(|reason| crate::overlay::unsaved(path).ok_or(reason))
-            .map_err(|reason| ReadError::Io {
-                path: path.to_path_buf(),
-                reason,
-            })?;
+        let real = path.canonicalize().map_err(|reason| ReadError::Io {
+            path: path.to_path_buf(),
+            reason,
+        })?;
         if real.starts_with(&self.real) {
             return Ok(real);
         }
@@ -197,9 +192,6 @@ pub fn read_text(path: &Path, display: &Path, limit: u64) -> Result<String, Read
 
 /// Reads the regular file at `path`, at most `limit` bytes (see [`read_text`]).
 pub fn read_bytes(path: &Path, display: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
-    if let Some(text) = crate::overlay::text(path) {
-        return within(text.as_bytes(), display, limit).map(<[u8]>::to_vec);
-    }
     let io = |reason| ReadError::Io {
         path: display.to_path_buf(),
         reason,
@@ -218,20 +210,6 @@ pub fn read_bytes(path: &Path, display: &Path, limit: u64) -> Result<Vec<u8>, Re
         return Err(ReadError::TooLarge {
             path: display.to_path_buf(),
             size: limit.saturating_add(1),
-            limit,
-        });
-    }
-    Ok(bytes)
-}
-
-/// `bytes` when they are within `limit` (a document of the overlay, whose
-/// size is known).
-fn within<'a>(bytes: &'a [u8], display: &Path, limit: u64) -> Result<&'a [u8], ReadError> {
-    let size = bytes.len() as u64;
-    if size > limit {
-        return Err(ReadError::TooLarge {
-            path: display.to_path_buf(),
-            size,
             limit,
         });
     }

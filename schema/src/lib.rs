@@ -27,9 +27,10 @@
 //! - [`json_schema`] — what every published schema shares;
 //! - [`id`] — short `Copy` ids of a board's named parts;
 //! - [`sniff`] — which ruleset a file names, read before anything else;
+//! - [`sources`] — the texts a target's files hold, from disk or from memory
+//!   (an editor's unsaved documents): what every game's loader reads;
 //! - [`load`], [`confine`], [`limits`] and [`save`] — reading within limits and
-//!   writing atomically, inside a pack folder only; [`overlay`] — an editor's
-//!   unsaved documents, read in place of their files;
+//!   writing atomically, inside a pack folder only;
 //! - [`ship_pack`] — the pack format of games whose `pack.toml` names one ship file.
 //!
 //! Each game is one folder, registered by one line in [`games`](crate::games)
@@ -46,12 +47,12 @@ pub mod limits;
 pub mod lint_table;
 pub mod load;
 pub mod memo;
-pub mod overlay;
 pub mod place;
 pub mod save;
 pub mod ship_pack;
 pub mod sniff;
 pub mod source;
+pub mod sources;
 pub mod suggest;
 mod syntax;
 pub mod toml_file;

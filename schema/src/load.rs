@@ -38,25 +38,6 @@ pub fn read_source(path: &Path, display: &Path) -> Result<Arc<SourceFile>, LoadE
     Ok(SourceFile::new(display, text))
 }
 
-/// Reads the `pack.toml` of the pack folder `dir`, refusing a link that leads
-/// out of the folder. Returns the folder's [`confine::Root`] too.
-pub fn read_pack_source(
-    dir: &Path,
-    pack_path: &Path,
-    display: &Path,
-) -> Result<(confine::Root, Arc<SourceFile>), LoadError> {
-    let dir = if dir.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        dir
-    };
-    let root = confine::Root::new(dir).map_err(|e| LoadError::from_read(dir, e))?;
-    let real = root
-        .resolve(pack_path, Path::new(PACK_FILE))
-        .map_err(|e| LoadError::from_read(display, e))?;
-    Ok((root, read_source(&real, display)?))
-}
-
 /// The code a refused read of a pack's file is reported under.
 pub fn read_code(error: &confine::ReadError) -> FormatCode {
     match error {
@@ -87,25 +68,26 @@ pub fn attach(source: &Arc<SourceFile>, mut errors: Vec<FormatError>) -> Vec<Fil
         .collect()
 }
 
-/// The pack folder and its `pack.toml`, for a path that names either; every
-/// game's pack loader starts here.
-pub fn pack_folder_and_file(path: &Path) -> (PathBuf, PathBuf) {
-    if path.is_dir() {
-        (path.to_path_buf(), path.join(PACK_FILE))
-    } else {
-        (
-            path.parent()
-                .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
-            path.to_path_buf(),
-        )
-    }
-}
-
 /// Removes `.` components so paths in messages read cleanly (`maps/x/p.toml`).
 pub fn clean(path: &Path) -> PathBuf {
     path.components()
         .filter(|c| !matches!(c, Component::CurDir))
         .collect()
+}
+
+/// Shows paths relative to the working directory when they are inside it, so
+/// output reads the same on every machine and in CI annotations.
+pub fn relative_to_cwd(path: &Path) -> PathBuf {
+    let stripped = std::env::current_dir()
+        .ok()
+        .and_then(|cwd| path.strip_prefix(&cwd).ok().map(Path::to_path_buf))
+        .unwrap_or_else(|| path.to_path_buf());
+    let cleaned = clean(&stripped);
+    if cleaned.as_os_str().is_empty() {
+        PathBuf::from(".")
+    } else {
+        cleaned
+    }
 }
 
 /// Every pack folder at or below `root` (folders holding a `pack.toml`), sorted.

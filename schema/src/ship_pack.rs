@@ -1,24 +1,23 @@
 //! Packs whose `pack.toml` names one ship file — a Nemesis ship, a
 //! Battlestations ship — are one format but for the ship: the same keys in
 //! `pack.toml`, read, checked, written and described the same way, then the
-//! file it names read inside the pack folder only, through the shared
-//! [`read_source`] limits. A game gives what
-//! differs as a [`ShipFormat`].
+//! file it names read from the pack's [`Sources`], inside the pack folder
+//! only. A game gives what differs as a [`ShipFormat`].
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde_json::{Value, json};
 use toml::Spanned;
 
+use crate::confine;
 use crate::document::read_file;
 use crate::error::{FileError, FormatCode, FormatError, LoadError};
 use crate::lint_table::{LintSettings, TomlLintTable};
-use crate::load::{Loaded, clean, pack_folder_and_file, read_code, read_pack_source, read_source};
+use crate::load::{Loaded, read_code};
 use crate::source::{SourceFile, Span};
+use crate::sources::{Read, Sources};
 use crate::toml_file::text_problems;
-use crate::{confine, limits};
 
 /// What one game's ship files add to the shared pack: its names and how its
 /// ship file resolves.
@@ -200,30 +199,16 @@ pub fn pack_from_source<F: ShipFormat>(source: &Arc<SourceFile>) -> Loaded<ShipP
     loaded(source, parse_pack::<F>(source))
 }
 
-/// Reads and resolves one ship file of game `F` on its own.
-pub fn load_ship<F: ShipFormat>(path: &Path) -> Result<Loaded<F::Ship>, LoadError> {
-    let source = read_source(path, &clean(path))?;
-    Ok(ship_from_source::<F>(&source))
+/// Reads and resolves the target's top file as one ship file of game `F`
+/// on its own.
+pub fn load_ship<F: ShipFormat>(sources: &Sources) -> Result<Loaded<F::Ship>, LoadError> {
+    Ok(ship_from_source::<F>(&sources.top_file()?.source))
 }
 
-/// A ship file read from its pack.
-#[derive(Debug)]
-pub struct ShipFile {
-    /// Its text, under the path shown in messages.
-    pub source: Arc<SourceFile>,
-    /// The real file, links inside the pack resolved: where `fmt` writes, so
-    /// a link stays a link.
-    pub real: PathBuf,
-}
-
-/// Reads the ship file `pack` names, inside the pack folder `dir` only
-/// (`root`): a link that leads out, a FIFO, a missing or unreadable file is
-/// refused, as an error at the `ship` value of `pack.toml`.
-pub fn read_ship<S>(
-    root: &confine::Root,
-    dir: &Path,
-    pack: &ShipPack<S>,
-) -> Result<ShipFile, Box<FileError>> {
+/// Reads the ship file `pack` names, inside the pack folder only: a link
+/// that leads out, a FIFO, a missing or unreadable file is refused, as an
+/// error at the `ship` value of `pack.toml`.
+pub fn read_ship<S>(sources: &Sources, pack: &ShipPack<S>) -> Result<Read, Box<FileError>> {
     let written = &pack.ship_path;
     let problem = |code, message: String, help: &str| {
         Box::new(FileError {
@@ -231,18 +216,8 @@ pub fn read_ship<S>(
             error: FormatError::new(code, message, Some(pack.ship_span)).with_help(help),
         })
     };
-    let ship_file = dir.join(written);
-    let display = clean(&ship_file);
-    let read = root
-        .resolve(&ship_file, Path::new(written))
-        .and_then(|real| {
-            confine::read_text(&real, &display, limits::MAX_FILE_BYTES).map(|text| (real, text))
-        });
-    match read {
-        Ok((real, text)) => Ok(ShipFile {
-            source: SourceFile::new(&display, text),
-            real,
-        }),
+    match sources.read(written) {
+        Ok(read) => Ok(read),
         Err(confine::ReadError::Io { reason, .. }) => Err(problem(
             FormatCode::UnreadableFile,
             format!("cannot read ship file `{written}`: {reason}"),
@@ -252,16 +227,15 @@ pub fn read_ship<S>(
     }
 }
 
-/// Reads a pack folder (or its `pack.toml`) of game `F` and the ship file it names.
-pub fn load_pack<F: ShipFormat>(path: &Path) -> Result<Loaded<ShipPack<F::Ship>>, LoadError> {
-    let (dir, pack_path) = pack_folder_and_file(path);
-    let (root, source) = read_pack_source(&dir, &pack_path, &clean(&pack_path))?;
+/// Reads a pack's `pack.toml` of game `F` and the ship file it names.
+pub fn load_pack<F: ShipFormat>(sources: &Sources) -> Result<Loaded<ShipPack<F::Ship>>, LoadError> {
+    let source = sources.top_file()?.source;
     let mut loaded = pack_from_source::<F>(&source);
     let Some(pack) = loaded.value.as_ref() else {
         return Ok(loaded);
     };
-    let ship_source = match read_ship(&root, &dir, pack) {
-        Ok(ShipFile { source, .. }) => source,
+    let ship_source = match read_ship(sources, pack) {
+        Ok(read) => read.source,
         Err(problem) => {
             loaded.errors.push(*problem);
             return Ok(loaded);

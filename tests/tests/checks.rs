@@ -14,8 +14,9 @@
 use std::path::{Path, PathBuf};
 
 use deckplan_validator::check::CheckMeta;
-use deckplan_validator::lint::{LintOutcome, lint_paths};
+use deckplan_validator::lint::lint_paths;
 use deckplan_validator::render::human::{self, Styling};
+use deckplan_validator::ruleset::LintOutcome;
 use deckplan_validator::ruleset::{REGISTRY, Ruleset};
 
 fn lint(path: &Path) -> LintOutcome {

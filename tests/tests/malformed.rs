@@ -22,8 +22,9 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use deckplan_validator::diagnostic::Severity;
-use deckplan_validator::lint::{LintOutcome, lint_paths};
+use deckplan_validator::lint::lint_paths;
 use deckplan_validator::render::human::{self, Styling};
+use deckplan_validator::ruleset::LintOutcome;
 
 /// Where the committed cases live, relative to the crate root.
 const FIXTURES: &str = "fixtures/malformed";

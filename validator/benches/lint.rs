@@ -44,7 +44,12 @@ fn bench(c: &mut Criterion) {
         );
         group.throughput(Throughput::Elements(u64::from(pages)));
         group.bench_with_input(BenchmarkId::new("parse-only", pages), &dir, |b, dir| {
-            b.iter(|| deckplan_schema::enormity::load::load_pack(dir).unwrap());
+            b.iter(|| {
+                deckplan_schema::enormity::load::load_pack(
+                    &deckplan_schema::sources::Sources::pack(dir),
+                )
+                .unwrap()
+            });
         });
         group.bench_with_input(
             BenchmarkId::new("parse-and-check", pages),
@@ -61,7 +66,12 @@ fn bench(c: &mut Criterion) {
     for side in [500u16, 1000] {
         let dir = write_pack(&root, 1, side, side);
         large.bench_with_input(BenchmarkId::new("parse-only", side), &dir, |b, dir| {
-            b.iter(|| deckplan_schema::enormity::load::load_pack(dir).unwrap());
+            b.iter(|| {
+                deckplan_schema::enormity::load::load_pack(
+                    &deckplan_schema::sources::Sources::pack(dir),
+                )
+                .unwrap()
+            });
         });
         large.bench_with_input(BenchmarkId::new("parse-and-check", side), &dir, |b, dir| {
             b.iter(|| lint::lint_paths(std::slice::from_ref(dir)).unwrap());

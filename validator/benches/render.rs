@@ -143,10 +143,11 @@ fn benches(c: &mut Criterion) {
     group.finish();
 
     let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/derelict-meridian-tithe");
-    let pack = deckplan_schema::enormity::load::load_pack(&maps)
-        .unwrap()
-        .value
-        .expect("the bundled pack loads");
+    let pack =
+        deckplan_schema::enormity::load::load_pack(&deckplan_schema::sources::Sources::pack(&maps))
+            .unwrap()
+            .value
+            .expect("the bundled pack loads");
     let at_100 = RasterOptions {
         px_per_space: 100.0,
         paper: Paper::White,

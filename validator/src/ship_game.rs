@@ -3,25 +3,25 @@
 //! same way. A game says what differs — its ship format, checks, schema and
 //! drawings — as a [`ShipGame`], and is a `Ruleset` by that alone.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
+use deckplan_schema::SourceFile;
 use deckplan_schema::lint_table::LintSettings;
-use deckplan_schema::load::{self, PACK_FILE};
 use deckplan_schema::ship_pack::{self, ShipFormat};
-use deckplan_schema::{SourceFile, confine};
+use deckplan_schema::sources::{Read, Sources, Target};
 
 use crate::check::{self, CheckMeta};
 use crate::diagnostic::Diagnostic;
 use crate::draw::Scene;
 use crate::draw::marks;
-use crate::lint::LintOutcome;
 use crate::lsp::LanguageSupport;
 use crate::lsp::outline::{Outline, keys};
 use crate::lsp::support::{At, File, Spot};
-use crate::reformat::{self, Formatted};
-use crate::ruleset::{DrawError, DrawRequest, Drawing, FileSchema, Ruleset};
-use crate::targets::{self, Target, TargetError};
+use crate::ruleset::{
+    DrawError, DrawRequest, Drawing, FileSchema, Formatted, LintOutcome, Ruleset,
+};
+use crate::targets::TargetError;
 use crate::verb::GameVerb;
 
 /// The ship type of a game.
@@ -92,14 +92,13 @@ pub trait ShipGame: Sync {
     }
 }
 
-/// The ship file the pack in `dir` names, read from its (possibly unsaved)
+/// The ship file a pack names, read from its (possibly unsaved)
 /// `pack.toml`: the language server checks that file with its pack.
-pub fn ship_files(dir: &Path) -> Vec<PathBuf> {
-    let pack = dir.join(PACK_FILE);
-    let Ok((_, source)) = load::read_pack_source(dir, &pack, &pack) else {
+pub fn ship_files(pack: &Sources) -> Vec<PathBuf> {
+    let (Some(dir), Ok(read)) = (pack.pack_dir(), pack.top_file()) else {
         return Vec::new();
     };
-    Outline::of(source.text())
+    Outline::of(read.source.text())
         .str(&keys(["ship"]))
         .map(|ship| dir.join(ship))
         .into_iter()
@@ -112,8 +111,8 @@ pub fn ship_files(dir: &Path) -> Vec<PathBuf> {
 pub struct ShipFiles;
 
 impl LanguageSupport for ShipFiles {
-    fn pack_files(&self, dir: &Path) -> Vec<PathBuf> {
-        ship_files(dir)
+    fn pack_files(&self, pack: &Sources) -> Vec<PathBuf> {
+        ship_files(pack)
     }
 
     fn definition(&self, file: &File<'_>, at: &At<'_>) -> Vec<Spot> {
@@ -130,11 +129,11 @@ pub fn ship_definition(file: &File<'_>, at: &At<'_>) -> Vec<Spot> {
     if at.entry.path != keys(["ship"]) {
         return Vec::new();
     }
-    let path = dir.join(ship);
-    let inside =
-        confine::Root::new(dir).is_ok_and(|root| root.resolve(&path, Path::new(ship)).is_ok());
-    if inside {
-        vec![Spot { path, span: None }]
+    if file.sources(Target::Pack(dir.to_path_buf())).has(ship) {
+        vec![Spot {
+            path: dir.join(ship),
+            span: None,
+        }]
     } else {
         Vec::new()
     }
@@ -153,8 +152,8 @@ impl<G: ShipGame> Ruleset for G {
         G::TITLE
     }
 
-    fn board(&self) -> crate::lint::Noun {
-        crate::lint::Noun {
+    fn board(&self) -> crate::ruleset::Noun {
+        crate::ruleset::Noun {
             one: "ship",
             many: "ships",
         }
@@ -183,8 +182,11 @@ impl<G: ShipGame> Ruleset for G {
         ]
     }
 
-    fn lint_pack(&self, dir: &Path) -> Result<LintOutcome, TargetError> {
-        let loaded = ship_pack::load_pack::<G::Format>(dir)?;
+    fn lint(&self, sources: &Sources) -> Result<LintOutcome, TargetError> {
+        if !sources.target().is_pack() {
+            return lint_lone_ship::<G>(sources);
+        }
+        let loaded = ship_pack::load_pack::<G::Format>(sources)?;
         let clean = loaded.errors.is_empty();
         let mut outcome = LintOutcome {
             packs: 1,
@@ -210,36 +212,19 @@ impl<G: ShipGame> Ruleset for G {
         Ok(outcome)
     }
 
-    fn lint_file(&self, path: &Path) -> Result<LintOutcome, TargetError> {
-        let loaded = ship_pack::load_ship::<G::Format>(path)?;
-        let mut outcome = LintOutcome {
-            boards: 1,
-            ..LintOutcome::default()
-        };
-        let clean = loaded.errors.is_empty();
-        outcome
-            .diagnostics
-            .extend(loaded.errors.into_iter().map(Diagnostic::from));
-        if let (Some(ship), true) = (&loaded.value, clean) {
-            outcome
-                .diagnostics
-                .extend(G::check_ship(ship, &LintSettings::default()));
-        }
-        Ok(outcome)
-    }
-
     /// `pack.toml` and the ship file, each written to its real file (an
     /// in-pack link stays a link). A ship file that cannot be read inside
     /// the pack — a link that leads out, a FIFO, a missing file — is never
-    /// printed, and fails the run with the reason.
-    fn format_pack(&self, dir: &Path) -> Result<Vec<Formatted>, TargetError> {
-        let pack_path = dir.join(PACK_FILE);
-        let display = targets::relative_to_cwd(&pack_path);
-        let (root, source) = load::read_pack_source(dir, &pack_path, &display)?;
-        let loaded = ship_pack::pack_from_source::<G::Format>(&source);
+    /// printed, and fails the run with the reason. A ship file named on its
+    /// own: a link there is followed, and stays a link.
+    fn format(&self, sources: &Sources) -> Result<Vec<Formatted>, TargetError> {
+        let top = sources.top_file()?;
+        if !sources.target().is_pack() {
+            return Ok(vec![format_ship::<G>(&top)]);
+        }
+        let loaded = ship_pack::pack_from_source::<G::Format>(&top.source);
         let mut results = vec![Formatted::of(
-            &source,
-            reformat::real_pack_file(&root, dir)?,
+            &top,
             loaded
                 .value
                 .as_ref()
@@ -247,10 +232,10 @@ impl<G: ShipGame> Ruleset for G {
             loaded.errors.into_iter().map(Diagnostic::from).collect(),
         )];
         if let Some(pack) = &loaded.value {
-            results.push(match ship_pack::read_ship(&root, dir, pack) {
-                Ok(ship) => format_ship::<G>(&ship.source, ship.real),
+            results.push(match ship_pack::read_ship(sources, pack) {
+                Ok(ship) => format_ship::<G>(&ship),
                 Err(problem) => Formatted::unreadable(
-                    targets::relative_to_cwd(&dir.join(&pack.ship_path)),
+                    sources.display(&pack.ship_path),
                     Diagnostic::from(*problem),
                 ),
             });
@@ -258,30 +243,17 @@ impl<G: ShipGame> Ruleset for G {
         Ok(results)
     }
 
-    /// A ship file named on its own: a link there is followed, and stays a link.
-    fn format_file(&self, path: &Path) -> Result<Formatted, TargetError> {
-        let display = targets::relative_to_cwd(path);
-        let source = load::read_source(path, &display)?;
-        Ok(format_ship::<G>(
-            &source,
-            reformat::real_file(path, &display)?,
-        ))
-    }
-
-    fn read_only(&self, target: &Target) -> Result<LintOutcome, TargetError> {
-        let (boards, errors) = match target {
-            Target::Pack(dir) => {
-                let loaded = ship_pack::load_pack::<G::Format>(dir)?;
-                let boards = loaded
-                    .value
-                    .as_ref()
-                    .map_or(0, |p| usize::from(p.ship.is_some()));
-                (boards, loaded.errors)
-            }
-            Target::Page(file) => {
-                let loaded = ship_pack::load_ship::<G::Format>(file)?;
-                (usize::from(loaded.value.is_some()), loaded.errors)
-            }
+    fn read_only(&self, sources: &Sources) -> Result<LintOutcome, TargetError> {
+        let (boards, errors) = if sources.target().is_pack() {
+            let loaded = ship_pack::load_pack::<G::Format>(sources)?;
+            let boards = loaded
+                .value
+                .as_ref()
+                .map_or(0, |p| usize::from(p.ship.is_some()));
+            (boards, loaded.errors)
+        } else {
+            let loaded = ship_pack::load_ship::<G::Format>(sources)?;
+            (usize::from(loaded.value.is_some()), loaded.errors)
         };
         Ok(LintOutcome {
             diagnostics: errors.into_iter().map(Diagnostic::from).collect(),
@@ -300,10 +272,10 @@ impl<G: ShipGame> Ruleset for G {
 
     fn show(
         &self,
-        target: &Target,
+        sources: &Sources,
         request: &DrawRequest<'_>,
     ) -> Result<Drawing<String>, DrawError> {
-        let (ship, problems) = drawable_ship::<G>(target, request)?;
+        let (ship, problems) = drawable_ship::<G>(sources, request)?;
         let boards = ship
             .map(|(name, ship)| vec![(name, G::ship_text(&ship, request))])
             .unwrap_or_default();
@@ -312,10 +284,10 @@ impl<G: ShipGame> Ruleset for G {
 
     fn render(
         &self,
-        target: &Target,
+        sources: &Sources,
         request: &DrawRequest<'_>,
     ) -> Result<Drawing<Scene>, DrawError> {
-        let (ship, problems) = drawable_ship::<G>(target, request)?;
+        let (ship, problems) = drawable_ship::<G>(sources, request)?;
         let boards = ship
             .map(|(name, ship)| vec![(name, G::ship_scene(&ship, request))])
             .unwrap_or_default();
@@ -326,19 +298,19 @@ impl<G: ShipGame> Ruleset for G {
     /// drawn with its title and coordinates so places read as the log names them.
     fn annotate(
         &self,
-        target: &Target,
+        sources: &Sources,
         diagnostics: &[Diagnostic],
         each: &mut dyn FnMut(&str, &dyn Fn() -> Scene),
     ) -> Result<Vec<Diagnostic>, DrawError> {
-        let Target::Pack(_) = target else {
+        if !sources.target().is_pack() {
             return Ok(Vec::new());
-        };
+        }
         let request = DrawRequest {
             title: true,
             coordinates: true,
             ..DrawRequest::default()
         };
-        let (ship, problems) = drawable_ship::<G>(target, &request)?;
+        let (ship, problems) = drawable_ship::<G>(sources, &request)?;
         if let Some((name, ship)) = ship {
             each(&name, &|| {
                 let mut scene = G::ship_scene(&ship, &request);
@@ -351,32 +323,47 @@ impl<G: ShipGame> Ruleset for G {
     }
 }
 
-/// A ship file in canonical form, to be written to `write_to`.
-fn format_ship<G: ShipGame>(source: &Arc<SourceFile>, write_to: PathBuf) -> Formatted {
-    let loaded = ship_pack::ship_from_source::<G::Format>(source);
+/// A ship file in canonical form, to be written to its real file.
+fn format_ship<G: ShipGame>(read: &Read) -> Formatted {
+    let loaded = ship_pack::ship_from_source::<G::Format>(&read.source);
     Formatted::of(
-        source,
-        write_to,
+        read,
         loaded.value.as_ref().map(G::write_ship),
         loaded.errors.into_iter().map(Diagnostic::from).collect(),
     )
+}
+
+/// A ship file on its own: with no pack, it is checked at the default levels.
+fn lint_lone_ship<G: ShipGame>(sources: &Sources) -> Result<LintOutcome, TargetError> {
+    let loaded = ship_pack::load_ship::<G::Format>(sources)?;
+    let mut outcome = LintOutcome {
+        boards: 1,
+        ..LintOutcome::default()
+    };
+    let clean = loaded.errors.is_empty();
+    outcome
+        .diagnostics
+        .extend(loaded.errors.into_iter().map(Diagnostic::from));
+    if let (Some(ship), true) = (&loaded.value, clean) {
+        outcome
+            .diagnostics
+            .extend(G::check_ship(ship, &LintSettings::default()));
+    }
+    Ok(outcome)
 }
 
 /// Loads the ship a pack folder or a lone ship file holds; `None` with the
 /// format errors when it does not resolve (half a ship is never played on or
 /// drawn).
 pub fn load_ship<G: ShipGame>(
-    target: &Target,
+    sources: &Sources,
 ) -> Result<(Option<ShipOf<G>>, Vec<Diagnostic>), TargetError> {
-    let (ship, errors) = match target {
-        Target::Pack(dir) => {
-            let loaded = ship_pack::load_pack::<G::Format>(dir)?;
-            (loaded.value.and_then(|p| p.ship), loaded.errors)
-        }
-        Target::Page(file) => {
-            let loaded = ship_pack::load_ship::<G::Format>(file)?;
-            (loaded.value, loaded.errors)
-        }
+    let (ship, errors) = if sources.target().is_pack() {
+        let loaded = ship_pack::load_pack::<G::Format>(sources)?;
+        (loaded.value.and_then(|p| p.ship), loaded.errors)
+    } else {
+        let loaded = ship_pack::load_ship::<G::Format>(sources)?;
+        (loaded.value, loaded.errors)
     };
     let problems: Vec<Diagnostic> = errors.into_iter().map(Diagnostic::from).collect();
     Ok((ship.filter(|_| problems.is_empty()), problems))
@@ -385,7 +372,7 @@ pub fn load_ship<G: ShipGame>(
 /// The ship a target holds, named by its file's stem, with the problems that
 /// kept it from loading. A pack holds one ship, so `--page` is refused.
 fn drawable_ship<G: ShipGame>(
-    target: &Target,
+    sources: &Sources,
     request: &DrawRequest<'_>,
 ) -> Result<(Option<NamedShip<G>>, Vec<Diagnostic>), DrawError> {
     if let Some(only) = request.only {
@@ -407,7 +394,7 @@ fn drawable_ship<G: ShipGame>(
             G::TITLE
         )));
     }
-    let (ship, problems) = load_ship::<G>(target)?;
+    let (ship, problems) = load_ship::<G>(sources)?;
     let ship = ship.map(|ship| {
         let name = G::ship_source(&ship)
             .path()
@@ -429,14 +416,14 @@ mod tests {
 
     #[test]
     fn a_pack_holds_one_ship_so_page_is_refused_in_the_games_words() {
-        let target = Target::Pack(PathBuf::from("maps/none"));
+        let sources = Sources::pack(&PathBuf::from("maps/none"));
         let request = DrawRequest {
             only: Some("L1p1"),
             ..DrawRequest::default()
         };
         let refusal = |ruleset: &dyn Ruleset| {
-            let show = ruleset.show(&target, &request).unwrap_err().to_string();
-            let render = ruleset.render(&target, &request).unwrap_err().to_string();
+            let show = ruleset.show(&sources, &request).unwrap_err().to_string();
+            let render = ruleset.render(&sources, &request).unwrap_err().to_string();
             assert_eq!(show, render);
             show
         };

@@ -1,40 +1,31 @@
 //! What the command-line paths name: packs (folders with a `pack.toml`, or the
-//! file itself) and lone page files.
+//! file itself) and lone board files.
 
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 use deckplan_schema::LoadError;
 use deckplan_schema::load::{PACK_FILE, find_packs};
 
-/// One thing to lint or format.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Target {
-    /// A pack folder.
-    Pack(PathBuf),
-    /// A page file read on its own, without its pack.
-    Page(PathBuf),
+pub use deckplan_schema::load::relative_to_cwd;
+use deckplan_schema::sources::Sources;
+pub use deckplan_schema::sources::Target;
+
+/// What one path names for a command that draws a single target: a folder
+/// or a `pack.toml` is a pack, any other file a lone board file.
+pub fn target_of(path: &Path) -> Target {
+    let path = relative_to_cwd(path);
+    if path.is_dir() {
+        Target::Pack(path)
+    } else if path.file_name().is_some_and(|n| n == PACK_FILE) {
+        Target::Pack(pack_dir(&path))
+    } else {
+        Target::File(path)
+    }
 }
 
-impl Target {
-    /// The pack folder or the file.
-    pub fn path(&self) -> &Path {
-        match self {
-            Self::Pack(path) | Self::Page(path) => path,
-        }
-    }
-
-    /// What one path names for a command that draws a single target: a
-    /// folder or a `pack.toml` is a pack, any other file a lone board file.
-    pub fn of(path: &Path) -> Self {
-        let path = relative_to_cwd(path);
-        if path.is_dir() {
-            Self::Pack(path)
-        } else if path.file_name().is_some_and(|n| n == PACK_FILE) {
-            Self::Pack(pack_dir(&path))
-        } else {
-            Self::Page(path)
-        }
-    }
+/// What one path names, read from disk.
+pub fn sources_of(path: &Path) -> Sources {
+    Sources::disk(target_of(path))
 }
 
 /// The folder of a `pack.toml` (`.` for one in the working directory).
@@ -81,11 +72,11 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<Target>, TargetError> {
             if path.file_name().is_some_and(|n| n == PACK_FILE) {
                 targets.push(Target::Pack(pack_dir(&path)));
             } else {
-                targets.push(Target::Page(path));
+                targets.push(Target::File(path));
             }
         } else if path.exists() {
             // A FIFO or device: read as a page, which refuses it by name.
-            targets.push(Target::Page(path));
+            targets.push(Target::File(path));
         } else {
             return Err(TargetError::Missing(path));
         }
@@ -93,22 +84,4 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<Target>, TargetError> {
     let mut seen = std::collections::BTreeSet::new();
     targets.retain(|t| seen.insert(t.clone()));
     Ok(targets)
-}
-
-/// Shows paths relative to the working directory when they are inside it, so
-/// output reads the same on every machine and in CI annotations.
-pub fn relative_to_cwd(path: &Path) -> PathBuf {
-    let stripped = std::env::current_dir()
-        .ok()
-        .and_then(|cwd| path.strip_prefix(&cwd).ok().map(Path::to_path_buf))
-        .unwrap_or_else(|| path.to_path_buf());
-    let cleaned: PathBuf = stripped
-        .components()
-        .filter(|c| !matches!(c, Component::CurDir))
-        .collect();
-    if cleaned.as_os_str().is_empty() {
-        PathBuf::from(".")
-    } else {
-        cleaned
-    }
 }

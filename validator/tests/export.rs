@@ -37,7 +37,10 @@ fn maps() -> PathBuf {
 }
 
 fn pack() -> Pack {
-    let loaded = deckplan_schema::enormity::load::load_pack(&maps()).unwrap();
+    let loaded = deckplan_schema::enormity::load::load_pack(
+        &deckplan_schema::sources::Sources::pack(&maps()),
+    )
+    .unwrap();
     assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
     loaded.value.unwrap()
 }
@@ -446,7 +449,10 @@ fn the_bundled_pack_survives_the_tiled_world_round_trip() {
         let again = std::fs::read_to_string(folder.join(file)).unwrap();
         assert_eq!(again, original, "{file}");
     }
-    let reloaded = deckplan_schema::enormity::load::load_pack(&folder).unwrap();
+    let reloaded = deckplan_schema::enormity::load::load_pack(
+        &deckplan_schema::sources::Sources::pack(&folder),
+    )
+    .unwrap();
     assert!(reloaded.errors.is_empty(), "{:?}", reloaded.errors);
 }
 

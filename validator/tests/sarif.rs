@@ -13,8 +13,8 @@ use deckplan_schema::{
     enormity::{LocationPlace, PageId, Space},
 };
 use deckplan_validator::diagnostic::{Diagnostic, Label, Severity};
-use deckplan_validator::lint::LintOutcome;
 use deckplan_validator::render::sarif;
+use deckplan_validator::ruleset::LintOutcome;
 
 fn warning() -> Diagnostic {
     Diagnostic {

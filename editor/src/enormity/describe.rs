@@ -118,7 +118,9 @@ mod tests {
 
     fn page() -> Page {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/test-page.toml");
-        match deckplan_schema::enormity::load::load_page(&path) {
+        match deckplan_schema::enormity::load::load_page(&deckplan_schema::sources::Sources::file(
+            &path,
+        )) {
             Ok(loaded) => match loaded.value {
                 Some(page) => page,
                 None => panic!("{:?}", loaded.errors),

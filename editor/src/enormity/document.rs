@@ -18,6 +18,7 @@ use deckplan_schema::enormity::model::{Book, Location, PageFile};
 use deckplan_schema::enormity::write::{write_pack, write_page};
 use deckplan_schema::load::PACK_FILE;
 use deckplan_schema::save::create_dir_within;
+use deckplan_schema::sources::Sources;
 use deckplan_schema::{
     FileError, SourceFile, Span,
     enormity::{Pack, Page, PageId, Size, Space, SpaceKind},
@@ -119,7 +120,7 @@ impl Document {
                 real.parent()
                     .map_or_else(|| PathBuf::from("/"), Path::to_path_buf)
             };
-            let loaded = deckplan_schema::enormity::load::load_pack(&folder)
+            let loaded = deckplan_schema::enormity::load::load_pack(&Sources::pack(&folder))
                 .map_err(|e| failure(vec![e.to_string()]))?;
             let Some(mut pack) = loaded.value else {
                 return Err(failure(loaded.errors.iter().map(problem_text).collect()));
@@ -127,7 +128,7 @@ impl Document {
             relativise_sources(&mut pack, &folder);
             Ok(Self::with(pack, Origin::Pack { folder }, loaded.errors))
         } else {
-            let loaded = deckplan_schema::enormity::load::load_page(&real)
+            let loaded = deckplan_schema::enormity::load::load_page(&Sources::file(&real))
                 .map_err(|e| failure(vec![e.to_string()]))?;
             let Some(page) = loaded.value else {
                 return Err(failure(loaded.errors.iter().map(problem_text).collect()));
@@ -931,7 +932,8 @@ mod tests {
         assert!(matches!(doc.save(), Err(SaveError::NoLocation)));
         doc.save_as(&dir.join("fresh")).unwrap();
         assert!(!doc.is_dirty());
-        let loaded = deckplan_schema::enormity::load::load_pack(&dir.join("fresh")).unwrap();
+        let loaded =
+            deckplan_schema::enormity::load::load_pack(&Sources::pack(&dir.join("fresh"))).unwrap();
         assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
         let pack = loaded.value.unwrap();
         assert_eq!(pack.name, "Fresh");
@@ -1060,7 +1062,7 @@ mod tests {
             std::fs::read(dir.join("scans/p1.png")).unwrap(),
             std::fs::read(dir.join("art/p1.dat")).unwrap()
         );
-        let loaded = deckplan_schema::enormity::load::load_pack(&dir).unwrap();
+        let loaded = deckplan_schema::enormity::load::load_pack(&Sources::pack(&dir)).unwrap();
         assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
         #[cfg(unix)]
         {
@@ -1267,7 +1269,8 @@ mod tests {
         let summary = doc.save_as(&dir.join("fresh")).unwrap();
         assert_eq!(summary.scans_copied, 1);
         assert_eq!(listing(&dir.join("fresh/scans")), ["c.jpeg"]);
-        let loaded = deckplan_schema::enormity::load::load_pack(&dir.join("fresh")).unwrap();
+        let loaded =
+            deckplan_schema::enormity::load::load_pack(&Sources::pack(&dir.join("fresh"))).unwrap();
         assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
     }
 

@@ -621,10 +621,12 @@ mod tests {
             .map(|e| e.unwrap().path())
             .find(|p| p.file_name().unwrap().to_string_lossy().starts_with(code))
             .unwrap();
-        let pack = deckplan_schema::enormity::load::load_pack(&fixture.join("fail"))
-            .unwrap()
-            .value
-            .unwrap();
+        let pack = deckplan_schema::enormity::load::load_pack(
+            &deckplan_schema::sources::Sources::pack(&fixture.join("fail")),
+        )
+        .unwrap()
+        .value
+        .unwrap();
         let problem = problem(&pack, code);
         (pack, problem)
     }

@@ -5,7 +5,7 @@
 /// The bundled example pack, loaded.
 pub fn bundled_pack() -> deckplan_schema::enormity::Pack {
     let path = crate::testutil::bundled("derelict-meridian-tithe");
-    deckplan_schema::enormity::load::load_pack(&path)
+    deckplan_schema::enormity::load::load_pack(&deckplan_schema::sources::Sources::pack(&path))
         .unwrap()
         .value
         .unwrap()

@@ -12,6 +12,7 @@ use std::sync::Arc;
 use deckplan_schema::SourceFile;
 use deckplan_schema::lint_table::LintSettings;
 use deckplan_schema::load::{self, PACK_FILE};
+use deckplan_schema::sources::{Sources, Target};
 use deckplan_schema::ti4::galaxy::{self, GalaxyFile};
 
 use super::edit::{EditError, History, Model, Transaction};
@@ -53,10 +54,10 @@ impl Document {
                 real.parent()
                     .map_or_else(|| real.clone(), Path::to_path_buf)
             };
-            let pack = folder.join(PACK_FILE);
-            let (_, source) = load::read_pack_source(&folder, &pack, Path::new(PACK_FILE))
+            let read = Sources::disk(Target::Pack(folder.clone()))
+                .top_file()
                 .map_err(|e| failure(e.to_string()))?;
-            (Origin::Pack { folder }, source)
+            (Origin::Pack { folder }, read.source)
         } else {
             let name = real
                 .file_name()

@@ -1,11 +1,12 @@
-//! Reading packs and pages from disk, and resolving references between files.
+//! Reading packs and pages from their [`Sources`], and resolving references
+//! between files.
 //!
 //! A load never stops at the first bad file: every page is read, every problem
 //! is reported with its file, and the pack comes back with the pages that
 //! resolved, so a linter can say everything at once.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -18,17 +19,16 @@ use super::resolve;
 use crate::confine;
 use crate::error::{FileError, FormatCode, FormatError, LoadError, Problems};
 use crate::limits;
-use crate::load::{
-    Loaded, attach, clean, pack_folder_and_file, read_code, read_pack_source, read_source,
-};
+use crate::load::{Loaded, attach, read_code};
 use crate::memo;
 use crate::source::SourceFile;
+use crate::sources::Sources;
 use crate::suggest;
 
-/// Reads and resolves one page file on its own (no pack context).
-pub fn load_page(path: &Path) -> Result<Loaded<Page>, LoadError> {
-    let source = read_source(path, path)?;
-    Ok(page_from_source(&source))
+/// Reads and resolves the target's top file as one page on its own (no
+/// pack context).
+pub fn load_page(sources: &Sources) -> Result<Loaded<Page>, LoadError> {
+    Ok(page_from_source(&sources.top_file()?.source))
 }
 
 /// Resolves a page from text already read.
@@ -59,11 +59,10 @@ pub fn pack_file_from_source(source: &Arc<SourceFile>) -> Loaded<Pack> {
     }
 }
 
-/// Reads a pack folder (or its `pack.toml`) with every page it lists, and
-/// resolves the references between them.
-pub fn load_pack(path: &Path) -> Result<Loaded<Pack>, LoadError> {
-    let (dir, pack_path) = pack_folder_and_file(path);
-    let (root, source) = read_pack_source(&dir, &pack_path, &clean(&pack_path))?;
+/// Reads a pack's `pack.toml` with every page it lists, and resolves the
+/// references between them.
+pub fn load_pack(sources: &Sources) -> Result<Loaded<Pack>, LoadError> {
+    let source = sources.top_file()?.source;
     let mut loaded = pack_file_from_source(&source);
     let Some(pack) = loaded.value.as_mut() else {
         return Ok(loaded);
@@ -91,7 +90,7 @@ pub fn load_pack(path: &Path) -> Result<Loaded<Pack>, LoadError> {
             if parsed_spaces.load(Ordering::Relaxed) > most_spaces {
                 return None;
             }
-            let read = read_page(&root, &dir, file);
+            let read = read_page(sources, file);
             if let PageRead::Read { page, .. } = &read
                 && let Some(page) = &page.value
             {
@@ -104,7 +103,7 @@ pub fn load_pack(path: &Path) -> Result<Loaded<Pack>, LoadError> {
         })
         .collect();
     for (file, read) in pack.page_files.iter().zip(reads) {
-        let read = read.unwrap_or_else(|| read_page(&root, &dir, file));
+        let read = read.unwrap_or_else(|| read_page(sources, file));
         let problem = |code, message: String, help: &str| {
             FormatError::new(code, message, Some(file.span)).with_help(help)
         };
@@ -201,18 +200,12 @@ enum PageRead {
 }
 
 /// Reads and parses one page file of a pack, confined to the pack folder.
-fn read_page(root: &confine::Root, dir: &Path, file: &super::model::PageFile) -> PageRead {
-    let page_path = dir.join(&file.path);
-    let display = clean(&page_path);
-    match root
-        .resolve(&page_path, Path::new(&file.path))
-        .and_then(|real| {
-            let text = confine::read_text(&real, &display, limits::MAX_FILE_BYTES)?;
-            Ok((real, text))
-        }) {
-        Ok((real, text)) => {
-            let page = memo::parsed(&real, &display, &text, || {
-                page_from_source(&SourceFile::new(&display, text.clone()))
+fn read_page(sources: &Sources, file: &super::model::PageFile) -> PageRead {
+    match sources.read(&file.path) {
+        Ok(read) => {
+            let display = read.source.path().to_path_buf();
+            let page = memo::parsed(&read.real, &display, read.source.text(), || {
+                page_from_source(&read.source)
             });
             PageRead::Read {
                 display,

@@ -6,9 +6,10 @@
 //! Everything is read from where it is written ([`Outline`]), so it works
 //! while the file is being typed.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use deckplan_schema::battlestations::square::Square;
+use deckplan_schema::sources::Sources;
 
 use crate::lsp::outline::{Entry, Outline, Scalar, Step, keys};
 use crate::lsp::support::{At, File, LanguageSupport, Spot, Symbol, SymbolKind};
@@ -90,8 +91,8 @@ fn is_door(at: &At<'_>) -> bool {
 }
 
 impl LanguageSupport for BattlestationsLanguage {
-    fn pack_files(&self, dir: &Path) -> Vec<PathBuf> {
-        ship_game::ship_files(dir)
+    fn pack_files(&self, pack: &Sources) -> Vec<PathBuf> {
+        ship_game::ship_files(pack)
     }
 
     fn hover(&self, file: &File<'_>, at: &At<'_>) -> Option<String> {

@@ -14,6 +14,8 @@ use crate::draw::Scene;
 use crate::export::png::{self, RasterOptions};
 use crate::export::{ExportError, Paper};
 use crate::render::{escape_controls, shown_path};
+use deckplan_schema::sources::Sources;
+
 use crate::ruleset::{DrawError, REGISTRY};
 use crate::targets;
 
@@ -62,7 +64,8 @@ pub fn annotate_pages(
                 .push(format!("the boards of {}", shown_path(pack_dir)));
             continue;
         }
-        let Ok(ruleset) = REGISTRY.for_target(target) else {
+        let sources = Sources::disk(target.clone());
+        let Ok(ruleset) = REGISTRY.for_sources(&sources) else {
             continue;
         };
         let subfolder = match (packs.len(), pack_dir.file_name()) {
@@ -70,7 +73,7 @@ pub fn annotate_pages(
             (_, Some(name)) => Some(Path::new(name)),
         };
         let mut out: Option<PathBuf> = None;
-        let offered = ruleset.annotate(target, &own, &mut |name, draw| {
+        let offered = ruleset.annotate(&sources, &own, &mut |name, draw| {
             pictures.offer(&mut out, subfolder, name, draw);
         });
         match offered {

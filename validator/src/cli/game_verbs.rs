@@ -21,7 +21,6 @@ use clap::{Arg, ArgAction, ArgMatches, Args as _, Command};
 use super::limits::LimitArgs;
 use super::print_problems;
 use crate::ruleset::{Registry, Ruleset, RulesetChoice};
-use crate::targets::Target;
 use crate::verb::{ChosenBy, GameVerb};
 
 /// Every game's subcommands, by name, each with the games that answer it in
@@ -143,8 +142,8 @@ fn chosen(
             let Some(path) = union.get_one::<PathBuf>(id) else {
                 bail!("name the pack to {name}");
             };
-            let target = Target::of(path);
-            let ruleset = match crate::ruleset::REGISTRY.for_target(&target) {
+            let sources = crate::targets::sources_of(path);
+            let ruleset = match crate::ruleset::REGISTRY.for_sources(&sources) {
                 Ok(ruleset) => ruleset,
                 Err(RulesetChoice::Unknown(problem)) => {
                     print_problems(&[*problem], "Fix this problem first.");

@@ -5,6 +5,8 @@ use std::io::IsTerminal as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use deckplan_schema::sources::Sources;
+
 use crate::lint;
 use crate::render::{github, human, json, sarif};
 use crate::targets;
@@ -91,11 +93,12 @@ pub fn run(args: &LintArgs) -> anyhow::Result<ExitCode> {
 fn load_only(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
     let (mut boards, mut errors) = (0, 0);
     for target in targets::collect(paths)? {
-        let Some(ruleset) = ruleset_for(&target, "Fix this problem first.") else {
+        let sources = Sources::disk(target);
+        let Some(ruleset) = ruleset_for(&sources, "Fix this problem first.") else {
             errors += 1;
             continue;
         };
-        let read = ruleset.read_only(&target)?;
+        let read = ruleset.read_only(&sources)?;
         boards += read.boards;
         errors += read.diagnostics.len();
     }

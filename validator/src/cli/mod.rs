@@ -30,12 +30,12 @@ use std::process::ExitCode;
 use anyhow::{Context as _, bail};
 use clap::{CommandFactory as _, FromArgMatches as _, Parser, Subcommand};
 use deckplan_schema::FileError;
+use deckplan_schema::sources::Sources;
 
 use crate::diagnostic::Diagnostic;
 use crate::render::human::{self, Styling};
 use crate::render::shown_path;
 use crate::ruleset::{REGISTRY, Ruleset, RulesetChoice};
-use crate::targets::Target;
 
 #[derive(Parser)]
 #[command(
@@ -160,8 +160,8 @@ pub fn print_problems(problems: &[Diagnostic], summary: &str) {
 
 /// The ruleset a target is written for, or `None` after printing why none can
 /// read it (the `ruleset` name it gives is unknown), with `summary` under it.
-pub fn ruleset_for(target: &Target, summary: &str) -> Option<&'static dyn Ruleset> {
-    match REGISTRY.for_target(target) {
+pub fn ruleset_for(sources: &Sources, summary: &str) -> Option<&'static dyn Ruleset> {
+    match REGISTRY.for_sources(sources) {
         Ok(ruleset) => Some(ruleset),
         Err(RulesetChoice::Unknown(problem)) => {
             print_problems(&[*problem], summary);

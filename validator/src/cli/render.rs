@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::ruleset::DrawRequest;
-use crate::targets::Target;
+use crate::targets;
 use anyhow::{Context as _, bail};
 use clap::ValueEnum;
 
@@ -121,8 +121,8 @@ fn default_dpi(scene: &crate::draw::Scene, args: &RenderArgs) -> f64 {
 
 /// Draws what the arguments ask for and writes it.
 pub fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {
-    let target = Target::of(&args.path);
-    let Some(ruleset) = ruleset_for(&target, "Fix this problem to draw the pack.") else {
+    let sources = targets::sources_of(&args.path);
+    let Some(ruleset) = ruleset_for(&sources, "Fix this problem to draw the pack.") else {
         return Ok(exit(true));
     };
     let request = DrawRequest {
@@ -134,7 +134,7 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {
         colour: false,
         hull: false,
     };
-    let drawing = ruleset.render(&target, &request)?;
+    let drawing = ruleset.render(&sources, &request)?;
     let failed = !drawing.problems.is_empty();
     print_problems(
         &drawing.problems,
@@ -142,7 +142,7 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {
     );
     // A pack whose game draws it as one board (a galaxy, a ship) gives one
     // picture when `-o` names a picture file; otherwise a pack is a folder of pages.
-    let one_picture = matches!(target, Target::Page(_))
+    let one_picture = !sources.target().is_pack()
         || args.layout
         || args.page.is_some()
         || (drawing.boards.len() == 1 && picture_format(&args.output).is_ok());

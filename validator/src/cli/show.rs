@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::ruleset::DrawRequest;
-use crate::targets::Target;
+use crate::targets;
 
 use super::{exit, print_problems, ruleset_for, styling};
 
@@ -24,8 +24,8 @@ pub struct ShowArgs {
 
 /// Draws the boards, one after another.
 pub fn run(args: &ShowArgs) -> anyhow::Result<ExitCode> {
-    let target = Target::of(&args.path);
-    let Some(ruleset) = ruleset_for(&target, "Fix this problem to draw the pack.") else {
+    let sources = targets::sources_of(&args.path);
+    let Some(ruleset) = ruleset_for(&sources, "Fix this problem to draw the pack.") else {
         return Ok(exit(true));
     };
     let request = DrawRequest {
@@ -34,7 +34,7 @@ pub fn run(args: &ShowArgs) -> anyhow::Result<ExitCode> {
         hull: args.hull,
         ..DrawRequest::default()
     };
-    let drawing = ruleset.show(&target, &request)?;
+    let drawing = ruleset.show(&sources, &request)?;
     print_problems(&drawing.problems, "Fix these problems to draw every page.");
     for (i, (_, text)) in drawing.boards.iter().enumerate() {
         if i > 0 {

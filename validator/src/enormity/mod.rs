@@ -13,22 +13,22 @@ pub mod rules;
 pub mod show;
 pub mod tiled;
 
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use deckplan_schema::enormity::{Pack, Page, PageId, json_schema, load as pages, write};
-use deckplan_schema::load::{self, Loaded, PACK_FILE};
-use deckplan_schema::{FileError, FormatError, LoadError, SourceFile, Span, confine, limits};
+use deckplan_schema::load::{self, Loaded};
+use deckplan_schema::sources::{Read, Sources};
+use deckplan_schema::{FileError, FormatError, Span, limits};
 
 use self::draw::{annotate, layout, page};
 use self::lint::{check_lone_page, check_pack};
 use crate::check::{CheckMeta, Checks};
 use crate::diagnostic::Diagnostic;
 use crate::draw::Scene;
-use crate::lint::LintOutcome;
-use crate::reformat::{self, Formatted};
-use crate::ruleset::{DrawError, DrawRequest, Drawing, FileSchema, Ruleset};
-use crate::targets::{self, Target, TargetError};
+use crate::ruleset::{
+    DrawError, DrawRequest, Drawing, FileSchema, Formatted, LintOutcome, Ruleset,
+};
+use crate::targets::TargetError;
 use crate::verb::GameVerb;
 
 /// The Enormity ruleset (`ruleset = "enormity"`).
@@ -58,8 +58,8 @@ impl Ruleset for Enormity {
         "Enormity Location maps"
     }
 
-    fn board(&self) -> crate::lint::Noun {
-        crate::lint::Noun {
+    fn board(&self) -> crate::ruleset::Noun {
+        crate::ruleset::Noun {
             one: "page",
             many: "pages",
         }
@@ -93,16 +93,18 @@ impl Ruleset for Enormity {
         ]
     }
 
-    fn lint_pack(&self, dir: &Path) -> Result<LintOutcome, TargetError> {
-        let loaded: Loaded<Pack> = pages::load_pack(dir)?;
+    fn lint(&self, sources: &Sources) -> Result<LintOutcome, TargetError> {
+        if !sources.target().is_pack() {
+            return lint_lone_page(sources);
+        }
+        let loaded: Loaded<Pack> = pages::load_pack(sources)?;
         let mut outcome = LintOutcome {
             packs: 1,
             ..LintOutcome::default()
         };
         let clean = loaded.errors.is_empty();
         // A file that did not resolve still has its `[lint]` table checked.
-        let unread =
-            crate::enormity::lint::unresolved_settings(&loaded.errors, loaded.value.as_ref());
+        let unread = self::lint::unresolved_settings(&loaded.errors, loaded.value.as_ref());
         outcome
             .diagnostics
             .extend(loaded.errors.into_iter().map(Diagnostic::from));
@@ -114,62 +116,28 @@ impl Ruleset for Enormity {
         Ok(outcome)
     }
 
-    fn lint_file(&self, path: &Path) -> Result<LintOutcome, TargetError> {
-        let loaded: Loaded<Page> = pages::load_page(path)?;
-        // Every rule check looks at the pack (joins, the start page, spawn
-        // points across pages), so a page on its own gets none of them.
-        let mut outcome = LintOutcome {
-            boards: 1,
-            format_only: 1,
-            ..LintOutcome::default()
-        };
-        let unread = if loaded.value.is_none() {
-            crate::enormity::lint::unresolved_settings(&loaded.errors, None)
-        } else {
-            Vec::new()
-        };
-        outcome
-            .diagnostics
-            .extend(loaded.errors.into_iter().map(Diagnostic::from));
-        outcome.diagnostics.extend(unread);
-        if let Some(page) = &loaded.value {
-            outcome.diagnostics.extend(check_lone_page(page));
-        }
-        Ok(outcome)
-    }
-
     /// Files of a pack are read only inside its folder (see
-    /// [`deckplan_schema::confine`]); a page that leads out is an error, never read.
-    fn format_pack(&self, dir: &Path) -> Result<Vec<Formatted>, TargetError> {
-        let pack_path = dir.join(PACK_FILE);
-        let display = targets::relative_to_cwd(&pack_path);
-        let (root, source) = load::read_pack_source(dir, &pack_path, &display)?;
-        let page_files: Vec<(String, Span)> = pages::pack_file_from_source(&source)
+    /// [`deckplan_schema::sources`]); a page that leads out is an error,
+    /// never read. A file named on its own: a link there is followed, and
+    /// stays a link.
+    fn format(&self, sources: &Sources) -> Result<Vec<Formatted>, TargetError> {
+        let top = sources.top_file()?;
+        if !sources.target().is_pack() {
+            return Ok(vec![formatted(&top, false)]);
+        }
+        let page_files: Vec<(String, Span)> = pages::pack_file_from_source(&top.source)
             .value
             .map(|p| p.page_files.into_iter().map(|f| (f.path, f.span)).collect())
             .unwrap_or_default();
-        let mut results = vec![formatted(
-            display,
-            reformat::real_pack_file(&root, dir)?,
-            &source,
-            true,
-        )];
+        let mut results = vec![formatted(&top, true)];
         for (page, span) in page_files {
-            let path = dir.join(&page);
-            let display = targets::relative_to_cwd(&path);
-            let read = root.resolve(&path, Path::new(&page)).and_then(|real| {
-                confine::read_text(&real, &display, limits::MAX_FILE_BYTES).map(|text| (real, text))
-            });
-            match read {
-                Ok((real, text)) => {
-                    let page_source = SourceFile::new(&display, text);
-                    results.push(formatted(display, real, &page_source, false));
-                }
+            match sources.read(&page) {
+                Ok(read) => results.push(formatted(&read, false)),
                 // Nothing to format, but the run fails with the reason: a
                 // missing page, a link that leads out, a FIFO.
                 Err(error) => {
                     let problem = FileError {
-                        source: Arc::clone(&source),
+                        source: Arc::clone(&top.source),
                         error: FormatError::new(
                             load::read_code(&error),
                             error.to_string(),
@@ -177,28 +145,19 @@ impl Ruleset for Enormity {
                         )
                         .with_help(error.help()),
                     };
-                    results.push(Formatted::unreadable(display, Diagnostic::from(problem)));
+                    results.push(Formatted::unreadable(
+                        sources.display(&page),
+                        Diagnostic::from(problem),
+                    ));
                 }
             }
         }
         Ok(results)
     }
 
-    /// A file the user named on its own: a link there is followed, but only
-    /// to a regular file.
-    fn format_file(&self, path: &Path) -> Result<Formatted, TargetError> {
-        let display = targets::relative_to_cwd(path);
-        let source: Arc<SourceFile> = load::read_source(path, &display)?;
-        let write_to = path.canonicalize().map_err(|reason| LoadError::Io {
-            path: display.clone(),
-            reason,
-        })?;
-        Ok(formatted(display, write_to, &source, false))
-    }
-
     fn show(
         &self,
-        target: &Target,
+        sources: &Sources,
         request: &DrawRequest<'_>,
     ) -> Result<Drawing<String>, DrawError> {
         if request.hull {
@@ -206,7 +165,7 @@ impl Ruleset for Enormity {
                 "--hull marks the squares outside a ship's hull; Location maps have none".into(),
             ));
         }
-        let (pages, problems) = load_pages(target)?;
+        let (pages, problems) = load_pages(sources)?;
         let wanted = request
             .only
             .map(PageId::parse)
@@ -229,7 +188,7 @@ impl Ruleset for Enormity {
             let known: Vec<String> = pages.iter().map(|p| p.id.to_string()).collect();
             return Err(DrawError::Refused(format!(
                 "{} has no page {id}; it has {}",
-                target.path().display(),
+                sources.target().path().display(),
                 known.join(", ")
             )));
         }
@@ -238,7 +197,7 @@ impl Ruleset for Enormity {
 
     fn render(
         &self,
-        target: &Target,
+        sources: &Sources,
         request: &DrawRequest<'_>,
     ) -> Result<Drawing<Scene>, DrawError> {
         let style = page::PageStyle {
@@ -246,7 +205,7 @@ impl Ruleset for Enormity {
             coordinates: request.coordinates,
             legend: request.legend,
         };
-        let (loaded, problems) = load_target(target)?;
+        let (loaded, problems) = load_target(sources)?;
         let Some(loaded) = loaded else {
             return Ok(Drawing {
                 boards: Vec::new(),
@@ -258,7 +217,7 @@ impl Ruleset for Enormity {
                 if request.layout {
                     return Err(DrawError::Refused(format!(
                         "--layout lays out a pack; {} is a page file",
-                        target.path().display()
+                        sources.target().path().display()
                     )));
                 }
                 vec![(page.id.to_string(), page::page_scene(&page, &style))]
@@ -289,14 +248,14 @@ impl Ruleset for Enormity {
 
     fn annotate(
         &self,
-        target: &Target,
+        sources: &Sources,
         diagnostics: &[Diagnostic],
         each: &mut dyn FnMut(&str, &dyn Fn() -> Scene),
     ) -> Result<Vec<Diagnostic>, DrawError> {
-        let Target::Pack(_) = target else {
+        if !sources.target().is_pack() {
             return Ok(Vec::new());
-        };
-        let (loaded, problems) = load_target(target)?;
+        }
+        let (loaded, problems) = load_target(sources)?;
         let Some(Source::Pack(pack)) = loaded else {
             return Ok(problems);
         };
@@ -310,19 +269,16 @@ impl Ruleset for Enormity {
         Ok(problems)
     }
 
-    fn read_only(&self, target: &Target) -> Result<LintOutcome, TargetError> {
-        let (boards, errors) = match target {
-            Target::Pack(dir) => {
-                let loaded = pages::load_pack(dir)?;
-                (
-                    loaded.value.map_or(0, |pack| pack.pages.len()),
-                    loaded.errors,
-                )
-            }
-            Target::Page(path) => {
-                let loaded = pages::load_page(path)?;
-                (usize::from(loaded.value.is_some()), loaded.errors)
-            }
+    fn read_only(&self, sources: &Sources) -> Result<LintOutcome, TargetError> {
+        let (boards, errors) = if sources.target().is_pack() {
+            let loaded = pages::load_pack(sources)?;
+            (
+                loaded.value.map_or(0, |pack| pack.pages.len()),
+                loaded.errors,
+            )
+        } else {
+            let loaded = pages::load_page(sources)?;
+            (usize::from(loaded.value.is_some()), loaded.errors)
         };
         Ok(LintOutcome {
             diagnostics: errors.into_iter().map(Diagnostic::from).collect(),
@@ -341,27 +297,43 @@ impl Ruleset for Enormity {
 }
 
 /// The canonical form of a file already read (`is_pack` picks the writer).
-fn formatted(
-    path: PathBuf,
-    write_to: PathBuf,
-    source: &Arc<SourceFile>,
-    is_pack: bool,
-) -> Formatted {
+fn formatted(read: &Read, is_pack: bool) -> Formatted {
     let (canonical, errors) = if is_pack {
-        let loaded = pages::pack_file_from_source(source);
+        let loaded = pages::pack_file_from_source(&read.source);
         (loaded.value.map(|p| write::write_pack(&p)), loaded.errors)
     } else {
-        let loaded = pages::page_from_source(source);
+        let loaded = pages::page_from_source(&read.source);
         (loaded.value.map(|p| write::write_page(&p)), loaded.errors)
     };
-    let changed = canonical.as_deref().is_some_and(|c| c != source.text());
-    Formatted {
-        path,
-        write_to,
+    Formatted::of(
+        read,
         canonical,
-        changed,
-        errors: errors.into_iter().map(Diagnostic::from).collect(),
+        errors.into_iter().map(Diagnostic::from).collect(),
+    )
+}
+
+/// A page file on its own: every rule check looks at the pack (joins, the
+/// start page, spawn points across pages), so it gets none of them.
+fn lint_lone_page(sources: &Sources) -> Result<LintOutcome, TargetError> {
+    let loaded: Loaded<Page> = pages::load_page(sources)?;
+    let mut outcome = LintOutcome {
+        boards: 1,
+        format_only: 1,
+        ..LintOutcome::default()
+    };
+    let unread = if loaded.value.is_none() {
+        self::lint::unresolved_settings(&loaded.errors, None)
+    } else {
+        Vec::new()
+    };
+    outcome
+        .diagnostics
+        .extend(loaded.errors.into_iter().map(Diagnostic::from));
+    outcome.diagnostics.extend(unread);
+    if let Some(page) = &loaded.value {
+        outcome.diagnostics.extend(check_lone_page(page));
     }
+    Ok(outcome)
 }
 
 /// A page file or a pack, as loaded.
@@ -375,27 +347,23 @@ pub enum Source {
 
 /// Loads what a target names; problems come back as diagnostics, and pages
 /// with problems are left out of a pack.
-pub fn load_target(target: &Target) -> Result<(Option<Source>, Vec<Diagnostic>), TargetError> {
-    let path = targets::relative_to_cwd(target.path());
-    let (source, errors): (Option<Source>, Vec<FileError>) = match target {
-        Target::Pack(_) => {
-            let loaded = pages::load_pack(&path)?;
-            (loaded.value.map(Source::Pack), loaded.errors)
-        }
-        Target::Page(_) => {
-            let loaded = pages::load_page(&path)?;
-            (
-                loaded.value.map(|p| Source::Page(Box::new(p))),
-                loaded.errors,
-            )
-        }
+pub fn load_target(sources: &Sources) -> Result<(Option<Source>, Vec<Diagnostic>), TargetError> {
+    let (source, errors): (Option<Source>, Vec<FileError>) = if sources.target().is_pack() {
+        let loaded = pages::load_pack(sources)?;
+        (loaded.value.map(Source::Pack), loaded.errors)
+    } else {
+        let loaded = pages::load_page(sources)?;
+        (
+            loaded.value.map(|p| Source::Page(Box::new(p))),
+            loaded.errors,
+        )
     };
     Ok((source, errors.into_iter().map(Diagnostic::from).collect()))
 }
 
 /// Every page a target holds that loaded, in page order.
-fn load_pages(target: &Target) -> Result<(Vec<Page>, Vec<Diagnostic>), TargetError> {
-    let (source, problems) = load_target(target)?;
+fn load_pages(sources: &Sources) -> Result<(Vec<Page>, Vec<Diagnostic>), TargetError> {
+    let (source, problems) = load_target(sources)?;
     let pages = match source {
         Some(Source::Pack(pack)) => pack.pages.into_values().collect(),
         Some(Source::Page(page)) => vec![*page],

@@ -2,28 +2,19 @@
 //! `pack.toml` or a file the pack names, else the file on its own — so a
 //! change to a page re-checks the whole pack it belongs to.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use deckplan_schema::load::PACK_FILE;
-use deckplan_schema::overlay;
+use deckplan_schema::sources::Target;
 
+use super::buffers::{Buffers, real};
 use crate::ruleset::{REGISTRY, Ruleset};
-use crate::targets::Target;
 
-/// The real path of a file, or of where it would be when not saved yet.
-pub fn real(path: &Path) -> PathBuf {
-    overlay::real_path(path).unwrap_or_else(|| path.to_path_buf())
-}
-
-/// Whether a `pack.toml` is open or on disk at `path`.
-fn exists(path: &Path) -> bool {
-    path.is_file() || overlay::text(path).is_some()
-}
-
-/// The target the file at `path` (absolute) is checked as.
-pub fn target_of(path: &Path) -> Target {
+/// The target the file at `path` (absolute) is checked as, its pack read
+/// with the documents `open`.
+pub fn target_of(path: &Path, open: &Buffers) -> Target {
     let Some(parent) = path.parent() else {
-        return Target::Page(path.to_path_buf());
+        return Target::File(path.to_path_buf());
     };
     if path.file_name().is_some_and(|n| n == PACK_FILE) {
         return Target::Pack(parent.to_path_buf());
@@ -34,24 +25,25 @@ pub fn target_of(path: &Path) -> Target {
     if let Some(dir) = path
         .ancestors()
         .skip(1)
-        .find(|d| exists(&d.join(PACK_FILE)))
+        .find(|d| open.exists(&d.join(PACK_FILE)))
     {
-        let pack = Target::Pack(dir.to_path_buf());
-        if let Ok(ruleset) = REGISTRY.for_target(&pack)
+        let pack = open.sources(Target::Pack(dir.to_path_buf()));
+        if let Ok(ruleset) = REGISTRY.for_sources(&pack)
             && ruleset
                 .language()
-                .pack_files(dir)
+                .pack_files(&pack)
                 .iter()
                 .any(|file| real(file) == wanted)
         {
-            return pack;
+            return pack.target().clone();
         }
     }
-    Target::Page(path.to_path_buf())
+    Target::File(path.to_path_buf())
 }
 
-/// The ruleset a target is written for; `None` when its files name a
-/// ruleset deckplan does not know (lint reports it).
-pub fn ruleset_of(target: &Target) -> Option<&'static dyn Ruleset> {
-    REGISTRY.for_target(target).ok()
+/// The ruleset a target is written for, its files read with the documents
+/// `open`; `None` when they name a ruleset deckplan does not know (lint
+/// reports it).
+pub fn ruleset_of(target: &Target, open: &Buffers) -> Option<&'static dyn Ruleset> {
+    REGISTRY.for_sources(&open.sources(target.clone())).ok()
 }

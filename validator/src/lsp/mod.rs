@@ -5,9 +5,9 @@
 //!
 //! ```text
 //!  client ⇄ server (the loop: documents, requests)  ──jobs──▶  worker (lint)
-//!             │ every change                                      │
-//!             ▼                                                   ▼
-//!        schema::overlay (unsaved text) ◀── read by ── the game's loaders
+//!             │ every change                 a target's Sources ──┘
+//!             ▼                              (open texts, else disk)
+//!        buffers (unsaved text) ──▶ Sources ──▶ lint::lint_sources, as `deckplan lint`
 //! ```
 //!
 //! Nothing here names a game. What is the same for every game — findings and
@@ -19,6 +19,8 @@
 //!
 //! - [`server`] — the loop, the worker and the debounce, and files changed
 //!   on disk outside the editor;
+//! - [`buffers`] — the open documents' texts, read through a target's
+//!   [`Sources`](deckplan_schema::sources::Sources) in place of their files;
 //! - [`home`] — which pack an open file is checked with;
 //! - [`outline`] — keys and values with their paths and spans, from text
 //!   that need not be TOML yet;
@@ -27,6 +29,7 @@
 //! - [`text`] — offsets and the client's lines and columns, paths and URIs.
 
 pub mod actions;
+pub mod buffers;
 pub mod complete;
 pub mod convert;
 pub mod home;

@@ -1,9 +1,11 @@
 //! The server: one loop that answers the client, and one worker thread that
 //! lints.
 //!
-//! The loop keeps the open documents and puts their text in the overlay
-//! ([`deckplan_schema::overlay`]) as each change arrives, so everything read
-//! from then on — by lint, by a game's hover — reads what the editor holds.
+//! The loop keeps the open documents, and their texts in [`Buffers`], as
+//! each change arrives; everything read from then on — by lint, by a game's
+//! hover — is read through a target's `Sources` made from them, so it reads
+//! what the editor holds. A lint is `deckplan lint`'s own call
+//! ([`lint_sources`]) on a snapshot of those texts.
 //! A change marks the document's target (its pack, or the file alone) to be
 //! linted once no change has come for the debounce time; the worker lints
 //! one target at a time, so the loop never waits for a lint and typing
@@ -31,7 +33,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender, after, never, select};
-use deckplan_schema::{confine, limits, load, memo, overlay};
+use deckplan_schema::sources::{Sources, Target};
+use deckplan_schema::{confine, limits, load, memo};
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::{
     DidChangeTextDocument, DidChangeWatchedFiles, DidCloseTextDocument, DidOpenTextDocument,
@@ -52,13 +55,13 @@ use lsp_types::{
 };
 use serde_json::json;
 
+use super::buffers::{Buffers, real};
 use super::outline::{Outline, Step};
 use super::support::{At, File, Spot, TextFix};
 use super::text::{Encoding, Lines, path_of, uri_of};
 use super::{actions, complete, convert, home};
 use crate::diagnostic::Diagnostic;
-use crate::ruleset::{REGISTRY, RulesetChoice};
-use crate::targets::Target;
+use crate::lint::lint_sources;
 
 /// How long the server waits after a change for the next one before it
 /// lints: long enough to take a burst of edits (a paste, an editor's fix of
@@ -115,16 +118,16 @@ pub fn serve(connection: &Connection, options: Options) -> anyhow::Result<()> {
     // Every change checks the whole pack again: the files that did not change
     // are not parsed again.
     memo::enable();
-    let (jobs, job_queue) = crossbeam_channel::unbounded::<Target>();
+    let (jobs, job_queue) = crossbeam_channel::unbounded::<Sources>();
     let (done, finished) = crossbeam_channel::unbounded::<Linted>();
     let worker = std::thread::Builder::new()
         .name("deckplan-lint".to_string())
         .spawn(move || {
-            for target in job_queue {
-                let diagnostics = lint_target(&target);
+            for sources in job_queue {
+                let diagnostics = lint_target(&sources);
                 if done
                     .send(Linted {
-                        target,
+                        target: sources.target().clone(),
                         diagnostics,
                     })
                     .is_err()
@@ -138,6 +141,7 @@ pub fn serve(connection: &Connection, options: Options) -> anyhow::Result<()> {
         encoding,
         debounce,
         documents: BTreeMap::new(),
+        open: Buffers::default(),
         dirty: BTreeSet::new(),
         deadline: None,
         linting: None,
@@ -148,7 +152,6 @@ pub fn serve(connection: &Connection, options: Options) -> anyhow::Result<()> {
     drop(server);
     // The worker ends with its queue; a lint in progress is left to finish.
     let _ = worker;
-    overlay::clear();
     memo::disable();
     outcome
 }
@@ -187,27 +190,14 @@ struct Linted {
     diagnostics: Result<Vec<Diagnostic>, String>,
 }
 
-/// Lints one target as `deckplan lint` would, never panicking out.
-fn lint_target(target: &Target) -> Result<Vec<Diagnostic>, String> {
-    let run = || -> Result<Vec<Diagnostic>, String> {
-        let ruleset = match REGISTRY.for_target(target) {
-            Ok(ruleset) => ruleset,
-            Err(RulesetChoice::Unknown(diagnostic)) => return Ok(vec![*diagnostic]),
-            Err(RulesetChoice::Empty) => return Ok(Vec::new()),
-        };
-        let outcome = match target {
-            Target::Pack(dir) => ruleset.lint_pack(dir),
-            Target::Page(path) => ruleset.lint_file(path),
-        };
-        match outcome {
-            Ok(mut outcome) => {
-                outcome.diagnostics.sort_by_cached_key(Diagnostic::sort_key);
-                Ok(outcome.diagnostics)
-            }
-            Err(error) => Err(error.to_string()),
-        }
+/// Lints one target's texts as `deckplan lint` would, never panicking out.
+fn lint_target(sources: &Sources) -> Result<Vec<Diagnostic>, String> {
+    let run = || {
+        lint_sources(sources)
+            .map(|outcome| outcome.diagnostics)
+            .map_err(|error| error.to_string())
     };
-    catch_unwind(run)
+    catch_unwind(AssertUnwindSafe(run))
         .unwrap_or_else(|_| Err("the check of this file stopped on an internal error".into()))
 }
 
@@ -229,12 +219,14 @@ struct Server {
     debounce: Duration,
     /// Open documents by URI.
     documents: BTreeMap<String, Document>,
+    /// Their texts by path, read in place of their files.
+    open: Buffers,
     /// Targets to lint once the debounce time has passed.
     dirty: BTreeSet<Target>,
     deadline: Option<Instant>,
     /// The target the worker is linting.
     linting: Option<Target>,
-    jobs: Sender<Target>,
+    jobs: Sender<Sources>,
     /// The last findings of each target, by the real path of their file.
     results: BTreeMap<Target, BTreeMap<PathBuf, Vec<Diagnostic>>>,
 }
@@ -369,10 +361,10 @@ impl Server {
             // Only files can be linted: an unsaved buffer has no pack.
             return;
         };
-        overlay::set(&path, text.as_str());
-        let target = home::target_of(&path);
+        self.open.set(&path, &text);
+        let target = home::target_of(&path, &self.open);
         let document = Document {
-            real: home::real(&path),
+            real: real(&path),
             uri: uri.clone(),
             path,
             text,
@@ -403,7 +395,7 @@ impl Server {
                 None => document.text = change.text,
             }
         }
-        overlay::set(&document.path, document.text.as_str());
+        self.open.set(&document.path, &document.text);
         let target = document.target.clone();
         if is_pack_file(&document.path) {
             // The pages a pack names may have changed.
@@ -416,11 +408,11 @@ impl Server {
         let Some(document) = self.documents.remove(uri.as_str()) else {
             return;
         };
-        overlay::remove(&document.path);
+        self.open.remove(&document.path);
         match &document.target {
             // A pack is checked again from its files as saved.
             Target::Pack(_) => self.mark(document.target.clone()),
-            Target::Page(_) => {
+            Target::File(_) => {
                 self.results.remove(&document.target);
                 self.dirty.remove(&document.target);
                 self.publish(uri.clone(), Vec::new());
@@ -440,7 +432,7 @@ impl Server {
             .changes
             .iter()
             .filter_map(|change| path_of(&change.uri))
-            .map(|path| home::real(&path))
+            .map(|path| real(&path))
             .filter(|real| !self.documents.values().any(|d| &d.real == real))
             .collect();
         if changed.is_empty() {
@@ -457,10 +449,10 @@ impl Server {
             .chain(self.results.keys())
             .filter(|target| match target {
                 Target::Pack(dir) => {
-                    let dir = home::real(dir);
+                    let dir = real(dir);
                     changed.iter().any(|path| path.starts_with(&dir))
                 }
-                Target::Page(_) => false,
+                Target::File(_) => false,
             })
             .cloned()
             .collect();
@@ -474,7 +466,7 @@ impl Server {
     fn retarget(&mut self) {
         let mut marked = Vec::new();
         for document in self.documents.values_mut() {
-            let target = home::target_of(&document.path);
+            let target = home::target_of(&document.path, &self.open);
             if target != document.target {
                 marked.push(std::mem::replace(&mut document.target, target.clone()));
                 marked.push(target);
@@ -502,7 +494,7 @@ impl Server {
         if self.dirty.is_empty() {
             self.deadline = None;
         }
-        if self.jobs.send(target.clone()).is_ok() {
+        if self.jobs.send(self.open.sources(target.clone())).is_ok() {
             self.linting = Some(target);
         }
     }
@@ -535,7 +527,7 @@ impl Server {
         for diagnostic in diagnostics {
             let shown = cwd.join(diagnostic.file.path());
             by_file
-                .entry(home::real(&shown))
+                .entry(real(&shown))
                 .or_insert_with(|| (shown, Vec::new()))
                 .1
                 .push(diagnostic);
@@ -650,13 +642,14 @@ impl Server {
         let outline = Outline::of(&document.text);
         let pack = match &document.target {
             Target::Pack(dir) => Some(dir.as_path()),
-            Target::Page(_) => None,
+            Target::File(_) => None,
         };
         let file = File {
             path: &document.path,
             text: &document.text,
             pack,
             outline: &outline,
+            open: &self.open,
         };
         Some(answer(&file, document))
     }
@@ -667,7 +660,7 @@ impl Server {
             let lines = Lines::new(file.text, encoding);
             let offset = lines.offset(position);
             let entry = file.outline.at(offset)?;
-            let ruleset = home::ruleset_of(&document.target)?;
+            let ruleset = home::ruleset_of(&document.target, &self.open)?;
             let text = ruleset
                 .language()
                 .hover(file, &At { entry, offset })
@@ -693,7 +686,7 @@ impl Server {
             .with_file(uri, |file, document| {
                 let offset = Lines::new(file.text, encoding).offset(position);
                 let entry = file.outline.at(offset)?;
-                let ruleset = home::ruleset_of(&document.target)?;
+                let ruleset = home::ruleset_of(&document.target, &self.open)?;
                 Some(ruleset.language().definition(file, &At { entry, offset }))
             })
             .flatten()?;
@@ -714,8 +707,8 @@ impl Server {
     /// A file's URI and its text: the open document's, or the file's on disk
     /// (within the size limit).
     fn text_of(&self, path: &Path) -> Option<(Uri, String)> {
-        let real = home::real(path);
-        if let Some(document) = self.documents.values().find(|d| d.real == real) {
+        let wanted = real(path);
+        if let Some(document) = self.documents.values().find(|d| d.real == wanted) {
             return Some((document.uri.clone(), document.text.clone()));
         }
         let text = confine::read_text(path, path, limits::MAX_FILE_BYTES).ok()?;
@@ -725,7 +718,7 @@ impl Server {
     fn symbols(&self, uri: &Uri) -> Option<DocumentSymbolResponse> {
         let encoding = self.encoding;
         self.with_file(uri, |file, document| {
-            let ruleset = home::ruleset_of(&document.target)?;
+            let ruleset = home::ruleset_of(&document.target, &self.open)?;
             let lines = Lines::new(file.text, encoding);
             let symbols = ruleset.language().symbols(file);
             Some(DocumentSymbolResponse::Nested(
@@ -748,7 +741,7 @@ impl Server {
             else {
                 return Vec::new();
             };
-            let ruleset = home::ruleset_of(&document.target);
+            let ruleset = home::ruleset_of(&document.target, &self.open);
             let mut fixes: Vec<(TextFix, &Diagnostic)> = Vec::new();
             for diagnostic in found {
                 // Findings of a text since changed have spans of that text.
@@ -835,7 +828,7 @@ impl Server {
     fn complete(&self, uri: &Uri, position: lsp_types::Position) -> Option<CompletionResponse> {
         let encoding = self.encoding;
         self.with_file(uri, |file, document| {
-            let ruleset = home::ruleset_of(&document.target)?;
+            let ruleset = home::ruleset_of(&document.target, &self.open)?;
             let schema = schema_of(ruleset, file.is_pack_file())?;
             let lines = Lines::new(file.text, encoding);
             let offset = lines.offset(position);

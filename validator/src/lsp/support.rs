@@ -7,14 +7,16 @@
 //! its own folder (`validator/src/<game>/lsp.rs`).
 //!
 //! Everything here speaks in byte spans of a file's text; the server turns
-//! them into the client's lines and columns. Files are read through the
-//! game's own loaders, which read an open document's unsaved text in place
-//! of its file ([`deckplan_schema::overlay`]), inside the pack folder only.
+//! them into the client's lines and columns. Other files are read through
+//! [`File::sources`], which reads an open document's unsaved text in place
+//! of its file, inside the pack folder only.
 
 use std::path::{Path, PathBuf};
 
 use deckplan_schema::Span;
+use deckplan_schema::sources::{Sources, Target};
 
+use super::buffers::Buffers;
 use super::outline::{Entry, Outline};
 use crate::diagnostic::Diagnostic;
 
@@ -30,9 +32,17 @@ pub struct File<'a> {
     pub pack: Option<&'a Path>,
     /// Where every key and value of it is.
     pub outline: &'a Outline,
+    /// The documents the editor has open.
+    pub open: &'a Buffers,
 }
 
 impl File<'_> {
+    /// A target's files as the editor holds them: an open document's text in
+    /// place of its file.
+    pub fn sources(&self, target: Target) -> Sources {
+        self.open.sources(target)
+    }
+
     /// Whether it is the pack's `pack.toml`.
     pub fn is_pack_file(&self) -> bool {
         self.path
@@ -172,12 +182,12 @@ pub struct TextFix {
 
 /// What a game tells the language server about its files.
 pub trait LanguageSupport: Sync {
-    /// The files the pack in `dir` names besides `pack.toml`, read from its
-    /// (possibly unsaved) `pack.toml`: which open files belong to the pack,
-    /// so a change to one re-checks the pack. Paths are `dir` joined with the
+    /// The files a pack names besides `pack.toml`, read from its (possibly
+    /// unsaved) `pack.toml`: which open files belong to the pack, so a change
+    /// to one re-checks the pack. Paths are the pack folder joined with the
     /// path as written; the pack's loader refuses those that leave it.
-    fn pack_files(&self, dir: &Path) -> Vec<PathBuf> {
-        let _ = dir;
+    fn pack_files(&self, pack: &Sources) -> Vec<PathBuf> {
+        let _ = pack;
         Vec::new()
     }
 

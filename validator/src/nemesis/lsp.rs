@@ -7,7 +7,9 @@
 //! while the file is being typed and does not parse.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+
+use deckplan_schema::sources::Sources;
 
 use crate::lsp::outline::{Entry, Outline, Scalar, Step, keys};
 use crate::lsp::support::{At, File, LanguageSupport, Spot, Symbol, SymbolKind};
@@ -140,8 +142,8 @@ fn network_hover(outline: &Outline, id: &str) -> Option<String> {
 }
 
 impl LanguageSupport for NemesisLanguage {
-    fn pack_files(&self, dir: &Path) -> Vec<PathBuf> {
-        ship_game::ship_files(dir)
+    fn pack_files(&self, pack: &Sources) -> Vec<PathBuf> {
+        ship_game::ship_files(pack)
     }
 
     fn hover(&self, file: &File<'_>, at: &At<'_>) -> Option<String> {

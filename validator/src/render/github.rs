@@ -12,8 +12,8 @@
 use std::fmt::Write as _;
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::lint::LintOutcome;
 use crate::render::{escape_controls, one_line, range, slash_path};
+use crate::ruleset::LintOutcome;
 
 /// One workflow command per finding, then the summary as plain text.
 pub fn render(outcome: &LintOutcome) -> String {

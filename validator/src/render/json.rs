@@ -36,8 +36,8 @@
 use serde::Serialize;
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::lint::{Figure, LintOutcome};
 use crate::render::{place_fields, range, slash_path};
+use crate::ruleset::{Figure, LintOutcome};
 
 /// Bumped when a field is removed or changes meaning; adding fields keeps it.
 const VERSION: u32 = 1;

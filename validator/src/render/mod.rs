@@ -122,7 +122,7 @@ pub(crate) mod tests {
 
     use super::*;
     use crate::diagnostic::{Label, Severity};
-    use crate::lint::LintOutcome;
+    use crate::ruleset::LintOutcome;
 
     /// A warning from a (future) rule check, with place, help and one label.
     pub(crate) fn warning() -> Diagnostic {
@@ -152,8 +152,8 @@ pub(crate) mod tests {
             diagnostics,
             packs: 1,
             boards: 2,
-            tally: vec![crate::lint::Tally {
-                noun: crate::lint::Noun {
+            tally: vec![crate::ruleset::Tally {
+                noun: crate::ruleset::Noun {
                     one: "page",
                     many: "pages",
                 },

@@ -21,8 +21,8 @@ use serde::Serialize;
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::explain;
-use crate::lint::LintOutcome;
 use crate::render::{one_line, place_fields, range, slash_path};
+use crate::ruleset::LintOutcome;
 
 const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 const SRCROOT: &str = "%SRCROOT%";

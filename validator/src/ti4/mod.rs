@@ -11,10 +11,9 @@ pub mod lsp;
 pub mod rules;
 pub mod show;
 
-use std::path::Path;
 use std::sync::Arc;
 
-use deckplan_schema::load::{self, PACK_FILE};
+use deckplan_schema::sources::Sources;
 use deckplan_schema::ti4::catalogue::Catalogue;
 use deckplan_schema::ti4::galaxy::{self, GalaxyFile};
 use deckplan_schema::ti4::place::Ti4Place;
@@ -24,10 +23,10 @@ use crate::check::{self, CheckMeta, Checks};
 use crate::diagnostic::Diagnostic;
 use crate::draw::Scene;
 use crate::draw::marks;
-use crate::lint::{Figure, LintOutcome};
-use crate::reformat::{self, Formatted};
-use crate::ruleset::{DrawError, DrawRequest, Drawing, FileSchema, Ruleset};
-use crate::targets::{self, Target, TargetError};
+use crate::ruleset::{
+    DrawError, DrawRequest, Drawing, Figure, FileSchema, Formatted, LintOutcome, Ruleset,
+};
+use crate::targets::TargetError;
 use crate::verb::GameVerb;
 
 /// The TI4 ruleset (`ruleset = "ti4"`).
@@ -53,8 +52,8 @@ impl Ruleset for Ti4 {
         "Twilight Imperium 4 galaxies"
     }
 
-    fn board(&self) -> crate::lint::Noun {
-        crate::lint::Noun {
+    fn board(&self) -> crate::ruleset::Noun {
+        crate::ruleset::Noun {
             one: "galaxy",
             many: "galaxies",
         }
@@ -75,51 +74,32 @@ impl Ruleset for Ti4 {
         }]
     }
 
-    fn lint_pack(&self, dir: &Path) -> Result<LintOutcome, TargetError> {
-        confine_pack_file(dir)?;
-        let mut outcome = self.lint_file(&dir.join(PACK_FILE))?;
-        outcome.packs = 1;
-        Ok(outcome)
-    }
-
-    fn lint_file(&self, path: &Path) -> Result<LintOutcome, TargetError> {
-        let display = targets::relative_to_cwd(path);
-        let source = load::read_source(path, &display)?;
+    /// The galaxy is the pack's `pack.toml`, or the lone file.
+    fn lint(&self, sources: &Sources) -> Result<LintOutcome, TargetError> {
+        let source = sources.top_file()?.source;
         let (diagnostics, figures) = lint_source(&source);
         Ok(LintOutcome {
             diagnostics,
             figures,
             boards: 1,
+            packs: usize::from(sources.target().is_pack()),
             ..LintOutcome::default()
         })
     }
 
-    /// The galaxy is `pack.toml`, written to its real file (an in-pack link
-    /// stays a link).
-    fn format_pack(&self, dir: &Path) -> Result<Vec<Formatted>, TargetError> {
-        let pack_path = dir.join(PACK_FILE);
-        let display = targets::relative_to_cwd(&pack_path);
-        let (root, source) = load::read_pack_source(dir, &pack_path, &display)?;
-        Ok(vec![format_galaxy(
-            &source,
-            reformat::real_pack_file(&root, dir)?,
+    /// The galaxy file, written to its real file (a link stays a link).
+    fn format(&self, sources: &Sources) -> Result<Vec<Formatted>, TargetError> {
+        let read = sources.top_file()?;
+        let (galaxy, errors) = parse(&read.source);
+        Ok(vec![Formatted::of(
+            &read,
+            galaxy.as_ref().map(galaxy::write),
+            errors,
         )])
     }
 
-    /// A galaxy file named on its own: a link there is followed, and stays a link.
-    fn format_file(&self, path: &Path) -> Result<Formatted, TargetError> {
-        let display = targets::relative_to_cwd(path);
-        let source: Arc<SourceFile> = load::read_source(path, &display)?;
-        Ok(format_galaxy(&source, reformat::real_file(path, &display)?))
-    }
-
-    fn read_only(&self, target: &Target) -> Result<LintOutcome, TargetError> {
-        if let Target::Pack(dir) = target {
-            confine_pack_file(dir)?;
-        }
-        let path = galaxy_path(target);
-        let display = targets::relative_to_cwd(&path);
-        let source = load::read_source(&path, &display)?;
+    fn read_only(&self, sources: &Sources) -> Result<LintOutcome, TargetError> {
+        let source = sources.top_file()?.source;
         let (galaxy, diagnostics) = parse(&source);
         Ok(LintOutcome {
             diagnostics,
@@ -138,18 +118,18 @@ impl Ruleset for Ti4 {
 
     fn show(
         &self,
-        target: &Target,
+        sources: &Sources,
         request: &DrawRequest<'_>,
     ) -> Result<Drawing<String>, DrawError> {
-        draw_galaxy(target, request, show::draw)
+        draw_galaxy(sources, request, show::draw)
     }
 
     fn render(
         &self,
-        target: &Target,
+        sources: &Sources,
         request: &DrawRequest<'_>,
     ) -> Result<Drawing<Scene>, DrawError> {
-        draw_galaxy(target, request, |galaxy| {
+        draw_galaxy(sources, request, |galaxy| {
             draw::galaxy_scene(galaxy, request.title, request.coordinates)
         })
     }
@@ -158,19 +138,19 @@ impl Ruleset for Ti4 {
     /// under it, drawn with its title and position numbers.
     fn annotate(
         &self,
-        target: &Target,
+        sources: &Sources,
         diagnostics: &[Diagnostic],
         each: &mut dyn FnMut(&str, &dyn Fn() -> Scene),
     ) -> Result<Vec<Diagnostic>, DrawError> {
-        let Target::Pack(_) = target else {
+        if !sources.target().is_pack() {
             return Ok(Vec::new());
-        };
+        }
         let request = DrawRequest {
             title: true,
             coordinates: true,
             ..DrawRequest::default()
         };
-        let drawing = draw_galaxy(target, &request, |galaxy| {
+        let drawing = draw_galaxy(sources, &request, |galaxy| {
             let mut scene = draw::galaxy_scene(galaxy, true, true);
             let marks = marks::marks(diagnostics, "galaxy", |diagnostic| {
                 let place = diagnostic.place.as_ref()?.get::<Ti4Place>()?;
@@ -190,7 +170,7 @@ impl Ruleset for Ti4 {
 /// Reads the galaxy a target holds and draws it with `draw`; a galaxy that
 /// does not load gives its problems and no drawing.
 fn draw_galaxy<T>(
-    target: &Target,
+    sources: &Sources,
     request: &DrawRequest<'_>,
     draw: impl Fn(&checks::Galaxy<'_>) -> T,
 ) -> Result<Drawing<T>, DrawError> {
@@ -211,12 +191,7 @@ fn draw_galaxy<T>(
                 .into(),
         ));
     }
-    if let Target::Pack(dir) = target {
-        confine_pack_file(dir)?;
-    }
-    let path = galaxy_path(target);
-    let display = targets::relative_to_cwd(&path);
-    let source = load::read_source(&path, &display).map_err(TargetError::from)?;
+    let source = sources.top_file().map_err(TargetError::from)?.source;
     let (galaxy, problems) = parse(&source);
     let mut boards = Vec::new();
     if let (Some(galaxy), Ok(builtin)) = (galaxy, builtin_catalogue()) {
@@ -303,31 +278,8 @@ pub fn lint_source(source: &Arc<SourceFile>) -> (Vec<Diagnostic>, Vec<Figure>) {
 }
 
 /// Reads a galaxy file (a pack's `pack.toml` or a lone galaxy file).
-pub fn load_galaxy(path: &Path) -> Result<(Option<GalaxyFile>, Vec<Diagnostic>), TargetError> {
-    let display = targets::relative_to_cwd(path);
-    let source = load::read_source(path, &display)?;
-    Ok(parse(&source))
-}
-
-/// Refuses a pack whose `pack.toml` is a link that leads outside its folder,
-/// before anything reads it.
-fn confine_pack_file(dir: &Path) -> Result<(), TargetError> {
-    let pack_path = dir.join(PACK_FILE);
-    let display = targets::relative_to_cwd(&pack_path);
-    load::read_pack_source(dir, &pack_path, &display)?;
-    Ok(())
-}
-
-/// A galaxy file in canonical form, to be written to `write_to`.
-fn format_galaxy(source: &Arc<SourceFile>, write_to: std::path::PathBuf) -> Formatted {
-    let (galaxy, errors) = parse(source);
-    Formatted::of(source, write_to, galaxy.as_ref().map(galaxy::write), errors)
-}
-
-/// The galaxy file a target names: `pack.toml` of a pack, or the file itself.
-pub fn galaxy_path(target: &Target) -> std::path::PathBuf {
-    match target {
-        Target::Pack(dir) => dir.join(PACK_FILE),
-        Target::Page(path) => path.clone(),
-    }
+pub fn load_galaxy(
+    sources: &Sources,
+) -> Result<(Option<GalaxyFile>, Vec<Diagnostic>), TargetError> {
+    Ok(parse(&sources.top_file()?.source))
 }

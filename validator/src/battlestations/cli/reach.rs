@@ -15,7 +15,9 @@ use crate::battlestations::rules::movement::{Move, PathStep, Reach, Rules};
 use crate::battlestations::rules::{Character, PlayState};
 use crate::battlestations::{draw, notation};
 use crate::ship_game;
-use crate::targets::Target;
+use deckplan_schema::sources::Sources;
+
+use crate::targets;
 
 use crate::cli::{plural, print_problems};
 
@@ -103,7 +105,7 @@ pub struct ReachArgs {
 /// Answers the question the arguments ask.
 pub fn run_args(args: &ReachArgs) -> anyhow::Result<ExitCode> {
     run(&Question {
-        target: &Target::of(&args.pack),
+        sources: &targets::sources_of(&args.pack),
         from: &args.from,
         who: Character {
             move_value: args.move_value,
@@ -131,7 +133,7 @@ pub fn run_args(args: &ReachArgs) -> anyhow::Result<ExitCode> {
 /// The question `reach` asks of a ship.
 pub struct Question<'a> {
     /// The ship pack or file.
-    pub target: &'a Target,
+    pub sources: &'a Sources,
     /// The moving character's square.
     pub from: &'a str,
     /// The character, its actions and equipment.
@@ -161,7 +163,7 @@ pub struct Question<'a> {
 
 /// Answers the question.
 pub fn run(question: &Question<'_>) -> anyhow::Result<ExitCode> {
-    let (ship, problems) = ship_game::load_ship::<Battlestations>(question.target)?;
+    let (ship, problems) = ship_game::load_ship::<Battlestations>(question.sources)?;
     print_problems(&problems, "Fix the ship file to play-test it.");
     let Some(ship) = ship else {
         return Ok(ExitCode::from(1));

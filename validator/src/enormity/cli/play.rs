@@ -22,7 +22,7 @@ pub enum RulesFormat {
 /// give `None`: nothing can be answered on a pack that did not load.
 pub fn load_rules_pack(path: &Path) -> anyhow::Result<Option<deckplan_schema::enormity::Pack>> {
     let path = targets::relative_to_cwd(path);
-    let loaded = deckplan_schema::enormity::load::load_pack(&path)?;
+    let loaded = deckplan_schema::enormity::load::load_pack(&targets::sources_of(&path))?;
     if !loaded.errors.is_empty() {
         print_load_errors(loaded.errors, "Fix these problems first.");
         return Ok(None);

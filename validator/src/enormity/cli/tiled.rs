@@ -10,7 +10,7 @@ use crate::cli::{exit, print_problems, write_or_print};
 use crate::enormity::tiled::{self, TiledError};
 use crate::enormity::{self, Source};
 use crate::render::{escape_controls, shown_path};
-use crate::targets::Target;
+use crate::targets;
 
 /// The arguments of `deckplan export` on an Enormity pack or page.
 #[derive(clap::Args)]
@@ -32,7 +32,7 @@ pub struct ExportArgs {
 /// Writes the Tiled map or world.
 pub fn export(args: &ExportArgs) -> anyhow::Result<ExitCode> {
     let out = &args.tiled;
-    let (source, problems) = enormity::load_target(&Target::of(&args.path))?;
+    let (source, problems) = enormity::load_target(&targets::sources_of(&args.path))?;
     let failed = !problems.is_empty();
     print_problems(
         &problems,

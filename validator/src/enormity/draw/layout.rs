@@ -417,7 +417,7 @@ mod tests {
 
     fn bundled() -> Pack {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/derelict-meridian-tithe");
-        deckplan_schema::enormity::load::load_pack(&path)
+        deckplan_schema::enormity::load::load_pack(&deckplan_schema::sources::Sources::pack(&path))
             .unwrap()
             .value
             .unwrap()

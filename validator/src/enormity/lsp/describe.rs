@@ -9,6 +9,7 @@ use deckplan_schema::enormity::{
     Direction, Discovery, Edge, EdgeKind, Intersection, Marker, Pack, Page, PageId, Space,
     SpaceKind,
 };
+use deckplan_schema::sources::Sources;
 
 use super::pack_file;
 use crate::lsp::outline::{Scalar, Step, keys};
@@ -264,8 +265,8 @@ pub fn page_summary(page: &Page, dir: &Path) -> String {
 }
 
 /// A Location by its designation, from `pack.toml`.
-pub fn location(dir: &Path, designation: &str) -> Option<String> {
-    let (_, outline) = pack_file(dir)?;
+pub fn location(pack: &Sources, designation: &str) -> Option<String> {
+    let (_, outline) = pack_file(pack)?;
     outline.items(&keys(["locations"])).find_map(|(i, _)| {
         let at = |key: &str| {
             outline.str(&[
@@ -280,8 +281,8 @@ pub fn location(dir: &Path, designation: &str) -> Option<String> {
 }
 
 /// A Location Book by its number, from `pack.toml`.
-pub fn book(dir: &Path, number: i64) -> Option<String> {
-    let (_, outline) = pack_file(dir)?;
+pub fn book(pack: &Sources, number: i64) -> Option<String> {
+    let (_, outline) = pack_file(pack)?;
     outline.items(&keys(["books"])).find_map(|(i, _)| {
         let at = |key: &str| {
             outline.scalar(&[

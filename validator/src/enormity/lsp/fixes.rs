@@ -12,14 +12,15 @@
 //! does), and at most [`MAX_CANDIDATES`] are tried, each a check of the pack.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use deckplan_schema::enormity::{
     Direction, LocationArrow, LocationPlace, Pack, Page, PageId, Space, write,
 };
+use deckplan_schema::sources::Target;
 use deckplan_schema::{Place, Span};
 
-use super::{pack_of, source_of};
+use super::pack_of;
 use crate::diagnostic::Diagnostic;
 use crate::enormity::board::layout::{PackLayout, edge_spaces, facing};
 use crate::enormity::lint::check_pack;
@@ -58,15 +59,17 @@ pub fn fixes(file: &File<'_>, diagnostic: &Diagnostic) -> Vec<TextFix> {
     let (Some(place), Some(dir)) = (place, file.pack) else {
         return Vec::new();
     };
-    let candidates = match (diagnostic.code, place) {
-        ("R002", LocationPlace::Door { page, number, .. }) => opener_candidates(dir, page, number),
-        ("R004", LocationPlace::Space { page, space }) => arrow_turns(dir, page, space, false),
-        ("A004", LocationPlace::Space { page, space }) => arrow_turns(dir, page, space, true),
-        ("A006", LocationPlace::Join { from, to }) => arrows_across(dir, from.page, to.page),
-        _ => return Vec::new(),
-    };
-    let Some(pack) = pack_of(dir) else {
+    let Some(pack) = pack_of(&file.sources(Target::Pack(dir.to_path_buf()))) else {
         return Vec::new();
+    };
+    let candidates = match (diagnostic.code, place) {
+        ("R002", LocationPlace::Door { page, number, .. }) => {
+            opener_candidates(&pack, page, number)
+        }
+        ("R004", LocationPlace::Space { page, space }) => arrow_turns(&pack, page, space, false),
+        ("A004", LocationPlace::Space { page, space }) => arrow_turns(&pack, page, space, true),
+        ("A006", LocationPlace::Join { from, to }) => arrows_across(&pack, from.page, to.page),
+        _ => return Vec::new(),
     };
     verified(&pack, diagnostic, candidates)
         .into_iter()
@@ -76,10 +79,7 @@ pub fn fixes(file: &File<'_>, diagnostic: &Diagnostic) -> Vec<TextFix> {
 
 /// Each console and keycard on the page that does not open door `number`,
 /// made to open it.
-fn opener_candidates(dir: &Path, page: PageId, number: u16) -> Vec<Candidate> {
-    let Some(pack) = pack_of(dir) else {
-        return Vec::new();
-    };
+fn opener_candidates(pack: &Pack, page: PageId, number: u16) -> Vec<Candidate> {
     let Some(on) = pack.pages.get(&page) else {
         return Vec::new();
     };
@@ -130,10 +130,7 @@ fn opener_candidates(dir: &Path, page: PageId, number: u16) -> Vec<Candidate> {
 
 /// The arrow on `space` (a Location arrow when `location`, else a forced
 /// arrow) turned to each other direction.
-fn arrow_turns(dir: &Path, page: PageId, space: Space, location: bool) -> Vec<Candidate> {
-    let Some(pack) = pack_of(dir) else {
-        return Vec::new();
-    };
+fn arrow_turns(pack: &Pack, page: PageId, space: Space, location: bool) -> Vec<Candidate> {
     let Some(on) = pack.pages.get(&page) else {
         return Vec::new();
     };
@@ -175,11 +172,8 @@ fn arrow_turns(dir: &Path, page: PageId, space: Space, location: bool) -> Vec<Ca
 /// The Location arrows a join between two pages needs, on every board space
 /// along each joined edge that faces a board space of the other page,
 /// pointing across the join and naming the page on the other side.
-fn arrows_across(dir: &Path, from: PageId, to: PageId) -> Vec<Candidate> {
-    let Some(pack) = pack_of(dir) else {
-        return Vec::new();
-    };
-    let layout = PackLayout::new(&pack);
+fn arrows_across(pack: &Pack, from: PageId, to: PageId) -> Vec<Candidate> {
+    let layout = PackLayout::new(pack);
     let Some((index, join)) = pack
         .joins
         .iter()
@@ -291,9 +285,9 @@ fn as_text(before: &Pack, after: &Pack, title: String) -> Option<TextFix> {
         })
         .collect();
     for (old, new) in changed.values() {
+        // The page as loaded is the text the editor holds.
         let path: PathBuf = old.source.path().to_path_buf();
-        let current = source_of(&path)?;
-        let text = current.text();
+        let text = old.source.text();
         formats |= write::write_page(old) != text;
         edits.extend(rewrite(&path, text, &write::write_page(new)));
     }

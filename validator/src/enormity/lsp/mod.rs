@@ -11,13 +11,13 @@
 mod describe;
 mod fixes;
 
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::path::PathBuf;
 
+use deckplan_schema::SourceFile;
 use deckplan_schema::enormity::load as pages;
 use deckplan_schema::enormity::{Intersection, Pack, Page, PageEdge, PageId, Space, coord};
-use deckplan_schema::load::{self, PACK_FILE};
-use deckplan_schema::{SourceFile, confine};
+use deckplan_schema::load::PACK_FILE;
+use deckplan_schema::sources::{Sources, Target};
 
 use crate::diagnostic::Diagnostic;
 use crate::lsp::outline::{Entry, Outline, Step, keys};
@@ -28,8 +28,8 @@ use crate::lsp::support::{At, File, LanguageSupport, Spot, Symbol, SymbolKind, T
 pub struct EnormityLanguage;
 
 impl LanguageSupport for EnormityLanguage {
-    fn pack_files(&self, dir: &Path) -> Vec<PathBuf> {
-        let Some((_, outline)) = pack_file(dir) else {
+    fn pack_files(&self, pack: &Sources) -> Vec<PathBuf> {
+        let (Some(dir), Some((_, outline))) = (pack.pack_dir(), pack_file(pack)) else {
             return Vec::new();
         };
         outline
@@ -72,33 +72,40 @@ fn page_of(file: &File<'_>) -> Option<Page> {
     pages::page_from_source(&source).value
 }
 
-/// The pack folder of a file: its pack's, or the folder of a `pack.toml`
-/// beside it (a page not yet listed still names the pack's Locations).
-fn pack_dir(file: &File<'_>) -> Option<PathBuf> {
+/// The pack of a file, its files as the editor holds them: its own pack,
+/// or the `pack.toml` beside it (a page not yet listed still names the
+/// pack's Locations).
+fn pack_sources(file: &File<'_>) -> Option<Sources> {
     if let Some(dir) = file.pack {
-        return Some(dir.to_path_buf());
+        return Some(file.sources(Target::Pack(dir.to_path_buf())));
     }
     let dir = file.path.parent()?;
-    let pack = dir.join(PACK_FILE);
-    (pack.is_file() || deckplan_schema::overlay::text(&pack).is_some()).then(|| dir.to_path_buf())
+    file.open
+        .exists(&dir.join(PACK_FILE))
+        .then(|| file.sources(Target::Pack(dir.to_path_buf())))
+}
+
+/// The pack whose `pack.toml` `file` is, its files as the editor holds them.
+fn own_pack(file: &File<'_>) -> Option<Sources> {
+    Some(file.sources(Target::Pack(file.path.parent()?.to_path_buf())))
 }
 
 /// A pack's `pack.toml` (its unsaved text when open) and its outline.
-fn pack_file(dir: &Path) -> Option<(PathBuf, Outline)> {
-    let path = dir.join(PACK_FILE);
-    let (_, source) = load::read_pack_source(dir, &path, &path).ok()?;
-    Some((path, Outline::of(source.text())))
+fn pack_file(pack: &Sources) -> Option<(PathBuf, Outline)> {
+    let path = pack.target().top_file();
+    let read = pack.top_file().ok()?;
+    Some((path, Outline::of(read.source.text())))
 }
 
 /// The whole pack, its pages read as the editor holds them.
-fn pack_of(dir: &Path) -> Option<Pack> {
-    pages::load_pack(dir).ok()?.value
+fn pack_of(pack: &Sources) -> Option<Pack> {
+    pages::load_pack(pack).ok()?.value
 }
 
 /// The file of a page of the pack.
-fn page_file(dir: &Path, id: PageId) -> Option<PathBuf> {
-    let pack = pack_of(dir)?;
-    let page = pack.pages.get(&id)?;
+fn page_file(pack: &Sources, id: PageId) -> Option<PathBuf> {
+    let loaded = pack_of(pack)?;
+    let page = loaded.pages.get(&id)?;
     Some(page.source.path().to_path_buf())
 }
 
@@ -121,15 +128,16 @@ fn page_hover(file: &File<'_>, at: &At<'_>) -> Option<String> {
         return Some(describe::space(&page, space));
     }
     if path == keys(["location"]).as_slice() {
-        return describe::location(&pack_dir(file)?, at.str()?);
+        return describe::location(&pack_sources(file)?, at.str()?);
     }
     if path == keys(["book"]).as_slice() {
-        return describe::book(&pack_dir(file)?, at.int()?);
+        return describe::book(&pack_sources(file)?, at.int()?);
     }
     if at.under("target") {
         let id = PageId::parse(at.str()?).ok()?;
-        let dir = pack_dir(file)?;
-        return Some(describe::page(&pack_of(&dir)?, &dir, id));
+        let pack = pack_sources(file)?;
+        let dir = pack.pack_dir()?;
+        return Some(describe::page(&pack_of(&pack)?, dir, id));
     }
     let page = page_of(file)?;
     if let Some(number) = at.int().and_then(|n| u16::try_from(n).ok()) {
@@ -191,22 +199,17 @@ fn grid_space(file: &File<'_>, at: &At<'_>) -> Option<Space> {
 
 fn pack_hover(file: &File<'_>, at: &At<'_>) -> Option<String> {
     let dir = file.path.parent()?;
+    let pack = own_pack(file)?;
     let path = at.entry.path.as_slice();
     if let [Step::Key(key), Step::Index(_)] = path
         && key == "pages"
     {
-        let page_path = dir.join(at.str()?);
-        let real = confine::Root::new(dir)
-            .ok()?
-            .resolve(&page_path, Path::new(at.str()?))
-            .ok()?;
-        let text =
-            confine::read_text(&real, &page_path, deckplan_schema::limits::MAX_FILE_BYTES).ok()?;
-        let page = pages::page_from_source(&SourceFile::new(&page_path, text)).value?;
+        let read = pack.read(at.str()?).ok()?;
+        let page = pages::page_from_source(&read.source).value?;
         return Some(describe::page_summary(&page, dir));
     }
     let id = page_named(at.str()?)?;
-    Some(describe::page(&pack_of(dir)?, dir, id))
+    Some(describe::page(&pack_of(&pack)?, dir, id))
 }
 
 fn page_definition(file: &File<'_>, at: &At<'_>) -> Vec<Spot> {
@@ -233,20 +236,20 @@ fn page_definition(file: &File<'_>, at: &At<'_>) -> Vec<Spot> {
             .map(|(_, door)| here(door.span))
             .collect();
     }
-    let Some(dir) = pack_dir(file) else {
+    let Some(pack) = pack_sources(file) else {
         return Vec::new();
     };
     if path == keys(["location"]).as_slice() {
-        return in_pack_list(&dir, "locations", "designation", at.str());
+        return in_pack_list(&pack, "locations", "designation", at.str());
     }
     if path == keys(["book"]).as_slice() {
         let number = at.int().map(|n| n.to_string());
-        return in_pack_list(&dir, "books", "number", number.as_deref());
+        return in_pack_list(&pack, "books", "number", number.as_deref());
     }
     if at.under("target")
         && let Some(id) = at.str().and_then(|t| PageId::parse(t).ok())
     {
-        return page_file(&dir, id)
+        return page_file(&pack, id)
             .map(|path| Spot { path, span: None })
             .into_iter()
             .collect();
@@ -255,8 +258,8 @@ fn page_definition(file: &File<'_>, at: &At<'_>) -> Vec<Spot> {
 }
 
 /// The item of a list of tables in `pack.toml` whose `key` is `value`.
-fn in_pack_list(dir: &Path, list: &str, key: &str, value: Option<&str>) -> Vec<Spot> {
-    let (Some(value), Some((path, outline))) = (value, pack_file(dir)) else {
+fn in_pack_list(pack: &Sources, list: &str, key: &str, value: Option<&str>) -> Vec<Spot> {
+    let (Some(value), Some((path, outline))) = (value, pack_file(pack)) else {
         return Vec::new();
     };
     outline
@@ -281,7 +284,7 @@ fn in_pack_list(dir: &Path, list: &str, key: &str, value: Option<&str>) -> Vec<S
 }
 
 fn pack_definition(file: &File<'_>, at: &At<'_>) -> Vec<Spot> {
-    let Some(dir) = file.path.parent() else {
+    let (Some(dir), Some(pack)) = (file.path.parent(), own_pack(file)) else {
         return Vec::new();
     };
     let Some(text) = at.str() else {
@@ -291,17 +294,17 @@ fn pack_definition(file: &File<'_>, at: &At<'_>) -> Vec<Spot> {
         && key == "pages"
     {
         // Only a file inside the pack: the loader would refuse any other.
-        let path = dir.join(text);
-        let inside =
-            confine::Root::new(dir).is_ok_and(|root| root.resolve(&path, Path::new(text)).is_ok());
-        return if inside {
-            vec![Spot { path, span: None }]
+        return if pack.has(text) {
+            vec![Spot {
+                path: dir.join(text),
+                span: None,
+            }]
         } else {
             Vec::new()
         };
     }
     page_named(text)
-        .and_then(|id| page_file(dir, id))
+        .and_then(|id| page_file(&pack, id))
         .map(|path| Spot { path, span: None })
         .into_iter()
         .collect()
@@ -438,12 +441,6 @@ fn pack_symbols(file: &File<'_>) -> Vec<Symbol> {
     out
 }
 
-/// A source read for a fix: the file's text as the editor holds it.
-fn source_of(path: &Path) -> Option<Arc<SourceFile>> {
-    let text = confine::read_text(path, path, deckplan_schema::limits::MAX_FILE_BYTES).ok()?;
-    Some(SourceFile::new(path, text))
-}
-
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
@@ -454,10 +451,11 @@ mod tests {
         let text = "format = 1\ngrid = \"\"\"\nB #.O\nA ...\n\"\"\"\n";
         let outline = Outline::of(text);
         let file = File {
-            path: Path::new("/p/page.toml"),
+            path: std::path::Path::new("/p/page.toml"),
             text,
             pack: None,
             outline: &outline,
+            open: &crate::lsp::buffers::Buffers::default(),
         };
         let entry = outline.get(&keys(["grid"])).unwrap();
         let offset = text.find("#.O").unwrap() + 2;

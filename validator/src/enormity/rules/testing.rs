@@ -58,7 +58,9 @@ pub fn fixture(name: &str) -> Pack {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../tests/fixtures/rules")
         .join(name);
-    let loaded = deckplan_schema::enormity::load::load_pack(&path).unwrap();
+    let loaded =
+        deckplan_schema::enormity::load::load_pack(&deckplan_schema::sources::Sources::pack(&path))
+            .unwrap();
     assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
     loaded.value.unwrap()
 }

@@ -13,7 +13,7 @@ use crate::nemesis::graph::ShipGraph;
 use crate::nemesis::rules::PlayState;
 use crate::nemesis::rules::state::{door_arg, room_arg, way_arg};
 use crate::ship_game;
-use crate::targets::{self, Target};
+use crate::targets;
 
 /// How the Nemesis play-test commands print their answer.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -55,8 +55,7 @@ pub struct ShipState {
 /// `None`: nothing can be answered on a ship that did not load.
 pub fn load_ship(path: &Path) -> anyhow::Result<Option<Ship>> {
     let path = targets::relative_to_cwd(path);
-    let target = Target::of(&path);
-    let (ship, problems) = ship_game::load_ship::<Nemesis>(&target)?;
+    let (ship, problems) = ship_game::load_ship::<Nemesis>(&targets::sources_of(&path))?;
     if !problems.is_empty() {
         print_problems(&problems, "Fix these problems first.");
         return Ok(None);

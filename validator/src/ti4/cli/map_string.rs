@@ -10,7 +10,7 @@ use deckplan_schema::ti4::map_string;
 
 use crate::cli::{exit, print_problems, write_or_print};
 use crate::render::escape_controls;
-use crate::targets::Target;
+use crate::targets;
 use crate::ti4;
 
 /// The arguments of `deckplan export` on a TI4 galaxy.
@@ -28,8 +28,7 @@ pub struct ExportArgs {
 
 /// Prints a TI4 galaxy as a map string.
 pub fn export(args: &ExportArgs) -> anyhow::Result<ExitCode> {
-    let path = ti4::galaxy_path(&Target::of(&args.path));
-    let (galaxy, problems) = ti4::load_galaxy(&path)?;
+    let (galaxy, problems) = ti4::load_galaxy(&targets::sources_of(&args.path))?;
     print_problems(&problems, "Fix the galaxy file to export it.");
     let Some(galaxy) = galaxy else {
         return Ok(exit(true));

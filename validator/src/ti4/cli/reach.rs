@@ -13,7 +13,7 @@ use clap::ValueEnum;
 use serde_json::json;
 
 use crate::cli::{plural, print_problems};
-use crate::targets::Target;
+use crate::targets;
 use crate::ti4::adjacency::{Adjacency, Node, Switches};
 use crate::ti4::checks::Galaxy;
 use crate::ti4::rules::describe::{
@@ -170,8 +170,8 @@ fn switches(
 
 /// Answers the question.
 pub fn run(question: &ReachArgs) -> anyhow::Result<ExitCode> {
-    let path = ti4::galaxy_path(&Target::of(&question.pack));
-    let (file, problems) = ti4::load_galaxy(&path)?;
+    let sources = targets::sources_of(&question.pack);
+    let (file, problems) = ti4::load_galaxy(&sources)?;
     print_problems(&problems, "Fix the galaxy file to play-test it.");
     let Some(file) = file else {
         return Ok(ExitCode::from(1));
@@ -180,7 +180,7 @@ pub fn run(question: &ReachArgs) -> anyhow::Result<ExitCode> {
     let catalogue = file.catalogue(builtin);
     let adjacency =
         Adjacency::with_switches(&file, &catalogue, &switches(&file, &question.modifiers)?);
-    let source = deckplan_schema::SourceFile::new(path.clone(), String::new());
+    let source = deckplan_schema::SourceFile::new(sources.target().top_file(), String::new());
     let galaxy = Galaxy {
         file: &file,
         catalogue: &catalogue,
