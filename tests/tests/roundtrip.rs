@@ -133,9 +133,19 @@ impl Choices<'_> {
             .map(|_| PIECES[usize::from(self.next() % 8)])
             .collect()
     }
+    /// Some of `doors`, each kept at even odds; with `at_least_one`, the first
+    /// door when none was kept.
+    fn doors(&mut self, doors: &[u16], at_least_one: bool) -> Vec<u16> {
+        let mut chosen: Vec<u16> = doors.iter().copied().filter(|_| self.one_in(2)).collect();
+        if at_least_one && chosen.is_empty() {
+            chosen.extend(doors.first());
+        }
+        chosen
+    }
 }
 
-/// A valid page built from proptest's choices.
+/// A valid page built from proptest's choices. Each part reads its choices in
+/// turn, so the same bytes always build the same page.
 fn build_page(columns: u16, rows: u16, bytes: &[u8]) -> Page {
     let mut c = Choices { bytes };
     let size = Size { columns, rows };
@@ -162,6 +172,20 @@ fn build_page(columns: u16, rows: u16, bytes: &[u8]) -> Page {
         ];
         page.set_kind(space, kind[usize::from(c.next() % 4)]);
     }
+    let doors = add_edges(&mut c, &mut page);
+    add_terrain(&mut c, size, &mut page.spaces);
+    add_arrows(&mut c, size, &mut page.spaces);
+    add_door_openers(&mut c, size, &doors, &mut page.spaces);
+    add_markers(&mut c, size, &mut page.spaces);
+    add_intersections(&mut c, size, &mut page.intersections);
+    add_lint_settings(&mut c, &mut page);
+    page
+}
+
+/// Walls, red lines and doors, one feature per edge; returns the door
+/// numbers, counted from 1.
+fn add_edges(c: &mut Choices, page: &mut Page) -> Vec<u16> {
+    let size = page.size;
     let mut doors = Vec::new();
     for _ in 0..c.next() % 24 {
         let space = c.space(size);
@@ -184,14 +208,12 @@ fn build_page(columns: u16, rows: u16, bytes: &[u8]) -> Page {
             }
         }
     }
-    let pick_doors = |c: &mut Choices, at_least_one: bool| -> Vec<u16> {
-        let mut chosen: Vec<u16> = doors.iter().copied().filter(|_| c.one_in(2)).collect();
-        if at_least_one && chosen.is_empty() {
-            chosen.extend(doors.first());
-        }
-        chosen
-    };
-    let spaces = &mut page.spaces;
+    doors
+}
+
+/// Terrain tiles that share no space, never both destructible and
+/// indestructible, sorted as the resolver sorts them.
+fn add_terrain(c: &mut Choices, size: Size, spaces: &mut SpaceFeatures) {
     let mut tiled = std::collections::BTreeSet::new();
     for _ in 0..c.next() % 4 {
         let mut tile_spaces = Vec::new();
@@ -220,6 +242,10 @@ fn build_page(columns: u16, rows: u16, bytes: &[u8]) -> Page {
     spaces
         .terrain
         .sort_by_key(|t| t.spaces.first().map(|s| s.reading_order()));
+}
+
+/// Forced arrows, then Location arrows to small page ids.
+fn add_arrows(c: &mut Choices, size: Size, spaces: &mut SpaceFeatures) {
     for _ in 0..c.next() % 4 {
         let at = c.space(size);
         spaces.forced_arrows.insert(
@@ -244,9 +270,14 @@ fn build_page(columns: u16, rows: u16, bytes: &[u8]) -> Page {
         };
         spaces.location_arrows.insert(at, arrow);
     }
+}
+
+/// Consoles, then keycards (only when the page has a door, as a keycard opens
+/// at least one), naming doors of the page.
+fn add_door_openers(c: &mut Choices, size: Size, doors: &[u16], spaces: &mut SpaceFeatures) {
     for number in 1..=c.next() % 3 {
         let at = c.space(size);
-        let (opens, closes) = (pick_doors(&mut c, false), pick_doors(&mut c, false));
+        let (opens, closes) = (c.doors(doors, false), c.doors(doors, false));
         spaces.consoles.insert(
             u16::from(number),
             Console {
@@ -260,7 +291,7 @@ fn build_page(columns: u16, rows: u16, bytes: &[u8]) -> Page {
     if !doors.is_empty() {
         for _ in 0..c.next() % 3 {
             let at = c.space(size);
-            let opens = pick_doors(&mut c, true);
+            let opens = c.doors(doors, true);
             spaces.keycards.insert(
                 at,
                 Keycard {
@@ -270,6 +301,10 @@ fn build_page(columns: u16, rows: u16, bytes: &[u8]) -> Page {
             );
         }
     }
+}
+
+/// Discoveries, then some of every simple marker.
+fn add_markers(c: &mut Choices, size: Size, spaces: &mut SpaceFeatures) {
     for _ in 0..c.next() % 4 {
         let at = c.space(size);
         let discovery = match c.next() % 4 {
@@ -294,7 +329,11 @@ fn build_page(columns: u16, rows: u16, bytes: &[u8]) -> Page {
             spaces.markers.insert(marker, placed);
         }
     }
-    let points = &mut page.intersections;
+}
+
+/// Spawn points, spawn links (each once, never from a point to itself,
+/// sorted as the resolver sorts them) and starting Blips.
+fn add_intersections(c: &mut Choices, size: Size, points: &mut IntersectionFeatures) {
     for _ in 0..c.next() % 5 {
         points
             .spawn_points
@@ -328,6 +367,10 @@ fn build_page(columns: u16, rows: u16, bytes: &[u8]) -> Page {
             },
         );
     }
+}
+
+/// Lint settings, at most one per check name.
+fn add_lint_settings(c: &mut Choices, page: &mut Page) {
     for _ in 0..c.next() % 3 {
         let name = ["misaligned-join", "unreachable-space", "x_y"][usize::from(c.next() % 3)];
         let level = LintLevel::ALL[usize::from(c.next() % 3)];
@@ -341,7 +384,6 @@ fn build_page(columns: u16, rows: u16, bytes: &[u8]) -> Page {
             },
         );
     }
-    page
 }
 
 proptest! {

@@ -260,88 +260,32 @@ fn set<K: Ord, V>(map: &mut BTreeMap<K, V>, key: K, value: Option<V>) -> Option<
     }
 }
 
+/// Applies an edit of one page's content and returns its inverse; each kind
+/// of feature has its own function, which checks the place is on the page.
 fn apply_on_page(edit: Edit, page: &mut Page) -> Result<Edit, EditError> {
     let id = page.id;
-    let none = Span::default();
-    Ok(match edit {
+    match edit {
         Edit::SpaceKind { space, kind, .. } => {
             on_page(page, space)?;
             let old = page.kind(space).unwrap_or(SpaceKind::Board);
             page.set_kind(space, kind);
-            Edit::SpaceKind {
+            Ok(Edit::SpaceKind {
                 page: id,
                 space,
                 kind: old,
-            }
+            })
         }
-        Edit::Edge { edge, kind, .. } => {
-            if !page.size.contains_edge(edge) {
-                return Err(EditError::OffPage(format!("{} {edge}", page.id)));
-            }
-            let old = set(
-                &mut page.edges,
-                edge,
-                kind.map(|kind| EdgeFeature { kind, span: none }),
-            );
-            Edit::Edge {
-                page: id,
-                edge,
-                kind: old.map(|f| f.kind),
-            }
-        }
+        Edit::Edge { edge, kind, .. } => apply_edge(page, edge, kind),
         Edit::Marker {
             marker,
             space,
             present,
             ..
-        } => {
-            on_page(page, space)?;
-            let placed = page.spaces.markers.entry(marker).or_default();
-            let was = if present {
-                placed.insert(space, none).is_some()
-            } else {
-                placed.remove(&space).is_some()
-            };
-            if placed.is_empty() {
-                page.spaces.markers.remove(&marker);
-            }
-            Edit::Marker {
-                page: id,
-                marker,
-                space,
-                present: was,
-            }
-        }
+        } => apply_marker(page, marker, space, present),
         Edit::ForcedArrow {
             space, direction, ..
-        } => {
-            on_page(page, space)?;
-            let value = direction.map(|direction| ForcedArrow {
-                direction,
-                span: none,
-            });
-            let old = set(&mut page.spaces.forced_arrows, space, value);
-            Edit::ForcedArrow {
-                page: id,
-                space,
-                direction: old.map(|a| a.direction),
-            }
-        }
-        Edit::LocationArrow { space, arrow, .. } => {
-            on_page(page, space)?;
-            let value = arrow.map(|(direction, target)| LocationArrow {
-                direction,
-                target,
-                span: none,
-                target_span: none,
-            });
-            let old = set(&mut page.spaces.location_arrows, space, value);
-            Edit::LocationArrow {
-                page: id,
-                space,
-                arrow: old.map(|a| (a.direction, a.target)),
-            }
-        }
+        } => apply_forced_arrow(page, space, direction),
+        Edit::LocationArrow { space, arrow, .. } => apply_location_arrow(page, space, arrow),
         Edit::Console {
             number, console, ..
         } => {
@@ -349,139 +293,38 @@ fn apply_on_page(edit: Edit, page: &mut Page) -> Result<Edit, EditError> {
                 on_page(page, console.at)?;
             }
             let old = set(&mut page.spaces.consoles, number, console);
-            Edit::Console {
+            Ok(Edit::Console {
                 page: id,
                 number,
                 console: old,
-            }
+            })
         }
-        Edit::Keycard { space, opens, .. } => {
-            on_page(page, space)?;
-            let old = set(
-                &mut page.spaces.keycards,
-                space,
-                opens.map(|opens| Keycard { opens, span: none }),
-            );
-            Edit::Keycard {
-                page: id,
-                space,
-                opens: old.map(|k| k.opens),
-            }
-        }
+        Edit::Keycard { space, opens, .. } => apply_keycard(page, space, opens),
         Edit::Discovery {
             space, discovery, ..
-        } => {
-            on_page(page, space)?;
-            let value = discovery.map(|discovery| DiscoveryMarker {
-                discovery,
-                span: none,
-            });
-            let old = set(&mut page.spaces.discoveries, space, value);
-            Edit::Discovery {
-                page: id,
-                space,
-                discovery: old.map(|d| d.discovery),
-            }
-        }
-        Edit::Terrain { tiles, .. } => {
-            if let Some(space) = tiles
-                .iter()
-                .flat_map(|t| t.spaces.iter())
-                .find(|s| !page.size.contains(**s))
-            {
-                return Err(EditError::OffPage(page.place(*space)));
-            }
-            let old = std::mem::replace(&mut page.spaces.terrain, tiles);
-            Edit::Terrain {
-                page: id,
-                tiles: old,
-            }
-        }
-        Edit::SpawnPoint { point, present, .. } => {
-            point_on_page(page, point)?;
-            let points = &mut page.intersections.spawn_points;
-            let was = if present {
-                points.insert(point, none).is_some()
-            } else {
-                points.remove(&point).is_some()
-            };
-            Edit::SpawnPoint {
-                page: id,
-                point,
-                present: was,
-            }
-        }
-        Edit::SpawnLink { a, b, present, .. } => {
-            point_on_page(page, a)?;
-            point_on_page(page, b)?;
-            let (a, b) = if a.reading_order() <= b.reading_order() {
-                (a, b)
-            } else {
-                (b, a)
-            };
-            let links = &mut page.intersections.spawn_links;
-            let at = links.iter().position(|l| l.a == a && l.b == b);
-            let was = at.is_some();
-            match (present, at) {
-                (true, None) => {
-                    links.push(SpawnLink { a, b, span: none });
-                    links.sort_by_key(|l| (l.a.reading_order(), l.b.reading_order()));
-                }
-                (false, Some(index)) => {
-                    links.remove(index);
-                }
-                _ => {}
-            }
-            Edit::SpawnLink {
-                page: id,
-                a,
-                b,
-                present: was,
-            }
-        }
+        } => apply_discovery(page, space, discovery),
+        Edit::Terrain { tiles, .. } => apply_terrain(page, tiles),
+        Edit::SpawnPoint { point, present, .. } => apply_spawn_point(page, point, present),
+        Edit::SpawnLink { a, b, present, .. } => apply_spawn_link(page, a, b, present),
         Edit::Blip {
             point, direction, ..
-        } => {
-            point_on_page(page, point)?;
-            let value = direction.map(|direction| StartingBlip {
-                direction,
-                span: none,
-            });
-            let old = set(&mut page.intersections.blips, point, value);
-            Edit::Blip {
-                page: id,
-                point,
-                direction: old.map(|b| b.direction),
-            }
-        }
-        Edit::Title { title, .. } => {
-            let old = std::mem::replace(&mut page.title, title);
-            Edit::Title {
-                page: id,
-                title: old,
-            }
-        }
-        Edit::Location { designation, .. } => {
-            let old = std::mem::replace(&mut page.location, designation);
-            Edit::Location {
-                page: id,
-                designation: old,
-            }
-        }
-        Edit::Notes { notes, .. } => {
-            let old = std::mem::replace(&mut page.notes, notes);
-            Edit::Notes {
-                page: id,
-                notes: old,
-            }
-        }
-        Edit::Background { background, .. } => {
-            let old = std::mem::replace(&mut page.background, background);
-            Edit::Background {
-                page: id,
-                background: old,
-            }
-        }
+        } => apply_blip(page, point, direction),
+        Edit::Title { title, .. } => Ok(Edit::Title {
+            page: id,
+            title: std::mem::replace(&mut page.title, title),
+        }),
+        Edit::Location { designation, .. } => Ok(Edit::Location {
+            page: id,
+            designation: std::mem::replace(&mut page.location, designation),
+        }),
+        Edit::Notes { notes, .. } => Ok(Edit::Notes {
+            page: id,
+            notes: std::mem::replace(&mut page.notes, notes),
+        }),
+        Edit::Background { background, .. } => Ok(Edit::Background {
+            page: id,
+            background: std::mem::replace(&mut page.background, background),
+        }),
         // Pack-wide edits never reach a page; `Edit::apply` handles them first.
         Edit::Page { .. }
         | Edit::Joins { .. }
@@ -489,7 +332,227 @@ fn apply_on_page(edit: Edit, page: &mut Page) -> Result<Edit, EditError> {
         | Edit::Book { .. }
         | Edit::LocationName { .. }
         | Edit::Start { .. }
-        | Edit::PackName { .. } => return Err(EditError::NotOnAPage),
+        | Edit::PackName { .. } => Err(EditError::NotOnAPage),
+    }
+}
+
+/// Sets the wall, red line or door on an edge.
+fn apply_edge(page: &mut Page, edge: Edge, kind: Option<EdgeKind>) -> Result<Edit, EditError> {
+    if !page.size.contains_edge(edge) {
+        return Err(EditError::OffPage(format!("{} {edge}", page.id)));
+    }
+    let span = Span::default();
+    let old = set(
+        &mut page.edges,
+        edge,
+        kind.map(|kind| EdgeFeature { kind, span }),
+    );
+    Ok(Edit::Edge {
+        page: page.id,
+        edge,
+        kind: old.map(|f| f.kind),
+    })
+}
+
+/// Puts a marker on a space or takes it off; a kind of marker left on no
+/// space has no entry, as the resolver builds it.
+fn apply_marker(
+    page: &mut Page,
+    marker: Marker,
+    space: Space,
+    present: bool,
+) -> Result<Edit, EditError> {
+    on_page(page, space)?;
+    let placed = page.spaces.markers.entry(marker).or_default();
+    let was = if present {
+        placed.insert(space, Span::default()).is_some()
+    } else {
+        placed.remove(&space).is_some()
+    };
+    if placed.is_empty() {
+        page.spaces.markers.remove(&marker);
+    }
+    Ok(Edit::Marker {
+        page: page.id,
+        marker,
+        space,
+        present: was,
+    })
+}
+
+/// Sets the forced arrow on a space.
+fn apply_forced_arrow(
+    page: &mut Page,
+    space: Space,
+    direction: Option<Direction>,
+) -> Result<Edit, EditError> {
+    on_page(page, space)?;
+    let value = direction.map(|direction| ForcedArrow {
+        direction,
+        span: Span::default(),
+    });
+    let old = set(&mut page.spaces.forced_arrows, space, value);
+    Ok(Edit::ForcedArrow {
+        page: page.id,
+        space,
+        direction: old.map(|a| a.direction),
+    })
+}
+
+/// Sets the Location arrow on a space.
+fn apply_location_arrow(
+    page: &mut Page,
+    space: Space,
+    arrow: Option<(Direction, PageId)>,
+) -> Result<Edit, EditError> {
+    on_page(page, space)?;
+    let value = arrow.map(|(direction, target)| LocationArrow {
+        direction,
+        target,
+        span: Span::default(),
+        target_span: Span::default(),
+    });
+    let old = set(&mut page.spaces.location_arrows, space, value);
+    Ok(Edit::LocationArrow {
+        page: page.id,
+        space,
+        arrow: old.map(|a| (a.direction, a.target)),
+    })
+}
+
+/// Sets the keycard on a space and the doors it opens.
+fn apply_keycard(
+    page: &mut Page,
+    space: Space,
+    opens: Option<Vec<u16>>,
+) -> Result<Edit, EditError> {
+    on_page(page, space)?;
+    let old = set(
+        &mut page.spaces.keycards,
+        space,
+        opens.map(|opens| Keycard {
+            opens,
+            span: Span::default(),
+        }),
+    );
+    Ok(Edit::Keycard {
+        page: page.id,
+        space,
+        opens: old.map(|k| k.opens),
+    })
+}
+
+/// Sets the discovery on a space.
+fn apply_discovery(
+    page: &mut Page,
+    space: Space,
+    discovery: Option<Discovery>,
+) -> Result<Edit, EditError> {
+    on_page(page, space)?;
+    let value = discovery.map(|discovery| DiscoveryMarker {
+        discovery,
+        span: Span::default(),
+    });
+    let old = set(&mut page.spaces.discoveries, space, value);
+    Ok(Edit::Discovery {
+        page: page.id,
+        space,
+        discovery: old.map(|d| d.discovery),
+    })
+}
+
+/// Replaces the page's terrain tiles, all of whose spaces must be on the page.
+fn apply_terrain(page: &mut Page, tiles: Vec<TerrainTile>) -> Result<Edit, EditError> {
+    if let Some(space) = tiles
+        .iter()
+        .flat_map(|t| t.spaces.iter())
+        .find(|s| !page.size.contains(**s))
+    {
+        return Err(EditError::OffPage(page.place(*space)));
+    }
+    let old = std::mem::replace(&mut page.spaces.terrain, tiles);
+    Ok(Edit::Terrain {
+        page: page.id,
+        tiles: old,
+    })
+}
+
+/// Puts a spawn point on an intersection or takes it off.
+fn apply_spawn_point(
+    page: &mut Page,
+    point: Intersection,
+    present: bool,
+) -> Result<Edit, EditError> {
+    point_on_page(page, point)?;
+    let points = &mut page.intersections.spawn_points;
+    let was = if present {
+        points.insert(point, Span::default()).is_some()
+    } else {
+        points.remove(&point).is_some()
+    };
+    Ok(Edit::SpawnPoint {
+        page: page.id,
+        point,
+        present: was,
+    })
+}
+
+/// Adds or removes the spawn link between two intersections, kept with its
+/// ends and the list in reading order, as the resolver keeps them.
+fn apply_spawn_link(
+    page: &mut Page,
+    a: Intersection,
+    b: Intersection,
+    present: bool,
+) -> Result<Edit, EditError> {
+    point_on_page(page, a)?;
+    point_on_page(page, b)?;
+    let (a, b) = if a.reading_order() <= b.reading_order() {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let links = &mut page.intersections.spawn_links;
+    let at = links.iter().position(|l| l.a == a && l.b == b);
+    let was = at.is_some();
+    match (present, at) {
+        (true, None) => {
+            links.push(SpawnLink {
+                a,
+                b,
+                span: Span::default(),
+            });
+            links.sort_by_key(|l| (l.a.reading_order(), l.b.reading_order()));
+        }
+        (false, Some(index)) => {
+            links.remove(index);
+        }
+        _ => {}
+    }
+    Ok(Edit::SpawnLink {
+        page: page.id,
+        a,
+        b,
+        present: was,
+    })
+}
+
+/// Sets the starting Blip on an intersection.
+fn apply_blip(
+    page: &mut Page,
+    point: Intersection,
+    direction: Option<Direction>,
+) -> Result<Edit, EditError> {
+    point_on_page(page, point)?;
+    let value = direction.map(|direction| StartingBlip {
+        direction,
+        span: Span::default(),
+    });
+    let old = set(&mut page.intersections.blips, point, value);
+    Ok(Edit::Blip {
+        page: page.id,
+        point,
+        direction: old.map(|b| b.direction),
     })
 }
 

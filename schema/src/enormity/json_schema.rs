@@ -810,244 +810,258 @@ single-entrance = { level = "warn", reason = "The demo is linear on purpose." }
         raw: fn() -> Vec<(String, bool)>,
     }
 
+    /// The tables of `pack.toml`.
+    const PACK_TABLES: &[RawTable] = &[
+        RawTable {
+            name: "TomlPack",
+            schema: pack_schema,
+            pointer: "",
+            keys: &[
+                ("format", true),
+                ("name", true),
+                ("ruleset", true),
+                ("start", true),
+                ("pages", true),
+                ("books", false),
+                ("locations", false),
+                ("joins", false),
+                ("lint", false),
+            ],
+            raw: raw_keys::<raw::TomlPack>,
+        },
+        RawTable {
+            name: "TomlBook",
+            schema: pack_schema,
+            pointer: "/properties/books/items",
+            keys: &[("number", true), ("title", false)],
+            raw: raw_keys::<raw::TomlBook>,
+        },
+        RawTable {
+            name: "TomlLocation",
+            schema: pack_schema,
+            pointer: "/properties/locations/items",
+            keys: &[("designation", true), ("name", true)],
+            raw: raw_keys::<raw::TomlLocation>,
+        },
+        RawTable {
+            name: "TomlJoin",
+            schema: pack_schema,
+            pointer: "/properties/joins/items",
+            keys: &[("from", true), ("to", true), ("offset", false)],
+            raw: raw_keys::<raw::TomlJoin>,
+        },
+        RawTable {
+            name: "TomlLint (pack)",
+            schema: pack_schema,
+            pointer: "/$defs/lintSetting",
+            keys: &[("level", true), ("reason", true)],
+            raw: raw_keys::<crate::lint_table::TomlLint>,
+        },
+    ];
+
+    /// The tables of a page file.
+    const PAGE_TABLES: &[RawTable] = &[
+        RawTable {
+            name: "TomlPage",
+            schema: page_schema,
+            pointer: "",
+            keys: &[
+                ("format", true),
+                ("book", true),
+                ("page", true),
+                ("location", true),
+                ("title", false),
+                ("notes", false),
+                ("grid", true),
+                ("edges", false),
+                ("spaces", false),
+                ("intersections", false),
+                ("background", false),
+                ("lint", false),
+            ],
+            raw: raw_keys::<raw::TomlPage>,
+        },
+        RawTable {
+            name: "TomlBackground",
+            schema: page_schema,
+            pointer: "/properties/background",
+            keys: &[
+                ("image", true),
+                ("scale", false),
+                ("offset", false),
+                ("opacity", false),
+                ("turn", false),
+                ("mirrored", false),
+            ],
+            raw: raw_keys::<raw::TomlBackground>,
+        },
+        RawTable {
+            name: "TomlEdges",
+            schema: page_schema,
+            pointer: "/properties/edges",
+            keys: &[("walls", false), ("red_lines", false), ("doors", false)],
+            raw: raw_keys::<raw::TomlEdges>,
+        },
+        RawTable {
+            name: "TomlDoor",
+            schema: page_schema,
+            pointer: "/properties/edges/properties/doors/items",
+            keys: &[("number", true), ("at", true)],
+            raw: raw_keys::<raw::TomlDoor>,
+        },
+        RawTable {
+            name: "TomlSpaces",
+            schema: page_schema,
+            pointer: "/properties/spaces",
+            keys: &[
+                ("terrain", false),
+                ("forced_arrows", false),
+                ("location_arrows", false),
+                ("consoles", false),
+                ("keycards", false),
+                ("discoveries", false),
+                ("gear_caches", false),
+                ("engrams", false),
+                ("objectives", false),
+                ("dangerous", false),
+                ("intruder_starts", false),
+                ("spacer_starts", false),
+                ("extraction_points", false),
+            ],
+            raw: raw_keys::<raw::TomlSpaces>,
+        },
+        RawTable {
+            name: "TomlTerrain",
+            schema: page_schema,
+            pointer: "/properties/spaces/properties/terrain/items",
+            keys: &[("name", false), ("spaces", true), ("keywords", true)],
+            raw: raw_keys::<raw::TomlTerrain>,
+        },
+        RawTable {
+            name: "TomlArrow (forced arrow)",
+            schema: page_schema,
+            pointer: "/properties/spaces/properties/forced_arrows/items",
+            keys: &[("at", true), ("direction", true)],
+            raw: raw_keys::<raw::TomlArrow>,
+        },
+        RawTable {
+            name: "TomlLocationArrow",
+            schema: page_schema,
+            pointer: "/properties/spaces/properties/location_arrows/items",
+            keys: &[("at", true), ("direction", true), ("target", true)],
+            raw: raw_keys::<raw::TomlLocationArrow>,
+        },
+        RawTable {
+            name: "TomlConsole",
+            schema: page_schema,
+            pointer: "/properties/spaces/properties/consoles/items",
+            keys: &[
+                ("number", true),
+                ("at", true),
+                ("opens", false),
+                ("closes", false),
+            ],
+            raw: raw_keys::<raw::TomlConsole>,
+        },
+        RawTable {
+            name: "TomlKeycard",
+            schema: page_schema,
+            pointer: "/properties/spaces/properties/keycards/items",
+            keys: &[("at", true), ("opens", true)],
+            raw: raw_keys::<raw::TomlKeycard>,
+        },
+        RawTable {
+            // `number` and `colour` are each optional; the `oneOf` asks for exactly one.
+            name: "TomlDiscovery",
+            schema: page_schema,
+            pointer: "/properties/spaces/properties/discoveries/items",
+            keys: &[("at", true), ("number", false), ("colour", false)],
+            raw: raw_keys::<raw::TomlDiscovery>,
+        },
+        RawTable {
+            name: "TomlIntersections",
+            schema: page_schema,
+            pointer: "/properties/intersections",
+            keys: &[
+                ("spawn_points", false),
+                ("spawn_links", false),
+                ("blips", false),
+            ],
+            raw: raw_keys::<raw::TomlIntersections>,
+        },
+        RawTable {
+            name: "TomlArrow (blip)",
+            schema: page_schema,
+            pointer: "/properties/intersections/properties/blips/items",
+            keys: &[("at", true), ("direction", true)],
+            raw: raw_keys::<raw::TomlArrow>,
+        },
+        RawTable {
+            name: "TomlLint (page)",
+            schema: page_schema,
+            pointer: "/$defs/lintSetting",
+            keys: &[("level", true), ("reason", true)],
+            raw: raw_keys::<crate::lint_table::TomlLint>,
+        },
+    ];
+
+    /// Asserts that one raw struct, the list of its keys here and its table in
+    /// the schema agree on the keys and on which are required; returns how many
+    /// keys it has.
+    fn assert_table_matches_schema(table: &RawTable) -> usize {
+        let keys: Vec<(String, bool)> = table
+            .keys
+            .iter()
+            .map(|(k, r)| (k.to_string(), *r))
+            .collect();
+        assert_eq!(
+            keys,
+            (table.raw)(),
+            "{}: the list in this test is out of date with raw.rs",
+            table.name
+        );
+        let listed: BTreeSet<String> = keys.into_iter().map(|(k, _)| k).collect();
+        let schema = (table.schema)();
+        let node = schema
+            .pointer(table.pointer)
+            .unwrap_or_else(|| panic!("{}: nothing at {}", table.name, table.pointer));
+        let in_schema: BTreeSet<String> = node["properties"]
+            .as_object()
+            .unwrap_or_else(|| panic!("{}: no properties", table.name))
+            .keys()
+            .cloned()
+            .collect();
+        assert_eq!(listed, in_schema, "{}: keys differ", table.name);
+        let required: BTreeSet<String> = table
+            .keys
+            .iter()
+            .filter(|(_, required)| *required)
+            .map(|(k, _)| k.to_string())
+            .collect();
+        let schema_required: BTreeSet<String> = node
+            .get("required")
+            .and_then(Value::as_array)
+            .map(|keys| {
+                keys.iter()
+                    .filter_map(Value::as_str)
+                    .map(String::from)
+                    .collect()
+            })
+            .unwrap_or_default();
+        assert_eq!(required, schema_required, "{}: required keys", table.name);
+        assert_eq!(node["additionalProperties"], json!(false), "{}", table.name);
+        listed.len()
+    }
+
     #[test]
     fn every_raw_key_is_in_the_schema_with_the_right_required_list() {
-        let tables = [
-            RawTable {
-                name: "TomlPack",
-                schema: pack_schema,
-                pointer: "",
-                keys: &[
-                    ("format", true),
-                    ("name", true),
-                    ("ruleset", true),
-                    ("start", true),
-                    ("pages", true),
-                    ("books", false),
-                    ("locations", false),
-                    ("joins", false),
-                    ("lint", false),
-                ],
-                raw: raw_keys::<raw::TomlPack>,
-            },
-            RawTable {
-                name: "TomlBook",
-                schema: pack_schema,
-                pointer: "/properties/books/items",
-                keys: &[("number", true), ("title", false)],
-                raw: raw_keys::<raw::TomlBook>,
-            },
-            RawTable {
-                name: "TomlLocation",
-                schema: pack_schema,
-                pointer: "/properties/locations/items",
-                keys: &[("designation", true), ("name", true)],
-                raw: raw_keys::<raw::TomlLocation>,
-            },
-            RawTable {
-                name: "TomlJoin",
-                schema: pack_schema,
-                pointer: "/properties/joins/items",
-                keys: &[("from", true), ("to", true), ("offset", false)],
-                raw: raw_keys::<raw::TomlJoin>,
-            },
-            RawTable {
-                name: "TomlLint (pack)",
-                schema: pack_schema,
-                pointer: "/$defs/lintSetting",
-                keys: &[("level", true), ("reason", true)],
-                raw: raw_keys::<crate::lint_table::TomlLint>,
-            },
-            RawTable {
-                name: "TomlPage",
-                schema: page_schema,
-                pointer: "",
-                keys: &[
-                    ("format", true),
-                    ("book", true),
-                    ("page", true),
-                    ("location", true),
-                    ("title", false),
-                    ("notes", false),
-                    ("grid", true),
-                    ("edges", false),
-                    ("spaces", false),
-                    ("intersections", false),
-                    ("background", false),
-                    ("lint", false),
-                ],
-                raw: raw_keys::<raw::TomlPage>,
-            },
-            RawTable {
-                name: "TomlBackground",
-                schema: page_schema,
-                pointer: "/properties/background",
-                keys: &[
-                    ("image", true),
-                    ("scale", false),
-                    ("offset", false),
-                    ("opacity", false),
-                    ("turn", false),
-                    ("mirrored", false),
-                ],
-                raw: raw_keys::<raw::TomlBackground>,
-            },
-            RawTable {
-                name: "TomlEdges",
-                schema: page_schema,
-                pointer: "/properties/edges",
-                keys: &[("walls", false), ("red_lines", false), ("doors", false)],
-                raw: raw_keys::<raw::TomlEdges>,
-            },
-            RawTable {
-                name: "TomlDoor",
-                schema: page_schema,
-                pointer: "/properties/edges/properties/doors/items",
-                keys: &[("number", true), ("at", true)],
-                raw: raw_keys::<raw::TomlDoor>,
-            },
-            RawTable {
-                name: "TomlSpaces",
-                schema: page_schema,
-                pointer: "/properties/spaces",
-                keys: &[
-                    ("terrain", false),
-                    ("forced_arrows", false),
-                    ("location_arrows", false),
-                    ("consoles", false),
-                    ("keycards", false),
-                    ("discoveries", false),
-                    ("gear_caches", false),
-                    ("engrams", false),
-                    ("objectives", false),
-                    ("dangerous", false),
-                    ("intruder_starts", false),
-                    ("spacer_starts", false),
-                    ("extraction_points", false),
-                ],
-                raw: raw_keys::<raw::TomlSpaces>,
-            },
-            RawTable {
-                name: "TomlTerrain",
-                schema: page_schema,
-                pointer: "/properties/spaces/properties/terrain/items",
-                keys: &[("name", false), ("spaces", true), ("keywords", true)],
-                raw: raw_keys::<raw::TomlTerrain>,
-            },
-            RawTable {
-                name: "TomlArrow (forced arrow)",
-                schema: page_schema,
-                pointer: "/properties/spaces/properties/forced_arrows/items",
-                keys: &[("at", true), ("direction", true)],
-                raw: raw_keys::<raw::TomlArrow>,
-            },
-            RawTable {
-                name: "TomlLocationArrow",
-                schema: page_schema,
-                pointer: "/properties/spaces/properties/location_arrows/items",
-                keys: &[("at", true), ("direction", true), ("target", true)],
-                raw: raw_keys::<raw::TomlLocationArrow>,
-            },
-            RawTable {
-                name: "TomlConsole",
-                schema: page_schema,
-                pointer: "/properties/spaces/properties/consoles/items",
-                keys: &[
-                    ("number", true),
-                    ("at", true),
-                    ("opens", false),
-                    ("closes", false),
-                ],
-                raw: raw_keys::<raw::TomlConsole>,
-            },
-            RawTable {
-                name: "TomlKeycard",
-                schema: page_schema,
-                pointer: "/properties/spaces/properties/keycards/items",
-                keys: &[("at", true), ("opens", true)],
-                raw: raw_keys::<raw::TomlKeycard>,
-            },
-            RawTable {
-                // `number` and `colour` are each optional; the `oneOf` asks for exactly one.
-                name: "TomlDiscovery",
-                schema: page_schema,
-                pointer: "/properties/spaces/properties/discoveries/items",
-                keys: &[("at", true), ("number", false), ("colour", false)],
-                raw: raw_keys::<raw::TomlDiscovery>,
-            },
-            RawTable {
-                name: "TomlIntersections",
-                schema: page_schema,
-                pointer: "/properties/intersections",
-                keys: &[
-                    ("spawn_points", false),
-                    ("spawn_links", false),
-                    ("blips", false),
-                ],
-                raw: raw_keys::<raw::TomlIntersections>,
-            },
-            RawTable {
-                name: "TomlArrow (blip)",
-                schema: page_schema,
-                pointer: "/properties/intersections/properties/blips/items",
-                keys: &[("at", true), ("direction", true)],
-                raw: raw_keys::<raw::TomlArrow>,
-            },
-            RawTable {
-                name: "TomlLint (page)",
-                schema: page_schema,
-                pointer: "/$defs/lintSetting",
-                keys: &[("level", true), ("reason", true)],
-                raw: raw_keys::<crate::lint_table::TomlLint>,
-            },
-        ];
-        let mut covered = 0;
-        for table in &tables {
-            let keys: Vec<(String, bool)> = table
-                .keys
-                .iter()
-                .map(|(k, r)| (k.to_string(), *r))
-                .collect();
-            assert_eq!(
-                keys,
-                (table.raw)(),
-                "{}: the list in this test is out of date with raw.rs",
-                table.name
-            );
-            let listed: BTreeSet<String> = keys.into_iter().map(|(k, _)| k).collect();
-            let schema = (table.schema)();
-            let node = schema
-                .pointer(table.pointer)
-                .unwrap_or_else(|| panic!("{}: nothing at {}", table.name, table.pointer));
-            let in_schema: BTreeSet<String> = node["properties"]
-                .as_object()
-                .unwrap_or_else(|| panic!("{}: no properties", table.name))
-                .keys()
-                .cloned()
-                .collect();
-            assert_eq!(listed, in_schema, "{}: keys differ", table.name);
-            let required: BTreeSet<String> = table
-                .keys
-                .iter()
-                .filter(|(_, required)| *required)
-                .map(|(k, _)| k.to_string())
-                .collect();
-            let schema_required: BTreeSet<String> = node
-                .get("required")
-                .and_then(Value::as_array)
-                .map(|keys| {
-                    keys.iter()
-                        .filter_map(Value::as_str)
-                        .map(String::from)
-                        .collect()
-                })
-                .unwrap_or_default();
-            assert_eq!(required, schema_required, "{}: required keys", table.name);
-            assert_eq!(node["additionalProperties"], json!(false), "{}", table.name);
-            covered += listed.len();
-        }
+        let covered: usize = PACK_TABLES
+            .iter()
+            .chain(PAGE_TABLES)
+            .map(assert_table_matches_schema)
+            .sum();
         // Every raw struct is listed (TomlArrow and TomlLint twice, for their two uses).
-        assert_eq!(tables.len(), 19);
+        assert_eq!(PACK_TABLES.len() + PAGE_TABLES.len(), 19);
         assert_eq!(covered, 78);
     }
 

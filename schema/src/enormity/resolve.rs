@@ -976,16 +976,32 @@ impl Resolver {
         }
     }
 
+    /// Resolves the `[spaces]` table, one feature kind at a time in the order the
+    /// fields are written, which is the order their problems are reported in.
     fn space_features(
         &mut self,
         raw: &raw::TomlSpaces,
         size: Size,
         doors: &BTreeSet<u16>,
     ) -> SpaceFeatures {
-        let mut features = SpaceFeatures::default();
+        SpaceFeatures {
+            terrain: self.terrain_tiles(&raw.terrain, size),
+            forced_arrows: self.forced_arrows(&raw.forced_arrows, size),
+            location_arrows: self.location_arrows(&raw.location_arrows, size),
+            consoles: self.consoles(&raw.consoles, size, doors),
+            keycards: self.keycards(&raw.keycards, size, doors),
+            discoveries: self.discoveries(&raw.discoveries, size),
+            markers: self.markers(raw, size),
+        }
+    }
 
+    /// The terrain tiles, sorted by their first space so the model does not depend
+    /// on the order of the file.
+    fn terrain_tiles(&mut self, raw: &[Spanned<raw::TomlTerrain>], size: Size) -> Vec<TerrainTile> {
+        // Which tile covers each space so far, for the overlap error's label.
         let mut tiled: BTreeMap<Space, Span> = BTreeMap::new();
-        for tile in &raw.terrain {
+        let mut terrain = Vec::new();
+        for tile in raw {
             let t = tile.get_ref();
             let span = span_of(tile);
             self.count(span);
@@ -997,96 +1013,120 @@ impl Resolver {
                 );
                 continue;
             }
-            let mut spaces = Vec::new();
-            let mut own = BTreeMap::new();
-            for text in t.spaces.get_ref() {
-                let Some(space) = self.space(text, size) else {
-                    continue;
-                };
-                if !self.unique(&mut own, space, span_of(text), "space") {
-                    continue;
-                }
-                if let Some(&other) = tiled.get(&space) {
-                    let place = self.place(space);
-                    let err = self.error(
-                        FormatCode::Conflict,
-                        format!("`{space}` is covered by two terrain tiles"),
-                        span_of(text),
-                    );
-                    err.place = place;
-                    err.help = Some(format!(
-                        "a space is part of at most one tile; remove `{space}` from one of them"
-                    ));
-                    err.labels
-                        .push((other, "the other tile covers it here".to_string()));
-                    continue;
-                }
-                spaces.push(space);
-            }
+            let mut spaces = self.tile_spaces(t.spaces.get_ref(), size, &tiled);
             for &space in &spaces {
-                tiled.insert(space, span_of(tile));
+                tiled.insert(space, span);
             }
-            let mut keywords = Vec::new();
-            for word in t.keywords.get_ref() {
-                let found = Keyword::ALL
-                    .into_iter()
-                    .find(|k| k.name() == word.get_ref());
-                match found {
-                    Some(k) if keywords.contains(&k) => {
-                        self.error(
-                            FormatCode::Duplicate,
-                            format!("keyword `{}` is listed twice", k.name()),
-                            span_of(word),
-                        );
-                    }
-                    Some(k) => keywords.push(k),
-                    None => {
-                        let help = suggest::closest(
-                            word.get_ref(),
-                            Keyword::ALL.iter().map(|k| k.name()),
-                        )
-                        .map(|b| format!("did you mean `{b}`?"))
-                        .unwrap_or_else(|| {
-                            "keywords are cover, obscuring, obstacle, destructible, indestructible"
-                                .to_string()
-                        });
-                        self.error(
-                            FormatCode::InvalidValue,
-                            format!("`{}` is not a terrain keyword", word.get_ref()),
-                            span_of(word),
-                        )
-                        .help = Some(help);
-                    }
-                }
-            }
-            if keywords.contains(&Keyword::Destructible)
-                && keywords.contains(&Keyword::Indestructible)
-            {
-                self.error(
-                    FormatCode::Conflict,
-                    "a terrain tile cannot be both destructible and indestructible",
-                    span_of(&t.keywords),
-                );
-            }
+            let mut keywords = self.terrain_keywords(&t.keywords);
             keywords.sort();
             spaces.sort_by_key(|s| s.reading_order());
             let name = t
                 .name
                 .as_ref()
                 .map(|n| self.text(n, "the tile name", false));
-            features.terrain.push(TerrainTile {
+            terrain.push(TerrainTile {
                 name,
                 spaces,
                 keywords,
                 span,
             });
         }
-        features
-            .terrain
-            .sort_by_key(|t| t.spaces.first().map(|s| s.reading_order()));
+        terrain.sort_by_key(|t| t.spaces.first().map(|s| s.reading_order()));
+        terrain
+    }
 
+    /// The spaces of one tile, leaving out (with an error) those repeated in the
+    /// tile or already covered by an earlier tile.
+    fn tile_spaces(
+        &mut self,
+        texts: &[Text],
+        size: Size,
+        tiled: &BTreeMap<Space, Span>,
+    ) -> Vec<Space> {
+        let mut spaces = Vec::new();
+        let mut own = BTreeMap::new();
+        for text in texts {
+            let Some(space) = self.space(text, size) else {
+                continue;
+            };
+            if !self.unique(&mut own, space, span_of(text), "space") {
+                continue;
+            }
+            if let Some(&other) = tiled.get(&space) {
+                let place = self.place(space);
+                let err = self.error(
+                    FormatCode::Conflict,
+                    format!("`{space}` is covered by two terrain tiles"),
+                    span_of(text),
+                );
+                err.place = place;
+                err.help = Some(format!(
+                    "a space is part of at most one tile; remove `{space}` from one of them"
+                ));
+                err.labels
+                    .push((other, "the other tile covers it here".to_string()));
+                continue;
+            }
+            spaces.push(space);
+        }
+        spaces
+    }
+
+    /// The keywords of one tile, in file order, without unknown or repeated ones.
+    fn terrain_keywords(&mut self, words: &Spanned<Vec<Text>>) -> Vec<Keyword> {
+        let mut keywords = Vec::new();
+        for word in words.get_ref() {
+            let found = Keyword::ALL
+                .into_iter()
+                .find(|k| k.name() == word.get_ref());
+            match found {
+                Some(k) if keywords.contains(&k) => {
+                    self.error(
+                        FormatCode::Duplicate,
+                        format!("keyword `{}` is listed twice", k.name()),
+                        span_of(word),
+                    );
+                }
+                Some(k) => keywords.push(k),
+                None => {
+                    let help = suggest::closest(
+                        word.get_ref(),
+                        Keyword::ALL.iter().map(|k| k.name()),
+                    )
+                    .map(|b| format!("did you mean `{b}`?"))
+                    .unwrap_or_else(|| {
+                        "keywords are cover, obscuring, obstacle, destructible, indestructible"
+                            .to_string()
+                    });
+                    self.error(
+                        FormatCode::InvalidValue,
+                        format!("`{}` is not a terrain keyword", word.get_ref()),
+                        span_of(word),
+                    )
+                    .help = Some(help);
+                }
+            }
+        }
+        if keywords.contains(&Keyword::Destructible) && keywords.contains(&Keyword::Indestructible)
+        {
+            self.error(
+                FormatCode::Conflict,
+                "a terrain tile cannot be both destructible and indestructible",
+                span_of(words),
+            );
+        }
+        keywords
+    }
+
+    /// The forced arrows by space, at most one per space.
+    fn forced_arrows(
+        &mut self,
+        raw: &[Spanned<raw::TomlArrow>],
+        size: Size,
+    ) -> BTreeMap<Space, ForcedArrow> {
+        let mut arrows = BTreeMap::new();
         let mut seen = BTreeMap::new();
-        for arrow in &raw.forced_arrows {
+        for arrow in raw {
             let a = arrow.get_ref();
             self.count(span_of(arrow));
             let Some(at) = self.space(&a.at, size) else {
@@ -1096,7 +1136,7 @@ impl Resolver {
                 continue;
             };
             if self.unique(&mut seen, at, span_of(&a.at), "forced arrow on") {
-                features.forced_arrows.insert(
+                arrows.insert(
                     at,
                     ForcedArrow {
                         direction,
@@ -1105,9 +1145,19 @@ impl Resolver {
                 );
             }
         }
+        arrows
+    }
 
+    /// The Location arrows by space, at most one per space; a target is only
+    /// read as a page id here, as the page resolves without its pack.
+    fn location_arrows(
+        &mut self,
+        raw: &[Spanned<raw::TomlLocationArrow>],
+        size: Size,
+    ) -> BTreeMap<Space, LocationArrow> {
+        let mut arrows = BTreeMap::new();
         let mut seen = BTreeMap::new();
-        for arrow in &raw.location_arrows {
+        for arrow in raw {
             let a = arrow.get_ref();
             self.count(span_of(arrow));
             let Some(at) = self.space(&a.at, size) else {
@@ -1120,7 +1170,7 @@ impl Resolver {
                 continue;
             };
             if self.unique(&mut seen, at, span_of(&a.at), "Location arrow on") {
-                features.location_arrows.insert(
+                arrows.insert(
                     at,
                     LocationArrow {
                         direction,
@@ -1131,9 +1181,20 @@ impl Resolver {
                 );
             }
         }
+        arrows
+    }
 
+    /// The consoles by number, each number once, opening and closing doors of
+    /// this page.
+    fn consoles(
+        &mut self,
+        raw: &[Spanned<raw::TomlConsole>],
+        size: Size,
+        doors: &BTreeSet<u16>,
+    ) -> BTreeMap<u16, Console> {
+        let mut consoles = BTreeMap::new();
         let mut numbers = BTreeMap::new();
-        for console in &raw.consoles {
+        for console in raw {
             let c = console.get_ref();
             self.count(span_of(console));
             let Some(number) = self.number(&c.number, "console", 999) else {
@@ -1148,7 +1209,7 @@ impl Resolver {
             }
             let opens = self.door_refs(&c.opens, doors, at, "console");
             let closes = self.door_refs(&c.closes, doors, at, "console");
-            features.consoles.insert(
+            consoles.insert(
                 number,
                 Console {
                     at,
@@ -1158,9 +1219,20 @@ impl Resolver {
                 },
             );
         }
+        consoles
+    }
 
+    /// The keycards by space, at most one per space, each opening at least one
+    /// door of this page.
+    fn keycards(
+        &mut self,
+        raw: &[Spanned<raw::TomlKeycard>],
+        size: Size,
+        doors: &BTreeSet<u16>,
+    ) -> BTreeMap<Space, Keycard> {
+        let mut keycards = BTreeMap::new();
         let mut seen = BTreeMap::new();
-        for keycard in &raw.keycards {
+        for keycard in raw {
             let k = keycard.get_ref();
             self.count(span_of(keycard));
             let Some(at) = self.space(&k.at, size) else {
@@ -1177,7 +1249,7 @@ impl Resolver {
             }
             let opens = self.door_refs(k.opens.get_ref(), doors, at, "keycard");
             if self.unique(&mut seen, at, span_of(&k.at), "keycard on") {
-                features.keycards.insert(
+                keycards.insert(
                     at,
                     Keycard {
                         opens,
@@ -1186,69 +1258,29 @@ impl Resolver {
                 );
             }
         }
+        keycards
+    }
 
+    /// The discoveries by space, at most one per space.
+    fn discoveries(
+        &mut self,
+        raw: &[Spanned<raw::TomlDiscovery>],
+        size: Size,
+    ) -> BTreeMap<Space, DiscoveryMarker> {
+        let mut discoveries = BTreeMap::new();
         let mut seen = BTreeMap::new();
-        for discovery in &raw.discoveries {
+        for discovery in raw {
             let d = discovery.get_ref();
             let span = span_of(discovery);
             self.count(span);
             let Some(at) = self.space(&d.at, size) else {
                 continue;
             };
-            let place = self.place(at);
-            let which = match (&d.number, &d.colour) {
-                (Some(_), Some(_)) => {
-                    let err = self.error(
-                        FormatCode::Conflict,
-                        "a discovery is either numbered (fixed) or coloured (random), not both",
-                        span,
-                    );
-                    err.place = place;
-                    err.help = Some("remove `number` or `colour`".to_string());
-                    continue;
-                }
-                (None, None) => {
-                    // Related: a misspelt `number` or `colour` is reported already.
-                    let err = self.related(
-                        FormatCode::InvalidValue,
-                        "a discovery needs a `number` (fixed) or a `colour` (random)",
-                        span,
-                    );
-                    err.place = place;
-                    continue;
-                }
-                (Some(number), None) => match self.number(number, "discovery", 999) {
-                    Some(n) => Discovery::Numbered(n),
-                    None => continue,
-                },
-                (None, Some(colour)) => {
-                    match DiscoveryColour::ALL
-                        .into_iter()
-                        .find(|c| c.name() == colour.get_ref())
-                    {
-                        Some(c) => Discovery::Coloured(c),
-                        None => {
-                            let help = suggest::closest(
-                                colour.get_ref(),
-                                DiscoveryColour::ALL.iter().map(|c| c.name()),
-                            )
-                            .map(|b| format!("did you mean `{b}`?"))
-                            .unwrap_or_else(|| {
-                                "discovery colours are blue, yellow and red".to_string()
-                            });
-                            self.error(
-                                FormatCode::InvalidValue,
-                                format!("`{}` is not a discovery colour", colour.get_ref()),
-                                span_of(colour),
-                            )
-                            .help = Some(help);
-                            continue;
-                        }
-                    }
-                }
+            let Some(which) = self.discovery_kind(d, span, self.place(at)) else {
+                continue;
             };
             if self.unique(&mut seen, at, span_of(&d.at), "discovery on") {
-                features.discoveries.insert(
+                discoveries.insert(
                     at,
                     DiscoveryMarker {
                         discovery: which,
@@ -1257,7 +1289,71 @@ impl Resolver {
                 );
             }
         }
+        discoveries
+    }
 
+    /// Whether a discovery is fixed (numbered) or random (coloured); exactly one
+    /// of the two is given.
+    fn discovery_kind(
+        &mut self,
+        d: &raw::TomlDiscovery,
+        span: Span,
+        place: Option<Place>,
+    ) -> Option<Discovery> {
+        match (&d.number, &d.colour) {
+            (Some(_), Some(_)) => {
+                let err = self.error(
+                    FormatCode::Conflict,
+                    "a discovery is either numbered (fixed) or coloured (random), not both",
+                    span,
+                );
+                err.place = place;
+                err.help = Some("remove `number` or `colour`".to_string());
+                None
+            }
+            (None, None) => {
+                // Related: a misspelt `number` or `colour` is reported already.
+                let err = self.related(
+                    FormatCode::InvalidValue,
+                    "a discovery needs a `number` (fixed) or a `colour` (random)",
+                    span,
+                );
+                err.place = place;
+                None
+            }
+            (Some(number), None) => self
+                .number(number, "discovery", 999)
+                .map(Discovery::Numbered),
+            (None, Some(colour)) => {
+                let found = DiscoveryColour::ALL
+                    .into_iter()
+                    .find(|c| c.name() == colour.get_ref());
+                if found.is_none() {
+                    let help = suggest::closest(
+                        colour.get_ref(),
+                        DiscoveryColour::ALL.iter().map(|c| c.name()),
+                    )
+                    .map(|b| format!("did you mean `{b}`?"))
+                    .unwrap_or_else(|| "discovery colours are blue, yellow and red".to_string());
+                    self.error(
+                        FormatCode::InvalidValue,
+                        format!("`{}` is not a discovery colour", colour.get_ref()),
+                        span_of(colour),
+                    )
+                    .help = Some(help);
+                }
+                found.map(Discovery::Coloured)
+            }
+        }
+    }
+
+    /// The simple markers by kind, then space; a kind with no marker has no entry.
+    fn markers(
+        &mut self,
+        raw: &raw::TomlSpaces,
+        size: Size,
+    ) -> BTreeMap<Marker, BTreeMap<Space, Span>> {
+        let mut markers = BTreeMap::new();
         for marker in Marker::ALL {
             let list = match marker {
                 Marker::GearCache => &raw.gear_caches,
@@ -1277,10 +1373,10 @@ impl Resolver {
                 self.unique(&mut placed, at, span_of(text), marker.label());
             }
             if !placed.is_empty() {
-                features.markers.insert(marker, placed);
+                markers.insert(marker, placed);
             }
         }
-        features
+        markers
     }
 
     fn door_refs(

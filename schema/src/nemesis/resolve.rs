@@ -199,6 +199,8 @@ impl Resolver {
         }
     }
 
+    /// Resolves a ship one section at a time, in the order the file lists them;
+    /// the later sections refer to the rooms and networks resolved before them.
     fn ship(&mut self, raw: raw::TomlShip, source: &Arc<SourceFile>) -> Ship {
         self.version(&raw.format);
         self.ruleset(&raw.ruleset);
@@ -220,34 +222,36 @@ impl Resolver {
             self.count(len, what);
         }
 
+        let (rooms, room_ids) = self.rooms(&raw.rooms);
+        let corridors = self.corridors(&raw.corridors, &room_ids);
+        let (networks, network_ids) = self.networks(&raw.networks);
+        let entrances = self.entrances(&raw.technical_entrances, &room_ids, &network_ids);
+        let escape_pods = self.escape_pods(&raw.escape_pods, &room_ids);
+        let tiles = self.tile_pool(raw.tiles.as_ref());
+
+        Ship {
+            name,
+            board,
+            rooms,
+            corridors,
+            networks,
+            entrances,
+            escape_pods,
+            tiles,
+            source: Arc::clone(source),
+        }
+    }
+
+    /// The rooms, and the span of every room id declared, so that corridors,
+    /// entrances and pods can name a room left out for another error without a
+    /// second, misleading complaint.
+    fn rooms(&mut self, raw: &[Spanned<raw::TomlRoom>]) -> (Vec<Room>, BTreeMap<Id, Span>) {
         let mut room_ids: BTreeMap<Id, Span> = BTreeMap::new();
         let mut rooms = Vec::new();
-        for room in raw.rooms.iter().take(MAX_ITEMS) {
+        for room in raw.iter().take(MAX_ITEMS) {
             let r = room.get_ref();
             let id = self.id(&r.id);
-            let kind = RoomKind::parse(r.kind.get_ref());
-            if kind.is_none() {
-                let help = suggest::closest(r.kind.get_ref(), RoomKind::NAMES)
-                    .map(|b| format!("did you mean `{b}`?"))
-                    .unwrap_or_else(|| {
-                        format!(
-                            "a room is a `1` or `2` slot or one of {}",
-                            RoomKind::NAMES
-                                .iter()
-                                .skip(2)
-                                .map(|n| format!("`{n}`"))
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        )
-                    });
-                let e = self.error(
-                    FormatCode::InvalidValue,
-                    format!("`{}` is not a room kind", r.kind.get_ref()),
-                    span_of(&r.kind),
-                );
-                e.help = Some(help);
-                e.place = id.map(|id| NemesisPlace::Room(id).into());
-            }
+            let kind = self.room_kind(&r.kind, id);
             let room_name = r.name.as_ref().map(|n| self.text(n, "the room name"));
             let at = self.position(&r.at);
             let Some(id) = id else { continue };
@@ -274,15 +278,51 @@ impl Resolver {
                 });
             }
         }
+        (rooms, room_ids)
+    }
 
+    /// A room's kind, or an error naming the kinds there are.
+    fn room_kind(&mut self, kind: &Text, id: Option<Id>) -> Option<RoomKind> {
+        let parsed = RoomKind::parse(kind.get_ref());
+        if parsed.is_none() {
+            let help = suggest::closest(kind.get_ref(), RoomKind::NAMES)
+                .map(|b| format!("did you mean `{b}`?"))
+                .unwrap_or_else(|| {
+                    format!(
+                        "a room is a `1` or `2` slot or one of {}",
+                        RoomKind::NAMES
+                            .iter()
+                            .skip(2)
+                            .map(|n| format!("`{n}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                });
+            let e = self.error(
+                FormatCode::InvalidValue,
+                format!("`{}` is not a room kind", kind.get_ref()),
+                span_of(kind),
+            );
+            e.help = Some(help);
+            e.place = id.map(|id| NemesisPlace::Room(id).into());
+        }
+        parsed
+    }
+
+    /// The corridors between two declared rooms, with their numbers at each end.
+    fn corridors(
+        &mut self,
+        raw: &[Spanned<raw::TomlCorridor>],
+        room_ids: &BTreeMap<Id, Span>,
+    ) -> Vec<Corridor> {
         let mut corridors = Vec::new();
-        for corridor in raw.corridors.iter().take(MAX_ITEMS) {
+        for corridor in raw.iter().take(MAX_ITEMS) {
             let c = corridor.get_ref();
             let ends: Vec<Option<Id>> = c
                 .between
                 .get_ref()
                 .iter()
-                .map(|end| self.reference(end, &room_ids, "room"))
+                .map(|end| self.reference(end, room_ids, "room"))
                 .collect();
             let [Some(a), Some(b)] = ends.as_slice() else {
                 if ends.len() != 2 {
@@ -307,6 +347,7 @@ impl Resolver {
             else {
                 continue;
             };
+            // An other end written the same as the near end says nothing more.
             let other_end = c
                 .other_end
                 .as_ref()
@@ -324,10 +365,18 @@ impl Resolver {
                 door_span: c.door.as_ref().map(span_of),
             });
         }
+        corridors
+    }
 
+    /// The technical-corridor networks, and the span of every network id
+    /// declared, for the entrances that name them.
+    fn networks(
+        &mut self,
+        raw: &[Spanned<raw::TomlNetwork>],
+    ) -> (Vec<Network>, BTreeMap<Id, Span>) {
         let mut network_ids: BTreeMap<Id, Span> = BTreeMap::new();
         let mut networks = Vec::new();
-        for network in raw.networks.iter().take(MAX_ITEMS) {
+        for network in raw.iter().take(MAX_ITEMS) {
             let n = network.get_ref();
             let id = self.id(&n.id);
             let at = self.position(&n.at);
@@ -350,12 +399,21 @@ impl Resolver {
                 });
             }
         }
+        (networks, network_ids)
+    }
 
+    /// The technical entrances, at most one per room.
+    fn entrances(
+        &mut self,
+        raw: &[Spanned<raw::TomlEntrance>],
+        room_ids: &BTreeMap<Id, Span>,
+        network_ids: &BTreeMap<Id, Span>,
+    ) -> Vec<Entrance> {
         let mut entrances = Vec::new();
         let mut entrance_rooms: BTreeMap<Id, Span> = BTreeMap::new();
-        for entrance in raw.technical_entrances.iter().take(MAX_ITEMS) {
+        for entrance in raw.iter().take(MAX_ITEMS) {
             let e = entrance.get_ref();
-            let Some(room) = self.reference(&e.room, &room_ids, "room") else {
+            let Some(room) = self.reference(&e.room, room_ids, "room") else {
                 continue;
             };
             let place = NemesisPlace::Entrance(room);
@@ -378,7 +436,7 @@ impl Resolver {
                 None => None,
             };
             let network = match &e.network {
-                Some(n) => match self.reference(n, &network_ids, "network") {
+                Some(n) => match self.reference(n, network_ids, "network") {
                     Some(id) => Some(id),
                     None => continue,
                 },
@@ -394,10 +452,18 @@ impl Resolver {
                 door_span: e.door.as_ref().map(span_of),
             });
         }
+        entrances
+    }
 
+    /// The escape pods, numbered 1 to 4, each number once.
+    fn escape_pods(
+        &mut self,
+        raw: &[Spanned<raw::TomlEscapePod>],
+        room_ids: &BTreeMap<Id, Span>,
+    ) -> Vec<EscapePod> {
         let mut escape_pods = Vec::new();
         let mut pod_numbers: BTreeMap<u8, Span> = BTreeMap::new();
-        for pod in raw.escape_pods.iter().take(MAX_ITEMS) {
+        for pod in raw.iter().take(MAX_ITEMS) {
             let p = pod.get_ref();
             let number = u8::try_from(*p.number.get_ref())
                 .ok()
@@ -427,7 +493,7 @@ impl Resolver {
                     None
                 }
             };
-            let room = self.reference(&p.room, &room_ids, "room");
+            let room = self.reference(&p.room, room_ids, "room");
             if let Some(&first) = pod_numbers.get(&number) {
                 let e = self.error(
                     FormatCode::Duplicate,
@@ -448,8 +514,12 @@ impl Resolver {
                 });
             }
         }
+        escape_pods
+    }
 
-        let tiles = match &raw.tiles {
+    /// The room tiles of the two pools, by name.
+    fn tile_pool(&mut self, raw: Option<&Spanned<raw::TomlTiles>>) -> TilePool {
+        match raw {
             Some(t) => {
                 let mut names = |list: &[Text]| -> Vec<String> {
                     list.iter()
@@ -466,18 +536,6 @@ impl Resolver {
                 }
             }
             None => TilePool::default(),
-        };
-
-        Ship {
-            name,
-            board,
-            rooms,
-            corridors,
-            networks,
-            entrances,
-            escape_pods,
-            tiles,
-            source: Arc::clone(source),
         }
     }
 }

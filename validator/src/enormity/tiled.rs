@@ -273,7 +273,56 @@ const fn marker_class(marker: Marker) -> &'static str {
 /// picture relative to the map file (see [`tileset_png`]).
 pub fn to_tiled(page: &Page, tileset_image: &str) -> Value {
     let size = page.size;
+    // Object ids count up in the order the layers are built below; that order
+    // is part of the output, so it stays the same.
     let mut objects = Objects { next_id: 1 };
+    let walls = line_objects(page, EdgeKind::Wall, "wall", &mut objects);
+    let red_lines = line_objects(page, EdgeKind::RedLine, "red-line", &mut objects);
+    let doors = door_objects(page, &mut objects);
+    let arrows = arrow_objects(page, &mut objects);
+    let terrain = terrain_objects(page, &mut objects);
+    let markers = marker_objects(page, &mut objects);
+    let spawns = spawn_objects(page, &mut objects);
+    let blips = blip_objects(page, &mut objects);
+
+    let layers = vec![
+        json!({
+            "id": 1, "name": "spaces", "type": "tilelayer",
+            "width": size.columns, "height": size.rows,
+            "data": space_tiles(page), "opacity": 1, "visible": true, "x": 0, "y": 0,
+        }),
+        object_layer(2, "terrain", palette::COVER, terrain),
+        object_layer(3, "red lines", palette::RED, red_lines),
+        object_layer(4, "walls", palette::WALL, walls),
+        object_layer(5, "doors", palette::DOOR, doors),
+        object_layer(6, "arrows", Colour::WHITE, arrows),
+        object_layer(7, "markers", palette::ORANGE, markers),
+        object_layer(8, "spawn points", palette::RED, spawns),
+        object_layer(9, "blips", palette::BLIP, blips),
+    ];
+    json!({
+        "type": "map",
+        "version": MAP_VERSION,
+        "tiledversion": TILED_VERSION,
+        "orientation": "orthogonal",
+        "renderorder": "right-down",
+        "width": size.columns,
+        "height": size.rows,
+        "tilewidth": TILE,
+        "tileheight": TILE,
+        "infinite": false,
+        "compressionlevel": -1,
+        "backgroundcolor": palette::GROUND.hex(),
+        "nextlayerid": layers.len() + 1,
+        "nextobjectid": objects.next_id,
+        "properties": map_properties(page),
+        "tilesets": [tileset(tileset_image)],
+        "layers": layers,
+    })
+}
+
+/// The page's own data as map properties, sorted by name as Tiled sorts them.
+fn map_properties(page: &Page) -> Vec<Value> {
     let mut properties = vec![
         prop_int("book", page.id.book),
         prop_int("page", page.id.page),
@@ -289,9 +338,36 @@ pub fn to_tiled(page: &Page, tileset_image: &str) -> Value {
         properties.push(prop_string(&format!("lint.{name}"), &lint_text(setting)));
     }
     properties.sort_by(|a, b| a["name"].as_str().cmp(&b["name"].as_str()));
+    properties
+}
 
-    // Tiled's rows run top first.
-    let data: Vec<u32> = (0..size.rows)
+/// The tileset of the three tiles, each with its `kind` property.
+fn tileset(tileset_image: &str) -> Value {
+    let tiles: Vec<Value> = TILE_KINDS
+        .iter()
+        .enumerate()
+        .map(|(id, (_, name))| json!({ "id": id, "properties": [prop_string("kind", name)] }))
+        .collect();
+    json!({
+        "firstgid": 1,
+        "name": "deckplan spaces",
+        "tilewidth": TILE,
+        "tileheight": TILE,
+        "tilecount": TILE_KINDS.len(),
+        "columns": TILE_KINDS.len(),
+        "image": tileset_image,
+        "imagewidth": TILE * TILE_KINDS.len() as u32,
+        "imageheight": TILE,
+        "margin": 0,
+        "spacing": 0,
+        "tiles": tiles,
+    })
+}
+
+/// The tile of every space, top row first, as Tiled's rows run.
+fn space_tiles(page: &Page) -> Vec<u32> {
+    let size = page.size;
+    (0..size.rows)
         .rev()
         .flat_map(|row| (0..size.columns).map(move |col| Space::new(col, row)))
         .map(|space| {
@@ -299,43 +375,47 @@ pub fn to_tiled(page: &Page, tileset_image: &str) -> Value {
             let index = TILE_KINDS.iter().position(|(k, _)| *k == kind).unwrap_or(1);
             index as u32 + 1
         })
-        .collect();
+        .collect()
+}
 
-    let lines = |kind: EdgeKind, class: &str, objects: &mut Objects| -> Vec<Value> {
-        let edges = page
-            .edges
-            .iter()
-            .filter(|(_, f)| f.kind == kind)
-            .map(|(e, _)| *e);
-        runs(edges.collect::<Vec<_>>())
-            .into_iter()
-            .map(|(first, length)| {
-                let (start, _) = first.ends();
-                let end = match first.axis {
-                    Axis::Horizontal => Intersection {
-                        x: start.x + length,
-                        y: start.y,
-                    },
-                    Axis::Vertical => Intersection {
-                        x: start.x,
-                        y: start.y + length,
-                    },
-                };
-                objects.polyline(
-                    class,
-                    "",
-                    point_px(size, start),
-                    point_px(size, end),
-                    Vec::new(),
-                )
-            })
-            .collect()
-    };
-    let walls = lines(EdgeKind::Wall, "wall", &mut objects);
-    let red_lines = lines(EdgeKind::RedLine, "red-line", &mut objects);
-
-    let doors: Vec<Value> = page
+/// Walls or red lines: one polyline per straight run, so a long wall is one
+/// object to move in Tiled, not one per space.
+fn line_objects(page: &Page, kind: EdgeKind, class: &str, objects: &mut Objects) -> Vec<Value> {
+    let size = page.size;
+    let edges = page
         .edges
+        .iter()
+        .filter(|(_, f)| f.kind == kind)
+        .map(|(e, _)| *e);
+    runs(edges.collect::<Vec<_>>())
+        .into_iter()
+        .map(|(first, length)| {
+            let (start, _) = first.ends();
+            let end = match first.axis {
+                Axis::Horizontal => Intersection {
+                    x: start.x + length,
+                    y: start.y,
+                },
+                Axis::Vertical => Intersection {
+                    x: start.x,
+                    y: start.y + length,
+                },
+            };
+            objects.polyline(
+                class,
+                "",
+                point_px(size, start),
+                point_px(size, end),
+                Vec::new(),
+            )
+        })
+        .collect()
+}
+
+/// Each door as a polyline along its one edge, with its number.
+fn door_objects(page: &Page, objects: &mut Objects) -> Vec<Value> {
+    let size = page.size;
+    page.edges
         .iter()
         .filter_map(|(edge, feature)| match feature.kind {
             EdgeKind::Door(number) => {
@@ -350,18 +430,24 @@ pub fn to_tiled(page: &Page, tileset_image: &str) -> Value {
             }
             _ => None,
         })
-        .collect();
+        .collect()
+}
 
-    let on_space = |space: Space| {
-        let (x, y) = space_box(size, space);
-        (x, y, TILE, TILE)
-    };
+/// A space's rectangle in Tiled pixels: `(x, y, width, height)`.
+fn space_rect(size: Size, space: Space) -> (u32, u32, u32, u32) {
+    let (x, y) = space_box(size, space);
+    (x, y, TILE, TILE)
+}
+
+/// Location arrows, then forced arrows, as rectangles on their space.
+fn arrow_objects(page: &Page, objects: &mut Objects) -> Vec<Value> {
+    let size = page.size;
     let mut arrows = Vec::new();
     for (space, arrow) in &page.spaces.location_arrows {
         arrows.push(objects.rect(
             "location-arrow",
             &arrow.target.to_string(),
-            on_space(*space),
+            space_rect(size, *space),
             vec![
                 prop_string("direction", arrow.direction.name()),
                 prop_string("target", &arrow.target.to_string()),
@@ -372,11 +458,17 @@ pub fn to_tiled(page: &Page, tileset_image: &str) -> Value {
         arrows.push(objects.rect(
             "forced-arrow",
             arrow.direction.name(),
-            on_space(*space),
+            space_rect(size, *space),
             vec![prop_string("direction", arrow.direction.name())],
         ));
     }
+    arrows
+}
 
+/// Each terrain tile as the rectangle around its spaces; a tile that does not
+/// fill its rectangle also lists its spaces, so import gets the same tile.
+fn terrain_objects(page: &Page, objects: &mut Objects) -> Vec<Value> {
+    let size = page.size;
     let mut terrain = Vec::new();
     for tile in &page.spaces.terrain {
         let cols = tile.spaces.iter().map(|s| s.col);
@@ -406,11 +498,18 @@ pub fn to_tiled(page: &Page, tileset_image: &str) -> Value {
             props,
         ));
     }
+    terrain
+}
 
-    let centre = |space: Space| {
-        let (x, y) = space_box(size, space);
-        (x + TILE / 2, y + TILE / 2)
-    };
+/// The centre of a space in Tiled pixels.
+fn space_centre(size: Size, space: Space) -> (u32, u32) {
+    let (x, y) = space_box(size, space);
+    (x + TILE / 2, y + TILE / 2)
+}
+
+/// Markers, consoles, keycards and discoveries, as ellipses on their space.
+fn marker_objects(page: &Page, objects: &mut Objects) -> Vec<Value> {
+    let size = page.size;
     let marker_size = TILE * 3 / 4;
     let mut markers = Vec::new();
     for (marker, spaces) in &page.spaces.markers {
@@ -418,7 +517,7 @@ pub fn to_tiled(page: &Page, tileset_image: &str) -> Value {
             markers.push(objects.ellipse(
                 marker_class(*marker),
                 marker.label(),
-                centre(*space),
+                space_centre(size, *space),
                 marker_size,
                 Vec::new(),
             ));
@@ -435,7 +534,7 @@ pub fn to_tiled(page: &Page, tileset_image: &str) -> Value {
         markers.push(objects.ellipse(
             "console",
             &format!("console {number}"),
-            centre(console.at),
+            space_centre(size, console.at),
             marker_size,
             props,
         ));
@@ -444,7 +543,7 @@ pub fn to_tiled(page: &Page, tileset_image: &str) -> Value {
         markers.push(objects.ellipse(
             "keycard",
             "keycard",
-            centre(*space),
+            space_centre(size, *space),
             marker_size,
             vec![prop_string("opens", &number_list(&keycard.opens))],
         ));
@@ -457,12 +556,17 @@ pub fn to_tiled(page: &Page, tileset_image: &str) -> Value {
         markers.push(objects.ellipse(
             "discovery",
             "discovery",
-            centre(*space),
+            space_centre(size, *space),
             marker_size,
             vec![prop],
         ));
     }
+    markers
+}
 
+/// Spawn links, then spawn points, on the intersections.
+fn spawn_objects(page: &Page, objects: &mut Objects) -> Vec<Value> {
+    let size = page.size;
     let points = &page.intersections;
     let mut spawns = Vec::new();
     for link in &points.spawn_links {
@@ -483,7 +587,13 @@ pub fn to_tiled(page: &Page, tileset_image: &str) -> Value {
             Vec::new(),
         ));
     }
-    let blips: Vec<Value> = points
+    spawns
+}
+
+/// The starting Blips, on their intersection, with the way each faces.
+fn blip_objects(page: &Page, objects: &mut Objects) -> Vec<Value> {
+    let size = page.size;
+    page.intersections
         .blips
         .iter()
         .map(|(point, blip)| {
@@ -495,60 +605,7 @@ pub fn to_tiled(page: &Page, tileset_image: &str) -> Value {
                 vec![prop_string("direction", blip.direction.name())],
             )
         })
-        .collect();
-
-    let tiles: Vec<Value> = TILE_KINDS
-        .iter()
-        .enumerate()
-        .map(|(id, (_, name))| json!({ "id": id, "properties": [prop_string("kind", name)] }))
-        .collect();
-    let layers = vec![
-        json!({
-            "id": 1, "name": "spaces", "type": "tilelayer",
-            "width": size.columns, "height": size.rows,
-            "data": data, "opacity": 1, "visible": true, "x": 0, "y": 0,
-        }),
-        object_layer(2, "terrain", palette::COVER, terrain),
-        object_layer(3, "red lines", palette::RED, red_lines),
-        object_layer(4, "walls", palette::WALL, walls),
-        object_layer(5, "doors", palette::DOOR, doors),
-        object_layer(6, "arrows", Colour::WHITE, arrows),
-        object_layer(7, "markers", palette::ORANGE, markers),
-        object_layer(8, "spawn points", palette::RED, spawns),
-        object_layer(9, "blips", palette::BLIP, blips),
-    ];
-    json!({
-        "type": "map",
-        "version": MAP_VERSION,
-        "tiledversion": TILED_VERSION,
-        "orientation": "orthogonal",
-        "renderorder": "right-down",
-        "width": size.columns,
-        "height": size.rows,
-        "tilewidth": TILE,
-        "tileheight": TILE,
-        "infinite": false,
-        "compressionlevel": -1,
-        "backgroundcolor": palette::GROUND.hex(),
-        "nextlayerid": layers.len() + 1,
-        "nextobjectid": objects.next_id,
-        "properties": properties,
-        "tilesets": [{
-            "firstgid": 1,
-            "name": "deckplan spaces",
-            "tilewidth": TILE,
-            "tileheight": TILE,
-            "tilecount": TILE_KINDS.len(),
-            "columns": TILE_KINDS.len(),
-            "image": tileset_image,
-            "imagewidth": TILE * TILE_KINDS.len() as u32,
-            "imageheight": TILE,
-            "margin": 0,
-            "spacing": 0,
-            "tiles": tiles,
-        }],
-        "layers": layers,
-    })
+        .collect()
 }
 
 /// The picture of the three tiles (board, out of bounds, obstacle), drawn like

@@ -764,44 +764,88 @@ fn place_label(
     )
 }
 
-/// Where every part of a ship is drawn.
+/// Where every part of a ship is drawn. Each phase keeps clear of what the
+/// ones before it placed: corridors, then technical corridors, then the
+/// number badges, the labels, the badges moved off the labels, and the doors.
 pub fn layout(ship: &Ship) -> ShipLayout {
     let rooms: Vec<(Id, Rect)> = ship.rooms.iter().map(|r| (r.id, room_rect(r.at))).collect();
     let hubs: Vec<(Id, Point)> = ship.networks.iter().map(|n| (n.id, centre(n.at))).collect();
-    let mut boxes: Vec<Rect> = rooms.iter().map(|(_, r)| *r).collect();
-    boxes.extend(
-        hubs.iter()
-            .map(|(_, c)| rect_around(*c, HUB_RADIUS, HUB_RADIUS)),
-    );
-    let mut index = Buckets::default();
-    for (i, rect) in boxes.iter().enumerate() {
-        index.insert(rect.grow(CLEAR, CLEAR, CLEAR, CLEAR), i);
-    }
-    let obstacles = Obstacles { boxes, index };
-    let room_index: HashMap<Id, usize> = rooms
-        .iter()
-        .enumerate()
-        .map(|(i, (id, _))| (*id, i))
-        .collect();
-    let hub_index: HashMap<Id, usize> = hubs
-        .iter()
-        .enumerate()
-        .map(|(i, (id, _))| (*id, rooms.len() + i))
-        .collect();
-    let rect_of = |id: Id| {
-        room_index
-            .get(&id)
-            .and_then(|i| obstacles.boxes.get(*i).copied())
-    };
+    let boxes = Boxes::new(&rooms, &hubs);
 
     // Corridors keep off each other; technical corridors keep off ordinary
     // ones (those of one network may meet, they share a space anyway).
     let mut drawn = Drawn::default();
     let mut all = Drawn::default();
+    let mut corridors = corridor_routes(ship, &boxes, &mut drawn, &mut all);
+    let mut entrances = entrance_routes(ship, &boxes, &drawn, &mut all);
+
+    add_badges(ship, &boxes, &mut corridors, &mut entrances);
+    let labels = place_labels(ship, &rooms, &hubs, &boxes, &corridors, &entrances, &all);
+    settle_badges(&boxes, &labels, &mut corridors, &mut entrances);
+    place_doors(ship, &all, &mut corridors, &mut entrances);
+
+    let extent = covered_extent(&boxes, &corridors, &entrances, &labels);
+    ShipLayout {
+        rooms,
+        hubs,
+        corridors,
+        entrances,
+        labels,
+        extent,
+    }
+}
+
+/// The ship's room boxes and hub circles as obstacles, rooms first, with
+/// where each room's and network's box is among them.
+struct Boxes {
+    obstacles: Obstacles,
+    room_index: HashMap<Id, usize>,
+    hub_index: HashMap<Id, usize>,
+}
+
+impl Boxes {
+    fn new(rooms: &[(Id, Rect)], hubs: &[(Id, Point)]) -> Self {
+        let mut boxes: Vec<Rect> = rooms.iter().map(|(_, r)| *r).collect();
+        boxes.extend(
+            hubs.iter()
+                .map(|(_, c)| rect_around(*c, HUB_RADIUS, HUB_RADIUS)),
+        );
+        let mut index = Buckets::default();
+        for (i, rect) in boxes.iter().enumerate() {
+            index.insert(rect.grow(CLEAR, CLEAR, CLEAR, CLEAR), i);
+        }
+        let room_index = rooms
+            .iter()
+            .enumerate()
+            .map(|(i, (id, _))| (*id, i))
+            .collect();
+        let hub_index = hubs
+            .iter()
+            .enumerate()
+            .map(|(i, (id, _))| (*id, rooms.len() + i))
+            .collect();
+        Self {
+            obstacles: Obstacles { boxes, index },
+            room_index,
+            hub_index,
+        }
+    }
+
+    /// A room's box.
+    fn room(&self, id: Id) -> Option<Rect> {
+        self.room_index
+            .get(&id)
+            .and_then(|i| self.obstacles.boxes.get(*i).copied())
+    }
+}
+
+/// Each corridor's route, by its index in the ship file, keeping off the
+/// corridors routed before it; a corridor to an unknown room gets an empty one.
+fn corridor_routes(ship: &Ship, boxes: &Boxes, drawn: &mut Drawn, all: &mut Drawn) -> Vec<Route> {
     let mut corridors = Vec::with_capacity(ship.corridors.len());
     for corridor in &ship.corridors {
         let [a, b] = corridor.rooms;
-        let (Some(ra), Some(rb)) = (rect_of(a), rect_of(b)) else {
+        let (Some(ra), Some(rb)) = (boxes.room(a), boxes.room(b)) else {
             corridors.push(Route::default());
             continue;
         };
@@ -810,15 +854,15 @@ pub fn layout(ship: &Ship) -> ShipLayout {
         } else {
             let own: Vec<usize> = [a, b]
                 .iter()
-                .filter_map(|id| room_index.get(id).copied())
+                .filter_map(|id| boxes.room_index.get(id).copied())
                 .collect();
             route(
                 ra.centre(),
                 rb.centre(),
                 &own,
                 &[ra, rb],
-                &obstacles,
-                &drawn,
+                &boxes.obstacles,
+                drawn,
                 3.0,
             )
         };
@@ -829,19 +873,26 @@ pub fn layout(ship: &Ship) -> ShipLayout {
             ..Route::default()
         });
     }
+    corridors
+}
+
+/// Each technical entrance's route to its network's hub, by its index in the
+/// ship file, or a stub when it has no network.
+fn entrance_routes(ship: &Ship, boxes: &Boxes, drawn: &Drawn, all: &mut Drawn) -> Vec<Route> {
     let mut entrances = Vec::with_capacity(ship.entrances.len());
     for entrance in &ship.entrances {
-        let Some(rr) = rect_of(entrance.room) else {
+        let Some(rr) = boxes.room(entrance.room) else {
             entrances.push(Route::default());
             continue;
         };
         let hub = entrance
             .network
-            .and_then(|n| hub_index.get(&n).copied())
-            .and_then(|i| obstacles.boxes.get(i).map(|r| (i, *r)));
+            .and_then(|n| boxes.hub_index.get(&n).copied())
+            .and_then(|i| boxes.obstacles.boxes.get(i).map(|r| (i, *r)));
         let points = match hub {
             Some((hi, hr)) => {
-                let own: Vec<usize> = room_index
+                let own: Vec<usize> = boxes
+                    .room_index
                     .get(&entrance.room)
                     .copied()
                     .into_iter()
@@ -852,12 +903,12 @@ pub fn layout(ship: &Ship) -> ShipLayout {
                     hr.centre(),
                     &own,
                     &[rr, hr],
-                    &obstacles,
-                    &drawn,
+                    &boxes.obstacles,
+                    drawn,
                     60.0,
                 )
             }
-            None => stub(rr, &drawn),
+            None => stub(rr, drawn),
         };
         all.add(&points);
         entrances.push(Route {
@@ -866,11 +917,14 @@ pub fn layout(ship: &Ship) -> ShipLayout {
             ..Route::default()
         });
     }
+    entrances
+}
 
-    // Badges where each route leaves its rooms.
+/// Badges where each route leaves its rooms.
+fn add_badges(ship: &Ship, boxes: &Boxes, corridors: &mut [Route], entrances: &mut [Route]) {
     for (corridor, route) in ship.corridors.iter().zip(corridors.iter_mut()) {
         let [a, b] = corridor.rooms;
-        let (Some(ra), Some(rb)) = (rect_of(a), rect_of(b)) else {
+        let (Some(ra), Some(rb)) = (boxes.room(a), boxes.room(b)) else {
             continue;
         };
         route
@@ -884,25 +938,36 @@ pub fn layout(ship: &Ship) -> ShipLayout {
         }
     }
     for (entrance, route) in ship.entrances.iter().zip(entrances.iter_mut()) {
-        if let (Some(numbers), Some(rr)) = (entrance.numbers, rect_of(entrance.room)) {
+        if let (Some(numbers), Some(rr)) = (entrance.numbers, boxes.room(entrance.room)) {
             route
                 .badges
                 .extend(badge_on(&route.points, rr, entrance.room, numbers));
         }
     }
+}
 
-    // Labels beside boxes and hubs, where nothing else is.
+/// Labels beside boxes and hubs, where nothing else is: the escape pods of
+/// each room, then each network's name.
+fn place_labels(
+    ship: &Ship,
+    rooms: &[(Id, Rect)],
+    hubs: &[(Id, Point)],
+    boxes: &Boxes,
+    corridors: &[Route],
+    entrances: &[Route],
+    all: &Drawn,
+) -> Vec<Label> {
     let mut taken = Taken::default();
     for rect in corridors
         .iter()
-        .chain(&entrances)
+        .chain(entrances)
         .flat_map(|r| r.badges.iter().map(Badge::rect))
-        .chain(obstacles.boxes.iter().copied())
+        .chain(boxes.obstacles.boxes.iter().copied())
     {
         taken.push(rect);
     }
     let mut labels = Vec::new();
-    for (id, rect) in &rooms {
+    for (id, rect) in rooms {
         let pods: Vec<String> = ship
             .escape_pods
             .iter()
@@ -914,23 +979,32 @@ pub fn layout(ship: &Ship) -> ShipLayout {
         }
         let word = if pods.len() == 1 { "pod" } else { "pods" };
         let text = format!("{word} {}", pods.join(", "));
-        let label = place_label(*rect, &text, 0.26, DOOR, &taken, &all);
+        let label = place_label(*rect, &text, 0.26, DOOR, &taken, all);
         taken.push(label.rect);
         labels.push(label);
     }
-    for (id, hub) in &hubs {
+    for (id, hub) in hubs {
         let rect = rect_around(*hub, HUB_RADIUS, HUB_RADIUS);
-        let label = place_label(rect, id.as_str(), 0.35, TECHNICAL, &taken, &all);
+        let label = place_label(rect, id.as_str(), 0.35, TECHNICAL, &taken, all);
         taken.push(label.rect);
         labels.push(label);
     }
+    labels
+}
 
-    // No badge covers a label or another badge.
+/// Moves the badges along their routes so that no badge covers a label or
+/// another badge.
+fn settle_badges(
+    boxes: &Boxes,
+    labels: &[Label],
+    corridors: &mut [Route],
+    entrances: &mut [Route],
+) {
     let mut placed = Taken::default();
     for rect in labels
         .iter()
         .map(|l| l.rect)
-        .chain(obstacles.boxes.iter().copied())
+        .chain(boxes.obstacles.boxes.iter().copied())
     {
         placed.push(rect);
     }
@@ -940,7 +1014,7 @@ pub fn layout(ship: &Ship) -> ShipLayout {
             let path = if route
                 .points
                 .first()
-                .is_some_and(|p| rect_of(badge.room).is_some_and(|r| contains(r, *p)))
+                .is_some_and(|p| boxes.room(badge.room).is_some_and(|r| contains(r, *p)))
             {
                 points.clone()
             } else {
@@ -950,8 +1024,10 @@ pub fn layout(ship: &Ship) -> ShipLayout {
             placed.push(badge.rect());
         }
     }
+}
 
-    // Doors away from crossings and badges.
+/// Doors away from crossings and badges.
+fn place_doors(ship: &Ship, all: &Drawn, corridors: &mut [Route], entrances: &mut [Route]) {
     for (corridor, route) in ship.corridors.iter().zip(corridors.iter_mut()) {
         if corridor.door {
             let crossings = all.crossings(&route.points);
@@ -964,13 +1040,21 @@ pub fn layout(ship: &Ship) -> ShipLayout {
             route.door = door_spot(&route.points, &crossings, &route.badges);
         }
     }
+}
 
+/// What all of the drawing covers; an empty ship covers the default frame.
+fn covered_extent(
+    boxes: &Boxes,
+    corridors: &[Route],
+    entrances: &[Route],
+    labels: &[Label],
+) -> Rect {
     let mut extent: Option<Rect> = None;
     let mut grow = |r: Rect| extent = Some(extent.map_or(r, |e| e.union(r)));
-    for rect in &obstacles.boxes {
+    for rect in &boxes.obstacles.boxes {
         grow(*rect);
     }
-    for route in corridors.iter().chain(&entrances) {
+    for route in corridors.iter().chain(entrances) {
         for p in &route.points {
             grow(rect_around(*p, 0.2, 0.2));
         }
@@ -978,17 +1062,10 @@ pub fn layout(ship: &Ship) -> ShipLayout {
             grow(badge.rect());
         }
     }
-    for label in &labels {
+    for label in labels {
         grow(label.rect);
     }
-    ShipLayout {
-        rooms,
-        hubs,
-        corridors,
-        entrances,
-        labels,
-        extent: extent.unwrap_or_else(|| Rect::new(-HALF_W, -HALF_H, HALF_W, HALF_H)),
-    }
+    extent.unwrap_or_else(|| Rect::new(-HALF_W, -HALF_H, HALF_W, HALF_H))
 }
 
 /// A technical entrance with no network: a short stub out of its room,

@@ -243,6 +243,8 @@ impl Inspector {
         }
     }
 
+    /// Everything on a space, one section per kind of feature, each with its
+    /// own controls; the sections of what is not there are left out.
     fn space_ui(
         &mut self,
         ui: &mut Ui,
@@ -251,338 +253,397 @@ impl Inspector {
         space: Space,
         out: &mut Commands,
     ) {
-        let id = page.id;
         ui.heading(page.place(space));
-        let kind = page.kind(space).unwrap_or(SpaceKind::Board);
-        ui.horizontal(|ui| {
-            for (choice, label) in [
-                (SpaceKind::Board, "Board"),
-                (SpaceKind::OutOfBounds, "Out of bounds"),
-                (SpaceKind::Obstacle, "Obstacle"),
-            ] {
-                if ui.selectable_label(kind == choice, label).clicked() && kind != choice {
-                    apply(
-                        out,
-                        "Change space",
-                        vec![Edit::SpaceKind {
-                            page: id,
-                            space,
-                            kind: choice,
-                        }],
-                    );
-                }
-            }
-        });
-        let features = &page.spaces;
-
-        if let Some(index) = ops::tile_at(page, space)
-            && let Some(tile) = features.terrain.get(index)
-        {
-            section(ui, "Terrain tile");
-            let label = ui.weak("Name").id;
-            let salt = format!(
-                "tile-name-{}",
-                tile.spaces.first().copied().unwrap_or(space)
-            );
-            let name = tile.name.as_deref().unwrap_or("");
-            let mut tiles = features.terrain.clone();
-            if let Some(new_name) =
-                self.text_field(ui, label, &salt, name, "name (optional)", false)
-                && let Some(t) = tiles.get_mut(index)
-            {
-                t.name = Some(new_name.trim().to_string()).filter(|n| !n.is_empty());
-                apply(
-                    out,
-                    "Rename tile",
-                    vec![Edit::Terrain {
-                        page: id,
-                        tiles: tiles.clone(),
-                    }],
-                );
-            }
-            let mut keywords = tile.keywords.clone();
-            if keywords_ui(ui, &mut keywords)
-                && let Some(t) = tiles.get_mut(index)
-            {
-                t.keywords = keywords;
-                apply(
-                    out,
-                    "Change tile keywords",
-                    vec![Edit::Terrain {
-                        page: id,
-                        tiles: tiles.clone(),
-                    }],
-                );
-            }
-            ui.horizontal(|ui| {
-                ui.weak(format!("{} spaces", tile.spaces.len()));
-                if ui.button("Remove tile").clicked() {
-                    let mut tiles = features.terrain.clone();
-                    tiles.remove(index);
-                    apply(out, "Remove tile", vec![Edit::Terrain { page: id, tiles }]);
-                }
-            });
-        }
-
-        if let Some(arrow) = features.forced_arrows.get(&space) {
-            section(ui, "Forced arrow");
-            let mut direction = arrow.direction;
-            direction_ui(ui, &mut direction);
-            if direction != arrow.direction {
-                apply(
-                    out,
-                    "Turn forced arrow",
-                    vec![Edit::ForcedArrow {
-                        page: id,
-                        space,
-                        direction: Some(direction),
-                    }],
-                );
-            }
-            if ui.button("Remove forced arrow").clicked() {
-                apply(
-                    out,
-                    "Remove forced arrow",
-                    vec![Edit::ForcedArrow {
-                        page: id,
-                        space,
-                        direction: None,
-                    }],
-                );
-            }
-        }
-
-        if let Some(arrow) = features.location_arrows.get(&space) {
-            section(ui, "Location arrow");
-            let mut direction = arrow.direction;
-            direction_ui(ui, &mut direction);
-            let mut target = arrow.target;
-            ui.horizontal(|ui| {
-                let label = ui.label("Leads to").id;
-                ComboBox::from_id_salt("inspector-arrow-target")
-                    .selected_text(target.to_string())
-                    .show_ui(ui, |ui| {
-                        for other in cx.doc.pack.pages.keys().filter(|p| **p != id) {
-                            ui.selectable_value(&mut target, *other, other.to_string());
-                        }
-                    })
-                    .response
-                    .labelled_by(label);
-            });
-            if (direction, target) != (arrow.direction, arrow.target) {
-                apply(
-                    out,
-                    "Change Location arrow",
-                    vec![Edit::LocationArrow {
-                        page: id,
-                        space,
-                        arrow: Some((direction, target)),
-                    }],
-                );
-            }
-            if ui.button("Remove Location arrow").clicked() {
-                apply(
-                    out,
-                    "Remove Location arrow",
-                    vec![Edit::LocationArrow {
-                        page: id,
-                        space,
-                        arrow: None,
-                    }],
-                );
-            }
-        }
-
+        space_kind_ui(ui, page, space, out);
+        self.terrain_tile_ui(ui, page, space, out);
+        forced_arrow_ui(ui, page, space, out);
+        location_arrow_ui(ui, cx, page, space, out);
         let doors = ops::doors(page);
-        for (number, console) in features.consoles.iter().filter(|(_, c)| c.at == space) {
-            section(ui, &format!("Console {number}"));
-            let mut renumbered = *number;
-            ui.horizontal(|ui| {
-                let label = ui.label("Number").id;
-                ui.add(DragValue::new(&mut renumbered).range(1..=999))
-                    .labelled_by(label);
-            });
-            if renumbered != *number {
-                if features.consoles.contains_key(&renumbered) {
-                    out.push(Command::Status(format!(
-                        "Console {renumbered} already exists on {id}"
-                    )));
-                } else {
-                    apply(
-                        out,
-                        "Renumber console",
-                        vec![
-                            Edit::Console {
-                                page: id,
-                                number: *number,
-                                console: None,
-                            },
-                            Edit::Console {
-                                page: id,
-                                number: renumbered,
-                                console: Some(console.clone()),
-                            },
-                        ],
-                    );
-                }
-            }
-            let mut changed = console.clone();
-            door_checkboxes(
-                ui,
-                &format!("console-{number}-opens"),
-                "Opens",
-                &doors,
-                &mut changed.opens,
+        consoles_ui(ui, page, space, &doors, out);
+        keycard_ui(ui, page, space, &doors, out);
+        discovery_ui(ui, page, space, out);
+        markers_ui(ui, page, space, out);
+        around_space_ui(ui, page, space, out);
+    }
+
+    /// The terrain tile the space is part of: its name, keywords and removal.
+    fn terrain_tile_ui(&mut self, ui: &mut Ui, page: &Page, space: Space, out: &mut Commands) {
+        let id = page.id;
+        let features = &page.spaces;
+        let Some(index) = ops::tile_at(page, space) else {
+            return;
+        };
+        let Some(tile) = features.terrain.get(index) else {
+            return;
+        };
+        section(ui, "Terrain tile");
+        let label = ui.weak("Name").id;
+        let salt = format!(
+            "tile-name-{}",
+            tile.spaces.first().copied().unwrap_or(space)
+        );
+        let name = tile.name.as_deref().unwrap_or("");
+        let mut tiles = features.terrain.clone();
+        if let Some(new_name) = self.text_field(ui, label, &salt, name, "name (optional)", false)
+            && let Some(t) = tiles.get_mut(index)
+        {
+            t.name = Some(new_name.trim().to_string()).filter(|n| !n.is_empty());
+            apply(
+                out,
+                "Rename tile",
+                vec![Edit::Terrain {
+                    page: id,
+                    tiles: tiles.clone(),
+                }],
             );
-            door_checkboxes(
-                ui,
-                &format!("console-{number}-closes"),
-                "Closes",
-                &doors,
-                &mut changed.closes,
+        }
+        let mut keywords = tile.keywords.clone();
+        if keywords_ui(ui, &mut keywords)
+            && let Some(t) = tiles.get_mut(index)
+        {
+            t.keywords = keywords;
+            apply(
+                out,
+                "Change tile keywords",
+                vec![Edit::Terrain {
+                    page: id,
+                    tiles: tiles.clone(),
+                }],
             );
-            if changed != *console {
-                apply(
-                    out,
-                    "Change console doors",
-                    vec![console_edit(id, *number, changed)],
-                );
-            }
-            if ui.button("Remove console").clicked() {
-                apply(
-                    out,
-                    "Remove console",
-                    vec![Edit::Console {
-                        page: id,
-                        number: *number,
-                        console: None,
-                    }],
-                );
-            }
         }
-
-        if let Some(keycard) = features.keycards.get(&space) {
-            section(ui, "Keycard");
-            let mut opens = keycard.opens.clone();
-            door_checkboxes(ui, "keycard-opens", "Opens", &doors, &mut opens);
-            if opens != keycard.opens {
-                apply(
-                    out,
-                    "Change keycard doors",
-                    vec![Edit::Keycard {
-                        page: id,
-                        space,
-                        opens: Some(opens),
-                    }],
-                );
-            }
-            if ui.button("Remove keycard").clicked() {
-                apply(
-                    out,
-                    "Remove keycard",
-                    vec![Edit::Keycard {
-                        page: id,
-                        space,
-                        opens: None,
-                    }],
-                );
-            }
-        }
-
-        if let Some(marker) = features.discoveries.get(&space) {
-            section(ui, "Discovery");
-            let mut discovery = marker.discovery;
-            ui.horizontal(|ui| {
-                let numbered = matches!(discovery, Discovery::Numbered(_));
-                let radio = ui.radio(numbered, "Numbered");
-                if radio.clicked() && !numbered {
-                    discovery = Discovery::Numbered(1);
-                }
-                if let Discovery::Numbered(n) = &mut discovery {
-                    ui.add(DragValue::new(n).range(1..=999))
-                        .labelled_by(radio.id);
-                }
-            });
-            ui.horizontal(|ui| {
-                let coloured = matches!(discovery, Discovery::Coloured(_));
-                if ui.radio(coloured, "Random").clicked() && !coloured {
-                    discovery = Discovery::Coloured(DiscoveryColour::Blue);
-                }
-                if let Discovery::Coloured(colour) = &mut discovery {
-                    for c in DiscoveryColour::ALL {
-                        ui.selectable_value(colour, c, c.name());
-                    }
-                }
-            });
-            if discovery != marker.discovery {
-                apply(
-                    out,
-                    "Change discovery",
-                    vec![Edit::Discovery {
-                        page: id,
-                        space,
-                        discovery: Some(discovery),
-                    }],
-                );
-            }
-            if ui.button("Remove discovery").clicked() {
-                apply(
-                    out,
-                    "Remove discovery",
-                    vec![Edit::Discovery {
-                        page: id,
-                        space,
-                        discovery: None,
-                    }],
-                );
-            }
-        }
-
-        section(ui, "Markers");
-        ui.horizontal_wrapped(|ui| {
-            for marker in Marker::ALL {
-                let present = features.marked(marker).any(|(s, _)| s == space);
-                let mut on = present;
-                if ui.checkbox(&mut on, marker.label()).changed() {
-                    let label = if on { "Place marker" } else { "Remove marker" };
-                    apply(
-                        out,
-                        label,
-                        vec![Edit::Marker {
-                            page: id,
-                            marker,
-                            space,
-                            present: on,
-                        }],
-                    );
-                }
+        ui.horizontal(|ui| {
+            ui.weak(format!("{} spaces", tile.spaces.len()));
+            if ui.button("Remove tile").clicked() {
+                let mut tiles = features.terrain.clone();
+                tiles.remove(index);
+                apply(out, "Remove tile", vec![Edit::Terrain { page: id, tiles }]);
             }
         });
+    }
+}
 
-        let edges: Vec<String> = Direction::ALL
-            .iter()
-            .filter_map(|side| {
-                page.edge(space.side(*side))
-                    .map(|f| crate::enormity::describe::edge_feature(f.kind, space.side(*side)))
-            })
-            .collect();
-        if !edges.is_empty() {
-            section(ui, "Around it");
-            for edge in edges {
-                ui.label(edge);
+/// What the space is: board, out of bounds or obstacle.
+fn space_kind_ui(ui: &mut Ui, page: &Page, space: Space, out: &mut Commands) {
+    let kind = page.kind(space).unwrap_or(SpaceKind::Board);
+    ui.horizontal(|ui| {
+        for (choice, label) in [
+            (SpaceKind::Board, "Board"),
+            (SpaceKind::OutOfBounds, "Out of bounds"),
+            (SpaceKind::Obstacle, "Obstacle"),
+        ] {
+            if ui.selectable_label(kind == choice, label).clicked() && kind != choice {
+                apply(
+                    out,
+                    "Change space",
+                    vec![Edit::SpaceKind {
+                        page: page.id,
+                        space,
+                        kind: choice,
+                    }],
+                );
             }
         }
-        ui.add_space(6.0);
-        if ui
-            .add_enabled(
-                !ops::clear_space(page, space).is_empty(),
-                Button::new("Clear space"),
-            )
-            .on_hover_text("Remove every feature on this space (Delete)")
-            .clicked()
-        {
-            out.push(Command::Run(Action::Delete));
+    });
+}
+
+/// The forced arrow on the space, if any: its direction and removal.
+fn forced_arrow_ui(ui: &mut Ui, page: &Page, space: Space, out: &mut Commands) {
+    let Some(arrow) = page.spaces.forced_arrows.get(&space) else {
+        return;
+    };
+    let id = page.id;
+    section(ui, "Forced arrow");
+    let mut direction = arrow.direction;
+    direction_ui(ui, &mut direction);
+    if direction != arrow.direction {
+        apply(
+            out,
+            "Turn forced arrow",
+            vec![Edit::ForcedArrow {
+                page: id,
+                space,
+                direction: Some(direction),
+            }],
+        );
+    }
+    if ui.button("Remove forced arrow").clicked() {
+        apply(
+            out,
+            "Remove forced arrow",
+            vec![Edit::ForcedArrow {
+                page: id,
+                space,
+                direction: None,
+            }],
+        );
+    }
+}
+
+/// The Location arrow on the space, if any: its direction, the page it leads
+/// to (any other page of the pack) and removal.
+fn location_arrow_ui(
+    ui: &mut Ui,
+    cx: &InspectorContext<'_>,
+    page: &Page,
+    space: Space,
+    out: &mut Commands,
+) {
+    let Some(arrow) = page.spaces.location_arrows.get(&space) else {
+        return;
+    };
+    let id = page.id;
+    section(ui, "Location arrow");
+    let mut direction = arrow.direction;
+    direction_ui(ui, &mut direction);
+    let mut target = arrow.target;
+    ui.horizontal(|ui| {
+        let label = ui.label("Leads to").id;
+        ComboBox::from_id_salt("inspector-arrow-target")
+            .selected_text(target.to_string())
+            .show_ui(ui, |ui| {
+                for other in cx.doc.pack.pages.keys().filter(|p| **p != id) {
+                    ui.selectable_value(&mut target, *other, other.to_string());
+                }
+            })
+            .response
+            .labelled_by(label);
+    });
+    if (direction, target) != (arrow.direction, arrow.target) {
+        apply(
+            out,
+            "Change Location arrow",
+            vec![Edit::LocationArrow {
+                page: id,
+                space,
+                arrow: Some((direction, target)),
+            }],
+        );
+    }
+    if ui.button("Remove Location arrow").clicked() {
+        apply(
+            out,
+            "Remove Location arrow",
+            vec![Edit::LocationArrow {
+                page: id,
+                space,
+                arrow: None,
+            }],
+        );
+    }
+}
+
+/// The consoles on the space: number, the doors each opens and closes, and
+/// removal. A number already taken on the page is refused with a status line.
+fn consoles_ui(ui: &mut Ui, page: &Page, space: Space, doors: &[u16], out: &mut Commands) {
+    let id = page.id;
+    let consoles = &page.spaces.consoles;
+    for (number, console) in consoles.iter().filter(|(_, c)| c.at == space) {
+        section(ui, &format!("Console {number}"));
+        let mut renumbered = *number;
+        ui.horizontal(|ui| {
+            let label = ui.label("Number").id;
+            ui.add(DragValue::new(&mut renumbered).range(1..=999))
+                .labelled_by(label);
+        });
+        if renumbered != *number {
+            if consoles.contains_key(&renumbered) {
+                out.push(Command::Status(format!(
+                    "Console {renumbered} already exists on {id}"
+                )));
+            } else {
+                apply(
+                    out,
+                    "Renumber console",
+                    vec![
+                        Edit::Console {
+                            page: id,
+                            number: *number,
+                            console: None,
+                        },
+                        Edit::Console {
+                            page: id,
+                            number: renumbered,
+                            console: Some(console.clone()),
+                        },
+                    ],
+                );
+            }
         }
+        let mut changed = console.clone();
+        door_checkboxes(
+            ui,
+            &format!("console-{number}-opens"),
+            "Opens",
+            doors,
+            &mut changed.opens,
+        );
+        door_checkboxes(
+            ui,
+            &format!("console-{number}-closes"),
+            "Closes",
+            doors,
+            &mut changed.closes,
+        );
+        if changed != *console {
+            apply(
+                out,
+                "Change console doors",
+                vec![console_edit(id, *number, changed)],
+            );
+        }
+        if ui.button("Remove console").clicked() {
+            apply(
+                out,
+                "Remove console",
+                vec![Edit::Console {
+                    page: id,
+                    number: *number,
+                    console: None,
+                }],
+            );
+        }
+    }
+}
+
+/// The keycard on the space, if any: the doors it opens and removal.
+fn keycard_ui(ui: &mut Ui, page: &Page, space: Space, doors: &[u16], out: &mut Commands) {
+    let Some(keycard) = page.spaces.keycards.get(&space) else {
+        return;
+    };
+    let id = page.id;
+    section(ui, "Keycard");
+    let mut opens = keycard.opens.clone();
+    door_checkboxes(ui, "keycard-opens", "Opens", doors, &mut opens);
+    if opens != keycard.opens {
+        apply(
+            out,
+            "Change keycard doors",
+            vec![Edit::Keycard {
+                page: id,
+                space,
+                opens: Some(opens),
+            }],
+        );
+    }
+    if ui.button("Remove keycard").clicked() {
+        apply(
+            out,
+            "Remove keycard",
+            vec![Edit::Keycard {
+                page: id,
+                space,
+                opens: None,
+            }],
+        );
+    }
+}
+
+/// The discovery on the space, if any: numbered (fixed) or coloured
+/// (random), and removal.
+fn discovery_ui(ui: &mut Ui, page: &Page, space: Space, out: &mut Commands) {
+    let Some(marker) = page.spaces.discoveries.get(&space) else {
+        return;
+    };
+    let id = page.id;
+    section(ui, "Discovery");
+    let mut discovery = marker.discovery;
+    ui.horizontal(|ui| {
+        let numbered = matches!(discovery, Discovery::Numbered(_));
+        let radio = ui.radio(numbered, "Numbered");
+        if radio.clicked() && !numbered {
+            discovery = Discovery::Numbered(1);
+        }
+        if let Discovery::Numbered(n) = &mut discovery {
+            ui.add(DragValue::new(n).range(1..=999))
+                .labelled_by(radio.id);
+        }
+    });
+    ui.horizontal(|ui| {
+        let coloured = matches!(discovery, Discovery::Coloured(_));
+        if ui.radio(coloured, "Random").clicked() && !coloured {
+            discovery = Discovery::Coloured(DiscoveryColour::Blue);
+        }
+        if let Discovery::Coloured(colour) = &mut discovery {
+            for c in DiscoveryColour::ALL {
+                ui.selectable_value(colour, c, c.name());
+            }
+        }
+    });
+    if discovery != marker.discovery {
+        apply(
+            out,
+            "Change discovery",
+            vec![Edit::Discovery {
+                page: id,
+                space,
+                discovery: Some(discovery),
+            }],
+        );
+    }
+    if ui.button("Remove discovery").clicked() {
+        apply(
+            out,
+            "Remove discovery",
+            vec![Edit::Discovery {
+                page: id,
+                space,
+                discovery: None,
+            }],
+        );
+    }
+}
+
+/// One checkbox per kind of marker, always shown, so a marker is placed here
+/// as easily as it is removed.
+fn markers_ui(ui: &mut Ui, page: &Page, space: Space, out: &mut Commands) {
+    section(ui, "Markers");
+    ui.horizontal_wrapped(|ui| {
+        for marker in Marker::ALL {
+            let present = page.spaces.marked(marker).any(|(s, _)| s == space);
+            let mut on = present;
+            if ui.checkbox(&mut on, marker.label()).changed() {
+                let label = if on { "Place marker" } else { "Remove marker" };
+                apply(
+                    out,
+                    label,
+                    vec![Edit::Marker {
+                        page: page.id,
+                        marker,
+                        space,
+                        present: on,
+                    }],
+                );
+            }
+        }
+    });
+}
+
+/// The walls, red lines and doors on the space's sides, and the button that
+/// clears the space.
+fn around_space_ui(ui: &mut Ui, page: &Page, space: Space, out: &mut Commands) {
+    let edges: Vec<String> = Direction::ALL
+        .iter()
+        .filter_map(|side| {
+            page.edge(space.side(*side))
+                .map(|f| crate::enormity::describe::edge_feature(f.kind, space.side(*side)))
+        })
+        .collect();
+    if !edges.is_empty() {
+        section(ui, "Around it");
+        for edge in edges {
+            ui.label(edge);
+        }
+    }
+    ui.add_space(6.0);
+    if ui
+        .add_enabled(
+            !ops::clear_space(page, space).is_empty(),
+            Button::new("Clear space"),
+        )
+        .on_hover_text("Remove every feature on this space (Delete)")
+        .clicked()
+    {
+        out.push(Command::Run(Action::Delete));
     }
 }
 

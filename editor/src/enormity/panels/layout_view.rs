@@ -171,11 +171,57 @@ impl LayoutView {
         if layout.placements.is_empty() {
             return;
         }
+        let frame = self.pan_and_zoom(ui, &response, &layout, canvas);
+        self.frame = Some(frame);
+        let (dragging, released) = self.track_drag(ui, &response, &layout, frame, out);
+
+        // Pages, then joins on top, then the dragged page's ghost.
+        draw_pages(&painter, doc, &layout, frame, shown, dragging, scenes);
+        self.labels = draw_labels(&painter, doc, &layout, frame);
+        if let Some(dragging) = dragging.filter(|d| d.moved) {
+            draw_ghost(&painter, canvas, doc, frame, dragging, scenes);
+        }
+
+        if released && let Some(dragging) = dragging {
+            drop_page(doc, &layout, dragging, out);
+        }
+        if released {
+            self.drag = None;
+        }
+        if response.double_clicked()
+            && let Some(pos) = response.interact_pointer_pos()
+            && let Some((id, _)) = layout
+                .placements
+                .iter()
+                .find(|(_, p)| frame.rect(p).contains(pos))
+        {
+            out.push(Command::ShowPage(*id));
+            out.push(Command::Run(PageAction::ToggleLayout.into()));
+        }
+        painter.text(
+            canvas.left_bottom() + vec2(10.0, -8.0),
+            Align2::LEFT_BOTTOM,
+            "Drag a page against another to join them (Alt: half spaces) · double-click a page to draw it",
+            FontId::proportional(13.0),
+            Color32::from_gray(190),
+        );
+    }
+
+    /// This frame's mapping: every page fitted in until someone zooms or
+    /// pans (again when the window is resized), panned by a middle or right
+    /// drag, zoomed around the pointer by scrolling or pinching.
+    fn pan_and_zoom(
+        &mut self,
+        ui: &Ui,
+        response: &egui::Response,
+        layout: &PackLayout,
+        canvas: Rect,
+    ) -> Frame {
         let window = ui.ctx().content_rect().size();
         if self.untouched_fit.is_some_and(|size| size != window) {
             self.view = None;
         }
-        let mut frame = self.view.unwrap_or_else(|| fit(&layout, canvas));
+        let mut frame = self.view.unwrap_or_else(|| fit(layout, canvas));
         if self.view.is_none() && canvas.width() > 64.0 && canvas.height() > 64.0 {
             self.view = Some(frame);
             self.untouched_fit = Some(window);
@@ -199,8 +245,21 @@ impl LayoutView {
                 self.untouched_fit = None;
             }
         }
-        self.frame = Some(frame);
+        frame
+    }
 
+    /// Starts dragging the page under a primary press (and shows it), and
+    /// follows the drag: where the page would go and what it would snap to
+    /// (half spaces with Alt). Also returns whether the button was released
+    /// this frame.
+    fn track_drag(
+        &mut self,
+        ui: &Ui,
+        response: &egui::Response,
+        layout: &PackLayout,
+        frame: Frame,
+        out: &mut Commands,
+    ) -> (Option<Dragging>, bool) {
         let (pressed, released, pos, origin, alt) = ui.input(|i| {
             (
                 i.pointer.primary_pressed(),
@@ -237,160 +296,196 @@ impl LayoutView {
                 y: drag.from.y + dy,
                 ..drag.from
             };
-            let snap = snap(&layout, drag.page, ghost, if alt { UNIT / 2 } else { UNIT });
-            Some((drag, ghost, snap, moved))
+            let snapped = snap(layout, drag.page, ghost, if alt { UNIT / 2 } else { UNIT });
+            Some(Dragging {
+                drag,
+                ghost,
+                snapped,
+                moved,
+            })
         });
+        (dragging, released)
+    }
+}
 
-        // Pages, then joins on top, then the dragged page's ghost.
-        for (id, placement) in &layout.placements {
-            let Some(page) = doc.pack.pages.get(id) else {
-                continue;
-            };
-            let rect = frame.rect(placement);
-            let geo = Geometry {
-                origin: rect.min,
-                cell: frame.cell,
-                size: page.size,
-            };
-            let dimmed = dragging.is_some_and(|(d, _, _, moved)| d.page == *id && moved);
-            canvas::draw_page(
-                &painter,
-                scenes.page(page),
-                None,
-                &geo,
-                Layers {
-                    grid: frame.cell >= 10.0,
-                    ..Layers::default()
-                },
-            );
-            if dimmed {
-                painter.rect_filled(rect, 0.0, Color32::from_black_alpha(140));
-            }
-            let outline = if Some(*id) == shown {
-                Stroke::new(3.0, Color32::from_rgb(30, 120, 235))
-            } else {
-                Stroke::new(1.0, Color32::from_gray(140))
-            };
-            painter.rect_stroke(rect, 0.0, outline, StrokeKind::Outside);
-        }
-        // Names and join badges last, on a backing, so a page above another
-        // does not hide them; each takes the first free place it can have.
-        let mut labels = Labels::default();
-        for contact in layout.contacts() {
-            if let Some(join) = doc.pack.joins.get(contact.join) {
-                let allowed = allowed_because(&doc.pack, join).is_some();
-                draw_join(
-                    &painter,
-                    &frame,
-                    &layout,
-                    join,
-                    (contact.aligned, allowed),
-                    &mut labels,
-                );
-            }
-        }
-        for (id, placement) in &layout.placements {
-            if let Some(page) = doc.pack.pages.get(id) {
-                let start = *id == doc.pack.start;
-                page_label(&painter, frame.rect(placement), page, start, &mut labels);
-            }
-        }
-        self.labels = labels.taken;
-        if let Some((drag, ghost, snapped, true)) = dragging {
-            let at = snapped.map_or(ghost, |s| s.at);
-            let rect = frame.rect(&at);
-            let colour = match snapped {
-                Some(s) if s.offset.is_aligned() => ALIGNED,
-                Some(_) => MISALIGNED,
-                None => Color32::from_gray(200),
-            };
-            // The page itself, faded, where it would land.
-            if let Some(page) = doc.pack.pages.get(&drag.page) {
-                let mut faded = painter.clone();
-                faded.multiply_opacity(0.75);
-                let geo = Geometry {
-                    origin: rect.min,
-                    cell: frame.cell,
-                    size: page.size,
-                };
-                canvas::draw_page(&faded, scenes.page(page), None, &geo, Layers::default());
-            }
-            painter.rect_filled(rect, 0.0, colour.gamma_multiply(0.12));
-            painter.rect_stroke(rect, 0.0, Stroke::new(3.0, colour), StrokeKind::Outside);
-            let text = match snapped {
-                Some(s) => format!(
-                    "{} against {}, offset {}{}",
-                    s.moved,
-                    s.fixed,
-                    s.offset,
-                    if s.offset.is_aligned() {
-                        ""
-                    } else {
-                        " (misaligned)"
-                    }
-                ),
-                None => format!("{}: drop against another page's edge to join it", drag.page),
-            };
-            // Above the ghost, on a backing, kept inside the canvas.
-            let galley = painter.layout_no_wrap(text, FontId::proportional(14.0), LABEL);
-            let size = galley.size();
-            let x = (rect.center().x - size.x / 2.0)
-                .min(canvas.right() - size.x - 8.0)
-                .max(canvas.left() + 8.0);
-            let y = (rect.top() - size.y - 8.0).max(canvas.top() + 8.0);
-            let backing = Rect::from_min_size(pos2(x, y), size).expand2(vec2(6.0, 3.0));
-            painter.rect(
-                backing,
-                4.0,
-                Color32::from_black_alpha(200),
-                Stroke::new(1.0, colour),
-                StrokeKind::Outside,
-            );
-            painter.galley(pos2(x, y), galley, LABEL);
-        }
+/// A page being dragged, this frame.
+#[derive(Clone, Copy)]
+struct Dragging {
+    drag: PageDrag,
+    /// Where the pointer has taken it.
+    ghost: Placement,
+    /// Where it would snap, if anywhere.
+    snapped: Option<Snap>,
+    /// Whether the pointer has gone far enough to be a drag, not a click.
+    moved: bool,
+}
 
-        if released && let Some((drag, _, snapped, moved)) = dragging {
-            self.drag = None;
-            let placed_by = layout.origins.get(&drag.page).and_then(|o| o.join);
-            match snapped {
-                Some(s) if moved => {
-                    let edit = ops::join_pages(&doc.pack, s.fixed, s.moved, s.offset, placed_by);
-                    out.push(Command::Apply(crate::enormity::edit::Transaction {
-                        label: format!("Join {} to {}", s.moved.page, s.fixed.page),
-                        edits: vec![edit],
-                    }));
-                }
-                None if moved => {
-                    if let Some(index) = placed_by {
-                        out.push(Command::Apply(crate::enormity::edit::Transaction {
-                            label: format!("Detach {}", drag.page),
-                            edits: vec![ops::unjoin(&doc.pack, index)],
-                        }));
-                    }
-                }
-                _ => {}
-            }
-        }
-        if released {
-            self.drag = None;
-        }
-        if response.double_clicked()
-            && let Some(pos) = response.interact_pointer_pos()
-            && let Some((id, _)) = layout
-                .placements
-                .iter()
-                .find(|(_, p)| frame.rect(p).contains(pos))
-        {
-            out.push(Command::ShowPage(*id));
-            out.push(Command::Run(PageAction::ToggleLayout.into()));
-        }
-        painter.text(
-            canvas.left_bottom() + vec2(10.0, -8.0),
-            Align2::LEFT_BOTTOM,
-            "Drag a page against another to join them (Alt: half spaces) · double-click a page to draw it",
-            FontId::proportional(13.0),
-            Color32::from_gray(190),
+/// Every placed page with its outline (bold for the page shown), the dragged
+/// one dimmed where it was.
+fn draw_pages(
+    painter: &Painter,
+    doc: &Document,
+    layout: &PackLayout,
+    frame: Frame,
+    shown: Option<PageId>,
+    dragging: Option<Dragging>,
+    scenes: &mut Scenes,
+) {
+    for (id, placement) in &layout.placements {
+        let Some(page) = doc.pack.pages.get(id) else {
+            continue;
+        };
+        let rect = frame.rect(placement);
+        let geo = Geometry {
+            origin: rect.min,
+            cell: frame.cell,
+            size: page.size,
+        };
+        let dimmed = dragging.is_some_and(|d| d.drag.page == *id && d.moved);
+        canvas::draw_page(
+            painter,
+            scenes.page(page),
+            None,
+            &geo,
+            Layers {
+                grid: frame.cell >= 10.0,
+                ..Layers::default()
+            },
         );
+        if dimmed {
+            painter.rect_filled(rect, 0.0, Color32::from_black_alpha(140));
+        }
+        let outline = if Some(*id) == shown {
+            Stroke::new(3.0, Color32::from_rgb(30, 120, 235))
+        } else {
+            Stroke::new(1.0, Color32::from_gray(140))
+        };
+        painter.rect_stroke(rect, 0.0, outline, StrokeKind::Outside);
+    }
+}
+
+/// Join badges and page names, drawn last, on a backing, so a page above
+/// another does not hide them; each takes the first free place it can have.
+/// Returns where they were drawn.
+fn draw_labels(painter: &Painter, doc: &Document, layout: &PackLayout, frame: Frame) -> Vec<Rect> {
+    let mut labels = Labels::default();
+    for contact in layout.contacts() {
+        if let Some(join) = doc.pack.joins.get(contact.join) {
+            let allowed = allowed_because(&doc.pack, join).is_some();
+            draw_join(
+                painter,
+                &frame,
+                layout,
+                join,
+                (contact.aligned, allowed),
+                &mut labels,
+            );
+        }
+    }
+    for (id, placement) in &layout.placements {
+        if let Some(page) = doc.pack.pages.get(id) {
+            let start = *id == doc.pack.start;
+            page_label(painter, frame.rect(placement), page, start, &mut labels);
+        }
+    }
+    labels.taken
+}
+
+/// The dragged page, faded, where it would land, outlined in the colour of
+/// the join it would make, with a line saying what dropping it does.
+fn draw_ghost(
+    painter: &Painter,
+    canvas: Rect,
+    doc: &Document,
+    frame: Frame,
+    dragging: Dragging,
+    scenes: &mut Scenes,
+) {
+    let Dragging {
+        drag,
+        ghost,
+        snapped,
+        ..
+    } = dragging;
+    let at = snapped.map_or(ghost, |s| s.at);
+    let rect = frame.rect(&at);
+    let colour = match snapped {
+        Some(s) if s.offset.is_aligned() => ALIGNED,
+        Some(_) => MISALIGNED,
+        None => Color32::from_gray(200),
+    };
+    // The page itself, faded, where it would land.
+    if let Some(page) = doc.pack.pages.get(&drag.page) {
+        let mut faded = painter.clone();
+        faded.multiply_opacity(0.75);
+        let geo = Geometry {
+            origin: rect.min,
+            cell: frame.cell,
+            size: page.size,
+        };
+        canvas::draw_page(&faded, scenes.page(page), None, &geo, Layers::default());
+    }
+    painter.rect_filled(rect, 0.0, colour.gamma_multiply(0.12));
+    painter.rect_stroke(rect, 0.0, Stroke::new(3.0, colour), StrokeKind::Outside);
+    let text = match snapped {
+        Some(s) => format!(
+            "{} against {}, offset {}{}",
+            s.moved,
+            s.fixed,
+            s.offset,
+            if s.offset.is_aligned() {
+                ""
+            } else {
+                " (misaligned)"
+            }
+        ),
+        None => format!("{}: drop against another page's edge to join it", drag.page),
+    };
+    // Above the ghost, on a backing, kept inside the canvas.
+    let galley = painter.layout_no_wrap(text, FontId::proportional(14.0), LABEL);
+    let size = galley.size();
+    let x = (rect.center().x - size.x / 2.0)
+        .min(canvas.right() - size.x - 8.0)
+        .max(canvas.left() + 8.0);
+    let y = (rect.top() - size.y - 8.0).max(canvas.top() + 8.0);
+    let backing = Rect::from_min_size(pos2(x, y), size).expand2(vec2(6.0, 3.0));
+    painter.rect(
+        backing,
+        4.0,
+        Color32::from_black_alpha(200),
+        Stroke::new(1.0, colour),
+        StrokeKind::Outside,
+    );
+    painter.galley(pos2(x, y), galley, LABEL);
+}
+
+/// What dropping a dragged page does: joins it where it snapped, or, dropped
+/// away from every other page, detaches it from the page it was joined to.
+fn drop_page(doc: &Document, layout: &PackLayout, dragging: Dragging, out: &mut Commands) {
+    let Dragging {
+        drag,
+        snapped,
+        moved,
+        ..
+    } = dragging;
+    let placed_by = layout.origins.get(&drag.page).and_then(|o| o.join);
+    match snapped {
+        Some(s) if moved => {
+            let edit = ops::join_pages(&doc.pack, s.fixed, s.moved, s.offset, placed_by);
+            out.push(Command::Apply(crate::enormity::edit::Transaction {
+                label: format!("Join {} to {}", s.moved.page, s.fixed.page),
+                edits: vec![edit],
+            }));
+        }
+        None if moved => {
+            if let Some(index) = placed_by {
+                out.push(Command::Apply(crate::enormity::edit::Transaction {
+                    label: format!("Detach {}", drag.page),
+                    edits: vec![ops::unjoin(&doc.pack, index)],
+                }));
+            }
+        }
+        _ => {}
     }
 }
 

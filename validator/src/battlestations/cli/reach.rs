@@ -169,27 +169,107 @@ pub fn run(question: &Question<'_>) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(1));
     };
     let grid = ShipGrid::new(&ship);
-    // Every square named must be one a character can stand on.
-    let square = |text: &str| -> anyhow::Result<Cell> {
-        let cell = notation::parse(&grid, text).map_err(anyhow::Error::msg)?;
-        if !grid.walkable(cell) {
+    let from = standing_square(&grid, question.from).context("--from")?;
+    let state = play_state(&grid, question, from)?;
+    let paths_to: BTreeSet<Cell> = question
+        .paths_to
+        .iter()
+        .map(|t| standing_square(&grid, t).context("--path"))
+        .collect::<anyhow::Result<_>>()?;
+    let who = question.who;
+    let found = Rules::new(&grid, &state, who)?.reach(from)?;
+    let answer = Answer {
+        grid: &grid,
+        state: &state,
+        who,
+        from,
+        found: &found,
+        limit: question.limit,
+        paths_to: &paths_to,
+    };
+
+    if question.json {
+        let mut out = std::io::stdout().lock();
+        write_json(&mut out, &answer)?;
+        out.flush()?;
+    } else {
+        print_human(&answer, question.peeks);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A square named on the command line; every square named must be one a
+/// character can stand on.
+fn standing_square(grid: &ShipGrid<'_>, text: &str) -> anyhow::Result<Cell> {
+    let cell = notation::parse(grid, text).map_err(anyhow::Error::msg)?;
+    if !grid.walkable(cell) {
+        bail!(
+            "{} is blocked: no one stands there",
+            notation::name(grid, cell)
+        );
+    }
+    Ok(cell)
+}
+
+/// The play state the question sets up: characters, slagged modules, barrels
+/// and locked doors, each checked against the ship, in the order the options
+/// are listed, so the first wrong one is the one reported.
+fn play_state(
+    grid: &ShipGrid<'_>,
+    question: &Question<'_>,
+    from: Cell,
+) -> anyhow::Result<PlayState> {
+    let mut state = PlayState::default();
+    place_characters(grid, question, from, &mut state)?;
+    let modules = &grid.ship.modules;
+    for id in question.slagged {
+        let Some(index) = modules.iter().position(|m| m.id.as_str() == id) else {
+            let names = modules.iter().map(|m| m.id.as_str());
+            let hint = deckplan_schema::suggest::closest(id, names)
+                .map(|b| format!("; did you mean `{b}`?"))
+                .unwrap_or_default();
+            bail!("--slagged {id}: the ship has no module `{id}`{hint}");
+        };
+        state.slagged.insert(index);
+    }
+    for text in question.barrels {
+        let at = standing_square(grid, text).context("--barrel")?;
+        if at == from {
             bail!(
-                "{} is blocked: no one stands there",
-                notation::name(&grid, cell)
+                "{text} is the moving character's own square: a barrel is never where someone stands"
             );
         }
-        Ok(cell)
-    };
-    let from = square(question.from).context("--from")?;
-    let mut state = PlayState::default();
+        state.barrels.insert(at);
+    }
+    for text in question.locked_doors {
+        if text.trim() == "all" {
+            state.locked_doors.extend(grid.doors());
+            continue;
+        }
+        state
+            .locked_doors
+            .insert(notation::parse_door(grid, text).map_err(anyhow::Error::msg)?);
+    }
+    Ok(state)
+}
+
+/// Puts the friends and enemies on their squares, conscious unless named by
+/// `--unconscious`, which must name one of them.
+fn place_characters(
+    grid: &ShipGrid<'_>,
+    question: &Question<'_>,
+    from: Cell,
+    state: &mut PlayState,
+) -> anyhow::Result<()> {
     let down: BTreeSet<Cell> = question
         .unconscious
         .iter()
-        .map(|t| square(t).context("--unconscious"))
+        .map(|t| standing_square(grid, t).context("--unconscious"))
         .collect::<anyhow::Result<_>>()?;
     for (texts, enemy) in [(question.friends, false), (question.enemies, true)] {
         for text in texts {
-            let at = square(text).context(if enemy { "--enemy" } else { "--friend" })?;
+            let at =
+                standing_square(grid, text).context(if enemy { "--enemy" } else { "--friend" })?;
             if at == from {
                 bail!("{text} is the moving character's own square");
             }
@@ -205,70 +285,40 @@ pub fn run(question: &Question<'_>) -> anyhow::Result<ExitCode> {
         if !state.friends.contains_key(at) && !state.enemies.contains_key(at) {
             bail!(
                 "--unconscious {}: no --friend or --enemy stands there",
-                notation::name(&grid, *at)
+                notation::name(grid, *at)
             );
         }
     }
-    for id in question.slagged {
-        let Some(index) = ship.modules.iter().position(|m| m.id.as_str() == id) else {
-            let names = ship.modules.iter().map(|m| m.id.as_str());
-            let hint = deckplan_schema::suggest::closest(id, names)
-                .map(|b| format!("; did you mean `{b}`?"))
-                .unwrap_or_default();
-            bail!("--slagged {id}: the ship has no module `{id}`{hint}");
-        };
-        state.slagged.insert(index);
-    }
-    for text in question.barrels {
-        let at = square(text).context("--barrel")?;
-        if at == from {
-            bail!(
-                "{text} is the moving character's own square: a barrel is never where someone stands"
-            );
-        }
-        state.barrels.insert(at);
-    }
-    for text in question.locked_doors {
-        if text.trim() == "all" {
-            state.locked_doors.extend(grid.doors());
-            continue;
-        }
-        state
+    Ok(())
+}
+
+/// The human answer: what the character can do, the levels drawn with what
+/// each square costs, then the squares and peeks listed.
+fn print_human(answer: &Answer<'_>, peeks: bool) {
+    print_heading(answer);
+    print_levels(answer);
+    let grid = answer.grid;
+    if !answer.state.locked_doors.is_empty() {
+        let doors: Vec<String> = answer
+            .state
             .locked_doors
-            .insert(notation::parse_door(&grid, text).map_err(anyhow::Error::msg)?);
+            .iter()
+            .map(|d| door_name(grid, *d))
+            .collect();
+        println!("Locked doors (outward only): {}.", doors.join(", "));
     }
-    let paths_to: BTreeSet<Cell> = question
-        .paths_to
-        .iter()
-        .map(|t| square(t).context("--path"))
-        .collect::<anyhow::Result<_>>()?;
-    let rules = Rules::new(&grid, &state, question.who)?;
-    let found = rules.reach(from)?;
-    let name = |cell: Cell| notation::name(&grid, cell);
-    let who = question.who;
+    print_squares(answer);
+    print_peeks(answer, peeks);
+}
 
-    if question.json {
-        let mut out = std::io::stdout().lock();
-        write_json(
-            &mut out,
-            &Answer {
-                grid: &grid,
-                state: &state,
-                who,
-                from,
-                found: &found,
-                limit: question.limit,
-                paths_to: &paths_to,
-            },
-        )?;
-        out.flush()?;
-        return Ok(ExitCode::SUCCESS);
-    }
-
+/// The move, its points per action and what changes them.
+fn print_heading(answer: &Answer<'_>) {
+    let (who, state) = (answer.who, answer.state);
+    let name = |cell: Cell| notation::name(answer.grid, cell);
     let budgets: Vec<String> = who.budgets().iter().map(u32::to_string).collect();
     println!(
         "From {} with move {}, {} ({} point{}){}:",
-        name(from),
+        name(answer.from),
         who.move_value,
         plural(who.actions, "move action"),
         budgets.join(" + "),
@@ -296,10 +346,14 @@ pub fn run(question: &Question<'_>) -> anyhow::Result<ExitCode> {
             plural(who.run, "extra square")
         );
     }
-    // Each level the move touches, drawn with the start, the characters and
-    // what reaching each square costs.
+}
+
+/// Each level the move touches, drawn with the start, the characters and
+/// what reaching each square costs, then the legend.
+fn print_levels(answer: &Answer<'_>) {
+    let (grid, state) = (answer.grid, answer.state);
     let mut marks: BTreeMap<Cell, char> = BTreeMap::new();
-    for d in &found.destinations {
+    for d in &answer.found.destinations {
         let digit = char::from_digit(d.points, 10).unwrap_or('+');
         marks.insert(d.to, digit);
     }
@@ -316,30 +370,29 @@ pub fn run(question: &Question<'_>) -> anyhow::Result<ExitCode> {
             marks.entry(at).or_insert(letter);
         }
     }
-    marks.insert(from, '@');
+    marks.insert(answer.from, '@');
     let levels: BTreeSet<usize> = marks.keys().map(|c| c.level).collect();
     println!();
     for level in levels {
-        if let Some(id) = ship.level_id(level) {
+        if let Some(id) = grid.ship.level_id(level) {
             println!("level {id}");
         }
         print!(
             "{}",
-            draw::level_text(&grid, level, true, &|cell| marks.get(&cell).copied())
+            draw::level_text(grid, level, true, &|cell| marks.get(&cell).copied())
         );
         println!();
     }
     println!(
         "@ start   1-9 points spent to get there (+ for 10 or more)   F E friend, enemy (f e unconscious)\n"
     );
-    if !state.locked_doors.is_empty() {
-        let doors: Vec<String> = state
-            .locked_doors
-            .iter()
-            .map(|d| door_name(&grid, *d))
-            .collect();
-        println!("Locked doors (outward only): {}.", doors.join(", "));
-    }
+}
+
+/// The reachable squares with their cost and path, up to the limit and the
+/// squares asked for.
+fn print_squares(answer: &Answer<'_>) {
+    let (grid, found) = (answer.grid, answer.found);
+    let name = |cell: Cell| notation::name(grid, cell);
     println!("{} reachable:", plural(found.destinations.len(), "square"));
     let width = found
         .destinations
@@ -351,44 +404,51 @@ pub fn run(question: &Question<'_>) -> anyhow::Result<ExitCode> {
         .destinations
         .iter()
         .enumerate()
-        .filter(|(i, d)| *i < question.limit || paths_to.contains(&d.to))
+        .filter(|(i, d)| *i < answer.limit || answer.paths_to.contains(&d.to))
         .map(|(_, d)| d)
     {
         println!(
             "  {:<width$}  {:<18}  {}",
             name(d.to),
-            cost_text(who.actions, d.label.action, d.label.spent),
-            path_text(&grid, from, &found.path(d))
+            cost_text(answer.who.actions, d.label.action, d.label.spent),
+            path_text(grid, answer.from, &found.path(d))
         );
     }
-    let more = |shown: usize, all: usize| {
-        if all > shown {
-            println!(
-                "  … and {} more (--limit N lists more; --format json lists every one)",
-                all - shown
-            );
-        }
-    };
-    more(question.limit, found.destinations.len());
-    if question.peeks {
+    print_more(answer.limit, found.destinations.len());
+}
+
+/// The peeks, listed up to the limit when asked for, else only counted.
+fn print_peeks(answer: &Answer<'_>, peeks: bool) {
+    let (grid, found) = (answer.grid, answer.found);
+    let name = |cell: Cell| notation::name(grid, cell);
+    if peeks {
         println!("{}:", plural(found.peeks.len(), "peek"));
-        for p in found.peeks.iter().take(question.limit) {
+        for p in found.peeks.iter().take(answer.limit) {
             println!(
                 "  {} + {}  {:<18}  {}",
                 name(p.stay),
                 name(p.into),
-                cost_text(who.actions, p.label.action, p.label.spent),
-                path_text(&grid, from, &found.peek_path(p))
+                cost_text(answer.who.actions, p.label.action, p.label.spent),
+                path_text(grid, answer.from, &found.peek_path(p))
             );
         }
-        more(question.limit, found.peeks.len());
+        print_more(answer.limit, found.peeks.len());
     } else if !found.peeks.is_empty() {
         println!(
             "{} (--peeks lists them).",
             plural(found.peeks.len(), "peek")
         );
     }
-    Ok(ExitCode::SUCCESS)
+}
+
+/// The line that says how many a list left out, when it left any out.
+fn print_more(shown: usize, all: usize) {
+    if all > shown {
+        println!(
+            "  … and {} more (--limit N lists more; --format json lists every one)",
+            all - shown
+        );
+    }
 }
 
 fn step_kind(step: Step) -> &'static str {
