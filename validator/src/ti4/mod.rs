@@ -16,8 +16,9 @@ use std::sync::Arc;
 
 use deckplan_schema::load::{self, PACK_FILE};
 use deckplan_schema::ti4::catalogue::Catalogue;
-use deckplan_schema::ti4::galaxy::{self, GalaxyFile};
+use deckplan_schema::ti4::galaxy::GalaxyFile;
 use deckplan_schema::ti4::place::Ti4Place;
+use deckplan_schema::ti4::{json_schema, resolve, write};
 use deckplan_schema::{FileError, FormatCode, FormatError, SourceFile};
 
 use crate::check::{self, CheckMeta, Checks};
@@ -71,7 +72,7 @@ impl Ruleset for Ti4 {
     fn schemas(&self) -> Vec<FileSchema> {
         vec![FileSchema {
             kind: "pack",
-            schema: galaxy::galaxy_schema(),
+            schema: json_schema::galaxy_schema(),
         }]
     }
 
@@ -243,7 +244,7 @@ pub fn builtin_catalogue() -> Result<&'static Catalogue, String> {
 /// and every problem as a diagnostic.
 pub fn parse(source: &Arc<SourceFile>) -> (Option<GalaxyFile>, Vec<Diagnostic>) {
     let result = match builtin_catalogue() {
-        Ok(catalogue) => galaxy::parse_galaxy(source, catalogue),
+        Ok(catalogue) => resolve::parse_galaxy(source, catalogue),
         Err(message) => Err(vec![FormatError::new(
             FormatCode::InvalidValue,
             message,
@@ -321,7 +322,7 @@ fn confine_pack_file(dir: &Path) -> Result<(), TargetError> {
 /// A galaxy file in canonical form, to be written to `write_to`.
 fn format_galaxy(source: &Arc<SourceFile>, write_to: std::path::PathBuf) -> Formatted {
     let (galaxy, errors) = parse(source);
-    Formatted::of(source, write_to, galaxy.as_ref().map(galaxy::write), errors)
+    Formatted::of(source, write_to, galaxy.as_ref().map(write::write), errors)
 }
 
 /// The galaxy file a target names: `pack.toml` of a pack, or the file itself.
