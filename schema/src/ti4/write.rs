@@ -6,11 +6,7 @@ use super::catalogue::{Anomaly, Back, TechSkip, Trait, Wormhole};
 use super::galaxy::{Effect, GalaxyFile};
 use super::map_string::Slot;
 use super::resolve::{FORMAT_VERSION, RULESET};
-
-/// A TOML string literal.
-fn quoted(text: &str) -> String {
-    toml::Value::String(text.to_string()).to_string()
-}
+use crate::toml_file::quote;
 
 /// The name a wormhole type has in files.
 pub fn wormhole_name(wormhole: Wormhole) -> &'static str {
@@ -68,8 +64,8 @@ fn list(names: impl IntoIterator<Item = String>) -> String {
 pub fn write(galaxy: &GalaxyFile) -> String {
     let mut out = format!(
         "format = {FORMAT_VERSION}\nruleset = {}\nname = {}\nrings = {}\n",
-        quoted(RULESET),
-        quoted(&galaxy.name),
+        quote(RULESET),
+        quote(&galaxy.name),
         galaxy.rings
     );
     if !galaxy.off_board.is_empty() {
@@ -79,7 +75,7 @@ pub fn write(galaxy: &GalaxyFile) -> String {
     out.push_str("\n[tiles]\n");
     for (index, placed) in &galaxy.tiles {
         let value = match placed.slot {
-            Slot::Hyperlane { .. } => quoted(&placed.slot.to_string()),
+            Slot::Hyperlane { .. } => quote(&placed.slot.to_string()),
             slot => slot.to_string(),
         };
         out.push_str(&format!("{index} = {value}\n"));
@@ -95,11 +91,11 @@ pub fn write(galaxy: &GalaxyFile) -> String {
         out.push_str(&format!(
             "\n[[custom]]\nnumber = {}\nname = {}\n",
             system.number,
-            quoted(&tile.name)
+            quote(&tile.name)
         ));
         let default_back = if system.home { Back::Green } else { Back::Blue };
         if system.back != default_back {
-            out.push_str(&format!("back = {}\n", quoted(back_name(system.back))));
+            out.push_str(&format!("back = {}\n", quote(back_name(system.back))));
         }
         if system.home {
             out.push_str("home = true\n");
@@ -108,26 +104,26 @@ pub fn write(galaxy: &GalaxyFile) -> String {
             out.push_str("off_board = true\n");
         }
         if !system.wormholes.is_empty() {
-            let names = system.wormholes.iter().map(|w| quoted(wormhole_name(*w)));
+            let names = system.wormholes.iter().map(|w| quote(wormhole_name(*w)));
             out.push_str(&format!("wormholes = {}\n", list(names)));
         }
         if !system.anomalies.is_empty() {
-            let names = system.anomalies.iter().map(|a| quoted(anomaly_name(*a)));
+            let names = system.anomalies.iter().map(|a| quote(anomaly_name(*a)));
             out.push_str(&format!("anomalies = {}\n", list(names)));
         }
         if !system.planets.is_empty() {
             out.push_str("planets = [\n");
             for planet in &system.planets {
                 let mut fields = vec![
-                    format!("name = {}", quoted(&planet.name)),
+                    format!("name = {}", quote(&planet.name)),
                     format!("resources = {}", planet.resources),
                     format!("influence = {}", planet.influence),
                 ];
                 if let Some(t) = planet.planet_trait {
-                    fields.push(format!("trait = {}", quoted(trait_name(t))));
+                    fields.push(format!("trait = {}", quote(trait_name(t))));
                 }
                 if let Some(t) = planet.tech {
-                    fields.push(format!("tech = {}", quoted(tech_name(t))));
+                    fields.push(format!("tech = {}", quote(tech_name(t))));
                 }
                 if planet.legendary {
                     fields.push("legendary = true".to_string());
@@ -140,13 +136,13 @@ pub fn write(galaxy: &GalaxyFile) -> String {
     for modifier in &galaxy.modifiers {
         out.push_str(&format!(
             "\n[[modifiers]]\nname = {}\n",
-            quoted(&modifier.name)
+            quote(&modifier.name)
         ));
         match modifier.effect {
             Effect::Join(a, b) => out.push_str(&format!(
                 "join = [{}, {}]\n",
-                quoted(wormhole_name(a)),
-                quoted(wormhole_name(b))
+                quote(wormhole_name(a)),
+                quote(wormhole_name(b))
             )),
             Effect::Block(a, b) => out.push_str(&format!("block = [{a}, {b}]\n")),
         }

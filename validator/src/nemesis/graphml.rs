@@ -24,6 +24,7 @@ use std::fmt::Write as _;
 use deckplan_schema::SourceFile;
 use deckplan_schema::nemesis::resolve::MAX_AT;
 use deckplan_schema::nemesis::{resolve, write};
+use deckplan_schema::toml_file::quote;
 
 /// What the import produced: canonical `pack.toml` and ship-file text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -162,23 +163,6 @@ fn room_id(name: &str) -> String {
     id.trim_matches('-').to_string()
 }
 
-/// A TOML basic string (the resolver reads it back; the writer requotes it).
-fn quoted(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if c.is_control() => {
-                let _ = write!(out, "\\u{:04X}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 /// Digits 1–4 as a TOML list (`12` → `[1, 2]`).
 fn numbers(weight: &str) -> Option<String> {
     let digits: Vec<String> = weight.trim().chars().map(String::from).collect();
@@ -236,8 +220,8 @@ pub fn import(text: &str, name: &str, hub: &str) -> Result<Imported, GraphmlErro
     let mut hub_at = None;
     let mut out = format!(
         "format = 1\nruleset = \"nemesis\"\nname = {}\nboard = {}\n",
-        quoted(name),
-        quoted("imported from GraphML")
+        quote(name),
+        quote("imported from GraphML")
     );
     let mut seen_rooms: BTreeMap<String, String> = BTreeMap::new();
     for node in &nodes {
@@ -259,9 +243,9 @@ pub fn import(text: &str, name: &str, hub: &str) -> Result<Imported, GraphmlErro
         let _ = write!(
             out,
             "\n[[rooms]]\nid = {}\nkind = {}\nname = {}\nat = [{x}, {y}]\n",
-            quoted(&id),
-            quoted(node.get("kind").unwrap_or("1")),
-            quoted(&node_name)
+            quote(&id),
+            quote(node.get("kind").unwrap_or("1")),
+            quote(&node_name)
         );
         ids.insert(graph_id, id);
     }
@@ -288,8 +272,8 @@ pub fn import(text: &str, name: &str, hub: &str) -> Result<Imported, GraphmlErro
                 let _ = write!(
                     out,
                     "\n[[corridors]]\nbetween = [{}, {}]\nnumbers = {list}\n",
-                    quoted(a),
-                    quoted(b)
+                    quote(a),
+                    quote(b)
                 );
             }
             _ => {
@@ -297,7 +281,7 @@ pub fn import(text: &str, name: &str, hub: &str) -> Result<Imported, GraphmlErro
                 let _ = write!(
                     entrances,
                     "\n[[technical_entrances]]\nroom = {}\nnumbers = {list}\nnetwork = \"technical\"\n",
-                    quoted(room)
+                    quote(room)
                 );
             }
         }
@@ -319,7 +303,7 @@ pub fn import(text: &str, name: &str, hub: &str) -> Result<Imported, GraphmlErro
     Ok(Imported {
         pack: format!(
             "format = 1\nname = {}\nruleset = \"nemesis\"\nship = \"ship.toml\"\n",
-            quoted(name)
+            quote(name)
         ),
         ship: write::write_ship(&ship),
     })
