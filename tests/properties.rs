@@ -21,7 +21,7 @@ use deckplan_schema::battlestations::BattlestationsFormat;
 use deckplan_schema::load::PACK_FILE;
 use deckplan_schema::nemesis::NemesisFormat;
 use deckplan_schema::ship_pack::{self, ShipFormat};
-use deckplan_schema::ti4::{galaxy, map_string};
+use deckplan_schema::ti4::{map_string, write};
 use deckplan_schema::{FileError, SourceFile, enormity};
 use deckplan_validator::battlestations::Battlestations;
 use deckplan_validator::diagnostic::Diagnostic;
@@ -253,13 +253,13 @@ fn galaxy_file(text: &str) -> Option<String> {
         &ti4::show::draw(&view),
         &ti4::draw::galaxy_scene(&view, true, true),
     );
-    let canonical = galaxy::write(&parsed);
+    let canonical = write::write(&parsed);
     let (again, _) = ti4::parse(&SourceFile::new(PACK_FILE, canonical.clone()));
     let Some(again) = again else {
         panic!("the canonical text of a galaxy does not resolve:\n{canonical}");
     };
     assert_eq!(
-        galaxy::write(&again),
+        write::write(&again),
         canonical,
         "formatting a galaxy is not stable"
     );

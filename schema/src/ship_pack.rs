@@ -17,7 +17,7 @@ use crate::lint_table::{LintSettings, TomlLintTable};
 use crate::load::{Loaded, read_code};
 use crate::source::{SourceFile, Span};
 use crate::sources::{Read, Sources};
-use crate::toml_file::text_problems;
+use crate::toml_file::{quote, text_problems};
 
 /// What one game's ship files add to the shared pack: its names and how its
 /// ship file resolves.
@@ -120,18 +120,13 @@ fn check_ship_path(path: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// A TOML string literal, as the ship writers quote.
-pub(crate) fn quoted(text: &str) -> String {
-    toml::Value::String(text.to_string()).to_string()
-}
-
 /// `pack.toml` in canonical form.
 pub fn write_pack<F: ShipFormat>(pack: &ShipPack<F::Ship>) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "format = {FORMAT_VERSION}");
-    let _ = writeln!(out, "name = {}", quoted(&pack.name));
-    let _ = writeln!(out, "ruleset = {}", quoted(F::RULESET));
-    let _ = writeln!(out, "ship = {}", quoted(&pack.ship_path));
+    let _ = writeln!(out, "name = {}", quote(&pack.name));
+    let _ = writeln!(out, "ruleset = {}", quote(F::RULESET));
+    let _ = writeln!(out, "ship = {}", quote(&pack.ship_path));
     crate::lint_table::write_lint(&mut out, &pack.lint);
     out
 }

@@ -207,14 +207,46 @@ pub fn key(name: &str) -> String {
     if bare { name.to_string() } else { quote(name) }
 }
 
-/// A TOML basic string.
+/// A TOML basic string: the one way every canonical writer quotes text.
+/// Quotes and backslashes are escaped, line breaks, tabs and carriage
+/// returns by name (`\n`, `\t`, `\r`), every other control character as
+/// `\uXXXX`; the result is one line whatever the text holds.
 pub fn quote(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
     out.push('"');
+    escape_into(&mut out, text, Breaks::Escaped);
+    out.push('"');
+    out
+}
+
+/// Text with line breaks as a TOML multi-line basic string, so notes read as
+/// paragraphs in the file; single lines as a basic string ([`quote`]).
+/// Everything but the line breaks is escaped as [`quote`] escapes it.
+pub(crate) fn quote_multiline(text: &str) -> String {
+    if !text.contains('\n') {
+        return quote(text);
+    }
+    let mut out = String::from("\"\"\"\n");
+    escape_into(&mut out, text, Breaks::Kept);
+    out.push_str("\"\"\"");
+    out
+}
+
+/// Whether a quoted string keeps its line breaks (a multi-line string) or
+/// escapes them.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Breaks {
+    Escaped,
+    Kept,
+}
+
+/// Appends `text` escaped for the inside of a basic string.
+fn escape_into(out: &mut String, text: &str, breaks: Breaks) {
     for c in text.chars() {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
+            '\n' if breaks == Breaks::Kept => out.push('\n'),
             '\n' => out.push_str("\\n"),
             '\t' => out.push_str("\\t"),
             '\r' => out.push_str("\\r"),
@@ -224,6 +256,73 @@ pub fn quote(text: &str) -> String {
             c => out.push(c),
         }
     }
-    out.push('"');
-    out
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    /// The value of `v` in a one-key TOML document, read by the `toml` crate.
+    fn read_back(written: &str) -> String {
+        let table: toml::Table = toml::from_str(&format!("v = {written}\n"))
+            .unwrap_or_else(|e| panic!("{written} is not a TOML string: {e}"));
+        table
+            .get("v")
+            .and_then(toml::Value::as_str)
+            .unwrap_or_else(|| panic!("{written} is not read as a string"))
+            .to_string()
+    }
+
+    #[test]
+    fn quoted_text_reads_back_as_itself() {
+        let mut samples: Vec<String> = [
+            "",
+            "plain",
+            "say \"hi\"",
+            "\"\"\"",
+            r"back\slash",
+            r"ends with \",
+            r#"\""#,
+            "'single' and ''' three",
+            "two\nlines",
+            "\n",
+            "\n\nleading and trailing\n",
+            "tab\there",
+            "crlf\r\nand a lone\rreturn",
+            "\u{7f} DEL",
+            "C1 \u{80}\u{85}\u{9b}\u{9f}",
+            "é ñ 漢字 🚀 e\u{301}",
+            "\u{2028}\u{2029}\u{feff}\u{fffd}\u{e000}\u{10ffff}",
+            "x\u{1b}]0;pwned\u{7}\n::error title=evil::",
+        ]
+        .map(String::from)
+        .to_vec();
+        // Every control character on its own, between letters, and every
+        // character below U+0800 in one string.
+        let controls = (0u32..0x20).chain(0x7f..0xa0).filter_map(char::from_u32);
+        samples.extend(controls.map(|c| format!("a{c}b")));
+        samples.push((0u32..0x800).filter_map(char::from_u32).collect());
+        for text in &samples {
+            let basic = quote(text);
+            assert!(basic.starts_with('"') && basic.ends_with('"'), "{basic}");
+            assert!(
+                !basic.chars().any(char::is_control),
+                "a raw control character in {basic:?}"
+            );
+            assert_eq!(&read_back(&basic), text, "{basic}");
+            assert_eq!(&read_back(&quote_multiline(text)), text);
+        }
+    }
+
+    #[test]
+    fn the_two_forms_differ_only_in_line_breaks() {
+        assert_eq!(quote("a \"b\"\t\\"), r#""a \"b\"\t\\""#);
+        assert_eq!(quote("one\ntwo\r\u{1}"), r#""one\ntwo\r\u0001""#);
+        assert_eq!(quote_multiline("one line"), quote("one line"));
+        assert_eq!(
+            quote_multiline("one\ntwo \"\t\u{1}"),
+            "\"\"\"\none\ntwo \\\"\\t\\u0001\"\"\""
+        );
+    }
 }

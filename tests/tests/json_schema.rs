@@ -29,7 +29,7 @@ fn bundled_maps_validate_against_the_schema() {
         let source = load::read_source(&pack_path, &pack_path).unwrap();
         // A TI4 pack's `pack.toml` is its galaxy, with a schema of its own.
         if deckplan_schema::sniff::ruleset_name(&source).is_some_and(|r| r.name == "ti4") {
-            let schema = deckplan_schema::ti4::galaxy::galaxy_schema();
+            let schema = deckplan_schema::ti4::json_schema::galaxy_schema();
             assert_eq!(
                 errors(&schema, &pack_path),
                 Vec::<String>::new(),

@@ -28,9 +28,9 @@ fn every_bundled_file_is_canonical() {
         // A TI4 pack's `pack.toml` is its galaxy, written by its own writer.
         if deckplan_schema::sniff::ruleset_name(&source).is_some_and(|r| r.name == "ti4") {
             let catalogue = deckplan_schema::ti4::catalogue::Catalogue::builtin().unwrap();
-            let galaxy = deckplan_schema::ti4::galaxy::parse_galaxy(&source, catalogue).unwrap();
+            let galaxy = deckplan_schema::ti4::resolve::parse_galaxy(&source, catalogue).unwrap();
             assert_eq!(
-                deckplan_schema::ti4::galaxy::write(&galaxy),
+                deckplan_schema::ti4::write::write(&galaxy),
                 source.text(),
                 "{} is not canonical",
                 pack_path.display()

@@ -189,7 +189,7 @@ pub fn remove_custom(galaxy: &GalaxyFile, index: usize) -> Result<Option<Transac
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use deckplan_schema::ti4::catalogue::{Back, Planet, System, Wormhole};
-    use deckplan_schema::ti4::galaxy;
+    use deckplan_schema::ti4::write;
 
     use super::*;
     use crate::history::History;
@@ -294,7 +294,7 @@ mod tests {
             applied(&mut galaxy, &mut history, step),
             "Change custom tile 1000 “Far Reach”"
         );
-        let text = galaxy::write(&galaxy);
+        let text = write::write(&galaxy);
         let written = text.split_once("[[custom]]").unwrap().1;
         assert_eq!(
             written,

@@ -13,7 +13,8 @@ use deckplan_schema::SourceFile;
 use deckplan_schema::lint_table::LintSettings;
 use deckplan_schema::load::{self, PACK_FILE};
 use deckplan_schema::sources::{Sources, Target};
-use deckplan_schema::ti4::galaxy::{self, GalaxyFile};
+use deckplan_schema::ti4::galaxy::GalaxyFile;
+use deckplan_schema::ti4::write;
 
 use super::edit::{EditError, History, Model, Transaction};
 use crate::files::{LoadFailure, Origin, WriteError};
@@ -160,7 +161,7 @@ impl Document {
 
     /// The galaxy file in canonical form.
     pub fn text(&self) -> String {
-        galaxy::write(&self.model)
+        write::write(&self.model)
     }
 
     /// The file's name in its folder: `pack.toml`, or the lone file's name.

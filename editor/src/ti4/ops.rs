@@ -5,9 +5,10 @@
 
 use deckplan_schema::Span;
 use deckplan_schema::ti4::catalogue::{Catalogue, Face};
-use deckplan_schema::ti4::galaxy::{Effect, GalaxyFile, Home, MAX_LIST, Modifier, wormhole_name};
+use deckplan_schema::ti4::galaxy::{Effect, GalaxyFile, Home, MAX_LIST, Modifier};
 use deckplan_schema::ti4::hex::Hex;
 use deckplan_schema::ti4::map_string::{self, MAX_RINGS, Slot};
+use deckplan_schema::ti4::write::wormhole_name;
 
 use super::edit::{Edit, ListEdit, Transaction};
 

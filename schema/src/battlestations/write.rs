@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use super::model::*;
 use super::resolve::{FORMAT_VERSION, RULESET};
 
-use crate::ship_pack::quoted;
+use crate::toml_file::quote;
 
 /// A door as written: `[LEVEL ]SQUARE SIDE`.
 pub fn door_text(ship: &Ship, door: &Door) -> String {
@@ -23,18 +23,18 @@ pub fn door_text(ship: &Ship, door: &Door) -> String {
 pub fn write_ship(ship: &Ship) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "format = {FORMAT_VERSION}");
-    let _ = writeln!(out, "ruleset = {}", quoted(RULESET));
-    let _ = writeln!(out, "name = {}", quoted(&ship.name));
+    let _ = writeln!(out, "ruleset = {}", quote(RULESET));
+    let _ = writeln!(out, "name = {}", quote(&ship.name));
     let _ = writeln!(out, "module_size = {}", ship.module_size);
-    let _ = writeln!(out, "forward = {}", quoted(ship.forward.name()));
+    let _ = writeln!(out, "forward = {}", quote(ship.forward.name()));
     if !ship.levels.is_empty() {
-        let levels: Vec<String> = ship.levels.iter().map(|l| quoted(l.as_str())).collect();
+        let levels: Vec<String> = ship.levels.iter().map(|l| quote(l.as_str())).collect();
         let _ = writeln!(out, "levels = [{}]", levels.join(", "));
     }
     if !ship.doors.is_empty() {
         out.push_str("doors = [\n");
         for door in &ship.doors {
-            let _ = writeln!(out, "    {},", quoted(&door_text(ship, door)));
+            let _ = writeln!(out, "    {},", quote(&door_text(ship, door)));
         }
         out.push_str("]\n");
     }
@@ -42,14 +42,14 @@ pub fn write_ship(ship: &Ship) -> String {
         let _ = write!(
             out,
             "\n[[modules]]\nid = {}\nrole = {}\n",
-            quoted(module.id.as_str()),
-            quoted(module.role.name())
+            quote(module.id.as_str()),
+            quote(module.role.name())
         );
         if let Some(name) = &module.name {
-            let _ = writeln!(out, "name = {}", quoted(name));
+            let _ = writeln!(out, "name = {}", quote(name));
         }
         if let Some(level) = ship.level_id(module.level) {
-            let _ = writeln!(out, "level = {}", quoted(level.as_str()));
+            let _ = writeln!(out, "level = {}", quote(level.as_str()));
         }
         let _ = writeln!(out, "at = [{}, {}]", module.at.0, module.at.1);
         if module.quarters != 0 {
@@ -63,7 +63,7 @@ pub fn write_ship(ship: &Ship) -> String {
             out.push_str("squares = [\n");
             for row in &module.card {
                 let text: String = row.iter().map(|c| c.symbol()).collect();
-                let _ = writeln!(out, "    {},", quoted(&text));
+                let _ = writeln!(out, "    {},", quote(&text));
             }
             out.push_str("]\n");
         }

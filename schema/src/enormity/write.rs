@@ -12,7 +12,7 @@ use super::coord::{self, Edge, Space};
 use super::model::*;
 use super::resolve::FORMAT_VERSION;
 use crate::lint_table::write_lint;
-use crate::toml_file::quote;
+use crate::toml_file::{quote, quote_multiline};
 
 /// Writes a page file in canonical form.
 pub fn write_page(page: &Page) -> String {
@@ -334,30 +334,6 @@ fn write_list(out: &mut String, key: &str, items: impl Iterator<Item = String>) 
 
 fn join(items: impl Iterator<Item = String>) -> String {
     items.collect::<Vec<_>>().join(", ")
-}
-
-/// Text with line breaks as a TOML multi-line string, so notes read as
-/// paragraphs in the file; single lines as a basic string.
-fn quote_multiline(text: &str) -> String {
-    if !text.contains('\n') {
-        return quote(text);
-    }
-    let mut out = String::from("\"\"\"\n");
-    for c in text.chars() {
-        match c {
-            '\n' => out.push('\n'),
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if c.is_control() => {
-                let _ = write!(out, "\\u{:04X}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push_str("\"\"\"");
-    out
 }
 
 #[cfg(test)]

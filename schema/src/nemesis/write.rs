@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use super::model::*;
 use super::resolve::{FORMAT_VERSION, RULESET};
 
-use crate::ship_pack::quoted;
+use crate::toml_file::quote;
 
 fn numbers(set: Numbers) -> String {
     let items: Vec<String> = set.iter().map(|n| n.to_string()).collect();
@@ -21,7 +21,7 @@ fn strings(list: &[String]) -> String {
     }
     let mut out = String::from("[\n");
     for item in list {
-        let _ = writeln!(out, "    {},", quoted(item));
+        let _ = writeln!(out, "    {},", quote(item));
     }
     out.push(']');
     out
@@ -31,20 +31,20 @@ fn strings(list: &[String]) -> String {
 pub fn write_ship(ship: &Ship) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "format = {FORMAT_VERSION}");
-    let _ = writeln!(out, "ruleset = {}", quoted(RULESET));
-    let _ = writeln!(out, "name = {}", quoted(&ship.name));
+    let _ = writeln!(out, "ruleset = {}", quote(RULESET));
+    let _ = writeln!(out, "name = {}", quote(&ship.name));
     if let Some(board) = &ship.board {
-        let _ = writeln!(out, "board = {}", quoted(board));
+        let _ = writeln!(out, "board = {}", quote(board));
     }
     for room in &ship.rooms {
         let _ = write!(
             out,
             "\n[[rooms]]\nid = {}\nkind = {}\n",
-            quoted(room.id.as_str()),
-            quoted(room.kind.name())
+            quote(room.id.as_str()),
+            quote(room.kind.name())
         );
         if let Some(name) = &room.name {
-            let _ = writeln!(out, "name = {}", quoted(name));
+            let _ = writeln!(out, "name = {}", quote(name));
         }
         let _ = writeln!(out, "at = [{}, {}]", room.at.0, room.at.1);
     }
@@ -53,8 +53,8 @@ pub fn write_ship(ship: &Ship) -> String {
         let _ = write!(
             out,
             "\n[[corridors]]\nbetween = [{}, {}]\nnumbers = {}\n",
-            quoted(a.as_str()),
-            quoted(b.as_str()),
+            quote(a.as_str()),
+            quote(b.as_str()),
             numbers(corridor.numbers)
         );
         if let Some(other) = corridor.other_end {
@@ -68,7 +68,7 @@ pub fn write_ship(ship: &Ship) -> String {
         let _ = write!(
             out,
             "\n[[networks]]\nid = {}\nat = [{}, {}]\n",
-            quoted(network.id.as_str()),
+            quote(network.id.as_str()),
             network.at.0,
             network.at.1
         );
@@ -77,13 +77,13 @@ pub fn write_ship(ship: &Ship) -> String {
         let _ = write!(
             out,
             "\n[[technical_entrances]]\nroom = {}\n",
-            quoted(entrance.room.as_str())
+            quote(entrance.room.as_str())
         );
         if let Some(set) = entrance.numbers {
             let _ = writeln!(out, "numbers = {}", numbers(set));
         }
         if let Some(network) = entrance.network {
-            let _ = writeln!(out, "network = {}", quoted(network.as_str()));
+            let _ = writeln!(out, "network = {}", quote(network.as_str()));
         }
         if entrance.door {
             out.push_str("door = true\n");
@@ -94,8 +94,8 @@ pub fn write_ship(ship: &Ship) -> String {
             out,
             "\n[[escape_pods]]\nnumber = {}\nsection = {}\nroom = {}\n",
             pod.number,
-            quoted(pod.section.name()),
-            quoted(pod.room.as_str())
+            quote(pod.section.name()),
+            quote(pod.room.as_str())
         );
     }
     if ship.tiles.span.is_some() {

@@ -7,8 +7,13 @@
 //!   anomalies, home systems, hyperlane lanes), shipped as `data/ti4/tiles.toml`;
 //! - [`map_string`] — the community's map strings, read into a [`map_string::Galaxy`]
 //!   with strict, spanned errors and written back in one canonical form;
-//! - [`galaxy`] — the galaxy file: tiles by position, home seats, custom tiles and
-//!   adjacency modifiers, read strictly and written canonically;
+//! - [`galaxy`] — the galaxy file's model: tiles by position, home seats, custom
+//!   tiles and adjacency modifiers;
+//! - `raw` (private) — serde types that mirror the galaxy file key for key;
+//! - [`resolve`] — raw types → the checked [`galaxy::GalaxyFile`], every problem at
+//!   once, with its span;
+//! - [`write`] — the canonical writer behind `deckplan fmt`;
+//! - [`json_schema`] — the published JSON Schema of galaxy files;
 //! - [`place`] — where a finding is in a galaxy.
 //!
 //! This module knows positions and tiles only: adjacency, movement and checks build
@@ -17,7 +22,11 @@
 pub mod catalogue;
 pub mod galaxy;
 pub mod hex;
+pub mod json_schema;
 pub mod map_string;
 pub mod place;
+mod raw;
+pub mod resolve;
+pub mod write;
 
 pub use place::Ti4Place;

@@ -431,7 +431,7 @@ impl Adjacency {
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use deckplan_schema::SourceFile;
-    use deckplan_schema::ti4::galaxy::parse_galaxy;
+    use deckplan_schema::ti4::resolve::parse_galaxy;
 
     use super::*;
 

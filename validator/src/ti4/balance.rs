@@ -24,7 +24,7 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use deckplan_schema::ti4::catalogue::Wormhole;
-use deckplan_schema::ti4::galaxy::wormhole_name;
+use deckplan_schema::ti4::write::wormhole_name;
 use serde_json::json;
 
 use super::adjacency::Node;

@@ -11,8 +11,8 @@
 use std::fmt::Write as _;
 
 use deckplan_schema::ti4::catalogue::{Anomaly, Catalogue, System, TechSkip, Trait};
-use deckplan_schema::ti4::galaxy::wormhole_name;
 use deckplan_schema::ti4::map_string::{self, Slot};
+use deckplan_schema::ti4::write::wormhole_name;
 
 use super::rules::describe::name_of;
 use crate::lsp::outline::{Entry, Outline, Scalar, Step, keys};

@@ -15,8 +15,9 @@ use std::sync::Arc;
 
 use deckplan_schema::sources::Sources;
 use deckplan_schema::ti4::catalogue::Catalogue;
-use deckplan_schema::ti4::galaxy::{self, GalaxyFile};
+use deckplan_schema::ti4::galaxy::GalaxyFile;
 use deckplan_schema::ti4::place::Ti4Place;
+use deckplan_schema::ti4::{json_schema, resolve, write};
 use deckplan_schema::{FileError, FormatCode, FormatError, SourceFile};
 
 use crate::check::{self, CheckMeta, Checks};
@@ -70,7 +71,7 @@ impl Ruleset for Ti4 {
     fn schemas(&self) -> Vec<FileSchema> {
         vec![FileSchema {
             kind: "pack",
-            schema: galaxy::galaxy_schema(),
+            schema: json_schema::galaxy_schema(),
         }]
     }
 
@@ -93,7 +94,7 @@ impl Ruleset for Ti4 {
         let (galaxy, errors) = parse(&read.source);
         Ok(vec![Formatted::of(
             &read,
-            galaxy.as_ref().map(galaxy::write),
+            galaxy.as_ref().map(write::write),
             errors,
         )])
     }
@@ -218,7 +219,7 @@ pub fn builtin_catalogue() -> Result<&'static Catalogue, String> {
 /// and every problem as a diagnostic.
 pub fn parse(source: &Arc<SourceFile>) -> (Option<GalaxyFile>, Vec<Diagnostic>) {
     let result = match builtin_catalogue() {
-        Ok(catalogue) => galaxy::parse_galaxy(source, catalogue),
+        Ok(catalogue) => resolve::parse_galaxy(source, catalogue),
         Err(message) => Err(vec![FormatError::new(
             FormatCode::InvalidValue,
             message,

@@ -3,9 +3,9 @@
 //! then the seats' balance figures.
 
 use deckplan_schema::ti4::catalogue::{Anomaly, Wormhole};
-use deckplan_schema::ti4::galaxy::wormhole_name;
 use deckplan_schema::ti4::hex::Hex;
 use deckplan_schema::ti4::map_string::Slot;
+use deckplan_schema::ti4::write::wormhole_name;
 
 use super::adjacency::Node;
 use super::balance;

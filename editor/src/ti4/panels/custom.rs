@@ -10,9 +10,8 @@ use deckplan_schema::Span;
 use deckplan_schema::ti4::catalogue::{
     Anomaly, Back, Expansion, Planet, System, TechSkip, Trait, Wormhole,
 };
-use deckplan_schema::ti4::galaxy::{
-    CustomTile, GalaxyFile, anomaly_name, back_name, tech_name, trait_name, wormhole_name,
-};
+use deckplan_schema::ti4::galaxy::{CustomTile, GalaxyFile};
+use deckplan_schema::ti4::write::{anomaly_name, back_name, tech_name, trait_name, wormhole_name};
 use eframe::egui::{self, Response, TextEdit, Ui};
 
 use crate::command::Commands;

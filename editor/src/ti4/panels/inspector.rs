@@ -4,8 +4,9 @@
 //! custom tiles (opened in their form, or taken out).
 
 use deckplan_schema::ti4::catalogue::{Catalogue, Wormhole};
-use deckplan_schema::ti4::galaxy::{Effect, GalaxyFile, wormhole_name};
+use deckplan_schema::ti4::galaxy::{Effect, GalaxyFile};
 use deckplan_schema::ti4::map_string::Slot;
+use deckplan_schema::ti4::write::wormhole_name;
 use eframe::egui::{self, TextEdit, Ui};
 
 use crate::action::Action;

@@ -7,8 +7,9 @@
 use std::collections::BTreeSet;
 
 use deckplan_schema::ti4::catalogue::{Back, Catalogue, Expansion, Face, System};
-use deckplan_schema::ti4::galaxy::{GalaxyFile, anomaly_name, wormhole_name};
+use deckplan_schema::ti4::galaxy::GalaxyFile;
 use deckplan_schema::ti4::map_string::Slot;
+use deckplan_schema::ti4::write::{anomaly_name, wormhole_name};
 use eframe::egui::{self, ScrollArea, TextEdit, Ui};
 
 use crate::command::Commands;

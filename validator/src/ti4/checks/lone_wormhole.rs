@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use deckplan_schema::ti4::galaxy::wormhole_name;
+use deckplan_schema::ti4::write::wormhole_name;
 
 use super::Galaxy;
 use crate::check::Finding;

@@ -5,8 +5,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context as _;
-use deckplan_schema::ti4::galaxy::{self, GalaxyFile};
+use deckplan_schema::ti4::galaxy::GalaxyFile;
 use deckplan_schema::ti4::map_string;
+use deckplan_schema::ti4::write;
 
 use crate::cli::{exit, print_problems, write_or_print};
 use crate::render::escape_controls;
@@ -82,7 +83,7 @@ pub fn import(args: &ImportArgs) -> anyhow::Result<ExitCode> {
         .clone()
         .or(folder_name)
         .unwrap_or_else(|| "Imported galaxy".to_string());
-    let galaxy_text = galaxy::write(&GalaxyFile::from_galaxy(&name, &parsed, catalogue));
+    let galaxy_text = write::write(&GalaxyFile::from_galaxy(&name, &parsed, catalogue));
     match &args.output {
         Some(dir) => {
             std::fs::create_dir_all(dir)

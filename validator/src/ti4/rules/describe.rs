@@ -3,9 +3,9 @@
 //! spiral in one's head.
 
 use deckplan_schema::ti4::catalogue::{Anomaly, System};
-use deckplan_schema::ti4::galaxy::wormhole_name;
 use deckplan_schema::ti4::hex::Direction;
 use deckplan_schema::ti4::map_string::Slot;
+use deckplan_schema::ti4::write::wormhole_name;
 use serde_json::{Value, json};
 
 use crate::ti4::adjacency::{Node, Reason};

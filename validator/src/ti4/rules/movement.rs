@@ -456,7 +456,8 @@ mod tests {
 
     use deckplan_schema::SourceFile;
     use deckplan_schema::ti4::catalogue::Catalogue;
-    use deckplan_schema::ti4::galaxy::{GalaxyFile, parse_galaxy};
+    use deckplan_schema::ti4::galaxy::GalaxyFile;
+    use deckplan_schema::ti4::resolve::parse_galaxy;
 
     use super::*;
     use crate::ti4::adjacency::Adjacency;
