@@ -65,17 +65,19 @@ pub fn parsed<T: Clone + Send + Sync + 'static>(
     parse: impl FnOnce() -> T,
 ) -> T {
     let key: Key = (path.to_path_buf(), display.to_path_buf(), TypeId::of::<T>());
-    let remembered = {
-        let Ok(memo) = MEMO.lock() else {
-            return parse();
-        };
-        let Some(memo) = memo.as_ref() else {
-            return parse();
-        };
-        memo.entries
-            .get(&key)
-            .filter(|entry| *entry.text == *text)
-            .map(|entry| Arc::clone(&entry.model))
+    // The lock is let go before anything is parsed: files load in parallel,
+    // and a parse under the lock would make them wait for each other.
+    let remembered = match MEMO.lock().as_deref() {
+        Ok(Some(memo)) => Some(
+            memo.entries
+                .get(&key)
+                .filter(|entry| *entry.text == *text)
+                .map(|entry| Arc::clone(&entry.model)),
+        ),
+        Ok(None) | Err(_) => None,
+    };
+    let Some(remembered) = remembered else {
+        return parse();
     };
     if let Some(model) = remembered.and_then(|m| m.downcast::<T>().ok()) {
         return T::clone(&model);
@@ -122,8 +124,12 @@ mod tests {
     #[derive(Clone, Debug, PartialEq)]
     struct Words(Vec<String>);
 
+    /// Tests that turn the process-wide memo on or off take turns.
+    static SWITCHING: Mutex<()> = Mutex::new(());
+
     #[test]
     fn the_same_text_is_parsed_once_and_a_changed_text_again() {
+        let _turn = SWITCHING.lock();
         enable();
         let parses = AtomicUsize::new(0);
         let parse = |text: &str| {
@@ -148,6 +154,17 @@ mod tests {
             Words(vec!["a".into(), "c".into()])
         );
         assert_eq!(parses.load(Ordering::SeqCst), 3);
+    }
+
+    #[test]
+    fn nothing_is_parsed_under_the_memos_lock_whether_it_is_on_or_off() {
+        let _turn = SWITCHING.lock();
+        let parse = || MEMO.try_lock().is_ok();
+        let path = Path::new("/memo-test/lock.toml");
+        disable();
+        assert!(parsed(path, path, "off", parse), "parsed while off");
+        enable();
+        assert!(parsed(path, path, "on", parse), "parsed while on");
     }
 
     #[test]
