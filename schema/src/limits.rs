@@ -93,6 +93,10 @@ pub const MAX_MODULES: usize = 400;
 /// Most custom tiles, and most adjacency modifiers, one TI4 galaxy defines.
 pub const MAX_LIST: usize = 256;
 
+/// Deepest nesting of lists and inline tables read in a TOML file, as
+/// `toml` allows: the parser recurses once for each level.
+pub const MAX_NESTING: u32 = 80;
+
 /// Most format errors reported for one file; the rest are counted in one
 /// closing "and N more" error.
 pub const MAX_ERRORS_PER_FILE: usize = 200;

@@ -21,11 +21,9 @@ use toml_parser::parser::{
 use toml_parser::{ErrorSink, Expected, ParseError, Source, Span as TomlSpan};
 
 use crate::error::{FormatError, Problems};
+use crate::limits::MAX_NESTING;
 use crate::source::Span;
 use crate::toml_file::translate_toml_error;
-
-/// How deep arrays and inline tables may nest, as `toml` allows.
-const MAX_NESTING: u32 = 80;
 
 /// The syntax errors of `text`, which `toml` refused with `first`: every
 /// statement's first error, in file order, capped; `first` among them.

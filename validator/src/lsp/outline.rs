@@ -4,13 +4,30 @@
 //! which table or list, before or after an `=` — for completion.
 //!
 //! A language server needs this of text that is often not TOML yet (a key
-//! half typed, a list not closed), so this is a tolerant scanner rather than
-//! a parser: it never fails, reads on after what it does not understand, and
-//! lets a list or table left open run to the end of the file. What the file
+//! half typed, a list not closed). `toml`'s own lexer and event parser
+//! (`toml_parser`) read such text to its end, recovering from every error,
+//! and say where each key, value and bracket is; the outline follows their
+//! events and gives each value its path. A list or table left open runs to
+//! the end of the file; lists and tables nest as deep as `toml` allows
+//! ([`MAX_NESTING`]), and what lies deeper is left out. What the file
 //! *means* is still the game's loader's to say; the outline only says where
 //! each part of it is, for hover, go to definition, symbols and completion.
+//!
+//! While it recovers, the parser makes up what is missing — a key before a
+//! lone `=`, a value after one, the close of a bracket never closed — and
+//! gives what it made up an empty span. No token is empty, so the outline
+//! leaves out every event with an empty span: a made-up close leaves its list
+//! open, as [`typing`] needs it. What the parser does not say is read here
+//! from the text: a string's contents as written and whether it is closed,
+//! and the word being typed.
+
+use std::collections::HashMap;
 
 use deckplan_schema::Span;
+use deckplan_schema::limits::MAX_NESTING;
+use toml_parser::lexer::{Token, TokenKind};
+use toml_parser::parser::{Event, EventKind, RecursionGuard, parse_document};
+use toml_parser::{Source, Span as TomlSpan};
 
 /// One step of a path into the document: a key, or an item of a list
 /// (a list of tables, `[[rooms]]`, counts its items the same way).
@@ -120,11 +137,14 @@ pub enum Typing {
 }
 
 impl Outline {
-    /// Scans `text`.
+    /// Outlines `text`.
     pub fn of(text: &str) -> Self {
-        let mut scanner = Scanner::new(text);
-        scanner.run(text.len());
-        scanner.finish()
+        let mut reader = Reader::read(text);
+        reader.end_header();
+        reader.end_table(text.len());
+        Self {
+            entries: reader.entries,
+        }
     }
 
     /// The innermost entry whose key or value holds `offset` (a plain value,
@@ -228,11 +248,14 @@ impl Outline {
     }
 }
 
-/// What is being typed at `offset` of `text`.
+/// What is being typed at `offset` of `text`: what the text before it
+/// leaves open there.
 pub fn typing(text: &str, offset: usize) -> Typing {
-    let mut scanner = Scanner::new(text);
-    scanner.run(offset.min(text.len()));
-    scanner.typing(offset.min(text.len()))
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    Reader::read(text.get(..offset).unwrap_or_default()).typing()
 }
 
 /// A path of keys, for tests and for games naming paths: `path(["rooms"])`.
@@ -240,573 +263,348 @@ pub fn keys<const N: usize>(keys: [&str; N]) -> Path {
     keys.into_iter().map(|k| Step::Key(k.to_string())).collect()
 }
 
-/// Where the scanner is in the grammar.
-#[derive(Clone, Debug)]
-enum Frame {
-    /// A list: its path and the index its next item gets.
-    Array {
-        path: Path,
-        next: usize,
-        start: usize,
-    },
-    /// An inline table: its path, and the key read whose value comes next.
-    Inline {
-        path: Path,
-        pending: Option<(Path, Span)>,
-        start: usize,
-    },
+/// A key read whose value has not come yet.
+struct Key {
+    /// The path its value gets.
+    path: Path,
+    /// The last key of the path as written.
+    span: Span,
+    /// Whether its `=` is written.
+    assigned: bool,
 }
 
-struct Scanner<'t> {
+/// A list or inline table not closed yet, with its path and entry.
+enum Open {
+    /// A list, and the index its next item gets.
+    List {
+        path: Path,
+        entry: usize,
+        next: usize,
+    },
+    /// An inline table.
+    Table { path: Path, entry: usize },
+    /// One nothing names (`= [1]`, or a bracket the parser made up), whose
+    /// contents the outline leaves out.
+    Unnamed,
+}
+
+/// Follows the parser's events, keeping the entries and where the text has
+/// got to.
+struct Reader<'t> {
     text: &'t str,
-    bytes: &'t [u8],
-    at: usize,
+    entries: Vec<Entry>,
     /// The table the last header opened.
     table: Path,
-    /// Where that header starts, and the entry that stands for its table.
-    header: Option<usize>,
-    /// The items counted so far of each list of tables, by its path.
-    table_arrays: Vec<(Path, usize)>,
-    /// At the top of a table: a key read whose value comes next.
-    pending: Option<(Path, Span)>,
+    /// A header being read: where it starts, whether it is `[[…]]`, its keys.
+    header: Option<(usize, bool, Path)>,
+    /// The last header's start, its table's entry and its list of tables'
+    /// entry: their spans end where the next header starts.
+    header_entries: Option<(usize, usize, Option<usize>)>,
+    /// Each list of tables (`[[rooms]]`, and `[[a.b]]` under each `[[a]]`
+    /// item apart): the items it has, and its entry.
+    lists: HashMap<Path, (usize, usize)>,
+    key: Option<Key>,
+    /// A `.` read: the next key lengthens the one before.
+    dotted: bool,
     /// The open lists and inline tables, innermost last.
-    stack: Vec<Frame>,
-    /// Where the state was last "inside a comment or a header" (for typing).
-    quiet: Option<(usize, usize)>,
-    entries: Vec<Entry>,
+    open: Vec<Open>,
+    /// Whether nothing is to be typed before the line ends: in a comment,
+    /// a header, or after a value.
+    quiet: bool,
 }
 
-fn span(start: usize, end: usize) -> Span {
-    Span::from_range(start..end)
-}
-
-fn is_bare(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_' || b == b'-'
-}
-
-/// Ends a bare value: what may follow it in a list, an inline table or a line.
-fn ends_value(b: u8) -> bool {
-    b.is_ascii_whitespace() || matches!(b, b',' | b']' | b'}' | b'#')
-}
-
-impl<'t> Scanner<'t> {
-    fn new(text: &'t str) -> Self {
-        Self {
+impl<'t> Reader<'t> {
+    fn read(text: &'t str) -> Self {
+        let mut reader = Self {
             text,
-            bytes: text.as_bytes(),
-            at: 0,
-            table: Vec::new(),
-            header: None,
-            table_arrays: Vec::new(),
-            pending: None,
-            stack: Vec::new(),
-            quiet: None,
             entries: Vec::new(),
-        }
-    }
-
-    fn peek(&self) -> Option<u8> {
-        self.bytes.get(self.at).copied()
-    }
-
-    fn starts(&self, what: &str) -> bool {
-        self.bytes
-            .get(self.at..)
-            .is_some_and(|rest| rest.starts_with(what.as_bytes()))
-    }
-
-    /// Scans up to `limit` (a value that starts before it is read whole).
-    fn run(&mut self, limit: usize) {
-        while self.at < limit {
-            let Some(b) = self.peek() else { break };
-            match b {
-                b' ' | b'\t' | b'\r' => self.at += 1,
-                b'\n' => {
-                    self.at += 1;
-                    if self.stack.is_empty() {
-                        // A key left without its value ends with its line.
-                        self.pending = None;
-                    }
-                }
-                b'#' => self.comment(),
-                _ => {
-                    let before = self.at;
-                    self.token(b);
-                    if self.at == before {
-                        // A byte no rule takes (`=` where a key should be):
-                        // step over it, so no text stops the scan.
-                        self.at += 1;
-                    }
-                }
-            }
-        }
-    }
-
-    fn comment(&mut self) {
-        let start = self.at;
-        while let Some(b) = self.peek() {
-            if b == b'\n' {
-                break;
-            }
-            self.at += 1;
-        }
-        self.quiet = Some((start, self.at));
-    }
-
-    fn token(&mut self, b: u8) {
-        match self.stack.last_mut() {
-            None if self.pending.is_none() => {
-                if b == b'[' {
-                    self.header_line();
-                } else {
-                    self.key_value_start(None);
-                }
-            }
-            None => {
-                if b == b'=' {
-                    self.at += 1;
-                } else {
-                    let (path, key) = self.pending.take().unwrap_or_default();
-                    self.value(path, Some(key));
-                }
-            }
-            Some(Frame::Array { .. }) => match b {
-                b',' => self.at += 1,
-                b']' => self.close(),
-                b'}' => self.close(),
-                _ => {
-                    let Some(Frame::Array { path, next, .. }) = self.stack.last_mut() else {
-                        return;
-                    };
-                    let mut item = path.clone();
-                    item.push(Step::Index(*next));
-                    *next += 1;
-                    self.value(item, None);
-                }
-            },
-            Some(Frame::Inline { pending, .. }) => match (b, pending.is_some()) {
-                (b',', _) => {
-                    *pending = None;
-                    self.at += 1;
-                }
-                (b'}' | b']', _) => self.close(),
-                (b'=', true) => self.at += 1,
-                (_, true) => {
-                    let (path, key) = pending.take().unwrap_or_default();
-                    self.value(path, Some(key));
-                }
-                (_, false) => {
-                    let Some(Frame::Inline { path, .. }) = self.stack.last() else {
-                        return;
-                    };
-                    let base = path.clone();
-                    self.key_value_start(Some(base));
-                }
-            },
-        }
-    }
-
-    /// Closes the innermost list or table, ending its entry's span here.
-    fn close(&mut self) {
-        self.at += 1;
-        if let Some(frame) = self.stack.pop() {
-            let (path, start) = match frame {
-                Frame::Array { path, start, .. } | Frame::Inline { path, start, .. } => {
-                    (path, start)
-                }
-            };
-            let end = self.at;
-            if let Some(entry) = self
-                .entries
-                .iter_mut()
-                .rev()
-                .find(|e| e.path == path && e.span.start as usize == start)
-            {
-                entry.span = span(start, end);
-            }
-        }
-    }
-
-    /// A `[table]` or `[[list of tables]]` header.
-    fn header_line(&mut self) {
-        let start = self.at;
-        self.close_header(start);
-        let double = self.starts("[[");
-        self.at += if double { 2 } else { 1 };
-        let mut names = Vec::new();
-        loop {
-            self.skip_blanks();
-            match self.peek() {
-                Some(b']') | Some(b'\n') | None => break,
-                Some(b'.') => self.at += 1,
-                Some(_) => match self.key_word() {
-                    Some((name, _)) => names.push(name),
-                    None => self.at += 1,
-                },
-            }
-        }
-        while self.peek() == Some(b']') {
-            self.at += 1;
-        }
-        self.quiet = Some((start, self.at));
-        // Lists of tables are counted per parent item: `[[a.b]]` under the
-        // second `[[a]]` starts again at 0.
-        let mut path: Path = Vec::new();
-        let count = names.len();
-        for (i, name) in names.into_iter().enumerate() {
-            path.push(Step::Key(name));
-            let last = i + 1 == count;
-            if last && double {
-                let index = match self.table_arrays.iter_mut().find(|(p, _)| *p == path) {
-                    Some((_, n)) => {
-                        *n += 1;
-                        *n - 1
-                    }
-                    None => {
-                        self.table_arrays.push((path.clone(), 1));
-                        0
-                    }
-                };
-                // A list of tables has an entry of its own, spanning its items.
-                if index == 0 {
-                    self.push(path.clone(), None, Value::Array, span(start, start));
-                }
-                path.push(Step::Index(index));
-            } else if !last && let Some((_, n)) = self.table_arrays.iter().find(|(p, _)| *p == path)
-            {
-                path.push(Step::Index(n.saturating_sub(1)));
-            }
-        }
-        self.push(path.clone(), None, Value::Table, span(start, self.at));
-        self.table = path;
-        self.header = Some(start);
-    }
-
-    /// Ends the table of the last header (and the list of tables it is an
-    /// item of) at the last non-blank byte before `next`.
-    fn close_header(&mut self, next: usize) {
-        let Some(start) = self.header.take() else {
-            return;
+            table: Path::new(),
+            header: None,
+            header_entries: None,
+            lists: HashMap::new(),
+            key: None,
+            dotted: false,
+            open: Vec::new(),
+            quiet: false,
         };
-        let body = self.text.get(start..next).unwrap_or("");
-        let end = start + body.trim_end().len();
-        let table = self.table.clone();
-        for entry in self.entries.iter_mut().rev() {
-            let is_table = entry.path == table && entry.span.start as usize == start;
-            let is_list = table.last().is_some_and(|s| matches!(s, Step::Index(_)))
-                && entry.path.len() + 1 == table.len()
-                && table.starts_with(&entry.path)
-                && entry.value == Value::Array;
-            if is_table || is_list {
-                entry.span.end = u32::try_from(end).unwrap_or(u32::MAX);
-            }
-            if is_list {
-                break;
-            }
-        }
-    }
-
-    fn skip_blanks(&mut self) {
-        while matches!(self.peek(), Some(b' ' | b'\t')) {
-            self.at += 1;
-        }
-    }
-
-    /// A bare or quoted key at the cursor, with its span.
-    fn key_word(&mut self) -> Option<(String, Span)> {
-        let start = self.at;
-        match self.peek()? {
-            b'"' | b'\'' => {
-                let (text, end) = self.string_at(start);
-                self.at = end;
-                Some((text, span(start, end)))
-            }
-            b if is_bare(b) => {
-                while self.peek().is_some_and(is_bare) {
-                    self.at += 1;
-                }
-                Some((
-                    self.text.get(start..self.at)?.to_string(),
-                    span(start, self.at),
-                ))
-            }
-            _ => None,
-        }
-    }
-
-    /// `key = `, or `a.b.c = `: the path of the value that follows, under `base`
-    /// (an inline table) or the current table.
-    fn key_value_start(&mut self, base: Option<Path>) {
-        let inline = base.is_some();
-        let mut path = base.unwrap_or_else(|| self.table.clone());
-        let mut last = None;
-        loop {
-            self.skip_blanks();
-            match self.peek() {
-                Some(b'.') => self.at += 1,
-                Some(b'=') | Some(b'\n') | Some(b'#') | Some(b',') | Some(b'}') | None => break,
-                Some(_) => match self.key_word() {
-                    Some((name, key_span)) => {
-                        path.push(Step::Key(name));
-                        last = Some(key_span);
-                    }
-                    None => {
-                        // Not a key: skip the byte and read on.
-                        self.at += 1;
-                        return;
-                    }
-                },
-            }
-        }
-        let Some(key_span) = last else { return };
-        if inline {
-            if let Some(Frame::Inline { pending, .. }) = self.stack.last_mut() {
-                *pending = Some((path, key_span));
-            }
-        } else {
-            self.pending = Some((path, key_span));
-        }
-    }
-
-    /// A value at the cursor, for `path`.
-    fn value(&mut self, path: Path, key_span: Option<Span>) {
-        let start = self.at;
-        match self.peek() {
-            Some(b'"' | b'\'') => {
-                let (text, end) = self.string_at(start);
-                self.at = end;
-                self.push(
-                    path,
-                    key_span,
-                    Value::Scalar(Scalar::Str(text)),
-                    span(start, end),
-                );
-            }
-            Some(b'[') => {
-                self.at += 1;
-                self.push(
-                    path.clone(),
-                    key_span,
-                    Value::Array,
-                    span(start, self.text.len()),
-                );
-                self.stack.push(Frame::Array {
-                    path,
-                    next: 0,
-                    start,
-                });
-            }
-            Some(b'{') => {
-                self.at += 1;
-                self.push(
-                    path.clone(),
-                    key_span,
-                    Value::Table,
-                    span(start, self.text.len()),
-                );
-                self.stack.push(Frame::Inline {
-                    path,
-                    pending: None,
-                    start,
-                });
-            }
-            Some(_) => {
-                while self.peek().is_some_and(|b| !ends_value(b)) {
-                    self.at += 1;
-                }
-                if self.at == start {
-                    // A stray `=` or bracket: step over it.
-                    self.at += 1;
-                    return;
-                }
-                let word = self.text.get(start..self.at).unwrap_or("");
-                let scalar = word
-                    .replace('_', "")
-                    .parse::<i64>()
-                    .map_or_else(|_| Scalar::Other(word.to_string()), Scalar::Int);
-                self.push(path, key_span, Value::Scalar(scalar), span(start, self.at));
-            }
-            None => {}
-        }
-    }
-
-    /// The string starting at `start` (a quote): its contents and where it
-    /// ends. A string not closed ends with its line (or, for a multi-line
-    /// string, the file).
-    fn string_at(&self, start: usize) -> (String, usize) {
-        let quote = self.bytes.get(start).copied().unwrap_or(b'"');
-        let triple = if quote == b'"' { "\"\"\"" } else { "'''" };
-        let rest = self.text.get(start..).unwrap_or("");
-        if rest.starts_with(triple) {
-            let body = start + 3;
-            let after = self.text.get(body..).unwrap_or("");
-            let mut i = 0;
-            let close = loop {
-                let Some(found) = after.get(i..).and_then(|s| s.find(triple)) else {
-                    break None;
-                };
-                let at = i + found;
-                if quote == b'"' && escaped(after, at) {
-                    i = at + 1;
-                    continue;
-                }
-                break Some(at);
+        let tokens = Source::new(text).lex().into_vec();
+        // The parser looks back over the blank lines and comments that end
+        // the text once for each bracket left open, which would cost their
+        // number times the nesting: the reader takes them itself.
+        let blank = |token: &Token| {
+            use TokenKind::{Comment, Eof, Newline, Whitespace};
+            matches!(token.kind(), Whitespace | Newline | Comment | Eof)
+        };
+        let (body, tail) =
+            tokens.split_at(tokens.iter().rposition(|t| !blank(t)).map_or(0, |i| i + 1));
+        let mut events = |event: Event| reader.event(event);
+        parse_document(
+            body,
+            &mut RecursionGuard::new(&mut events, MAX_NESTING),
+            &mut (),
+        );
+        for token in tail {
+            let kind = match token.kind() {
+                TokenKind::Newline => EventKind::Newline,
+                TokenKind::Comment => EventKind::Comment,
+                _ => continue,
             };
-            return match close {
-                Some(at) => {
-                    // Up to two quotes right before the closing ones belong to the string.
-                    let mut end = at + 3;
-                    while after.as_bytes().get(end) == Some(&quote) && end < at + 5 {
-                        end += 1;
-                    }
-                    let inner = after.get(..end - 3).unwrap_or("");
-                    (inner.to_string(), body + end)
-                }
-                None => (after.to_string(), self.text.len()),
-            };
+            reader.event(Event::new_unchecked(kind, None, token.span()));
         }
-        let body = start + 1;
-        let mut i = body;
-        while let Some(&b) = self.bytes.get(i) {
-            if b == b'\n' {
-                break;
-            }
-            if b == quote
-                && (quote == b'\'' || !escaped(self.text.get(body..).unwrap_or(""), i - body))
-            {
-                let inner = self.text.get(body..i).unwrap_or("");
-                return (inner.to_string(), i + 1);
-            }
-            i += 1;
-        }
-        (self.text.get(body..i).unwrap_or("").to_string(), i)
+        reader
     }
 
-    fn push(&mut self, path: Path, key_span: Option<Span>, value: Value, at: Span) {
+    fn event(&mut self, event: Event) {
+        let at = event.span();
+        let here = span(at.start(), at.end());
+        let written = self.text.get(at.start()..at.end()).unwrap_or_default();
+        match event.kind() {
+            EventKind::ArrayOpen => self.open(at, Value::Array),
+            EventKind::InlineTableOpen => self.open(at, Value::Table),
+            // What the parser made up while recovering.
+            _ if at.is_empty() => {}
+            EventKind::StdTableOpen | EventKind::ArrayTableOpen => {
+                let double = event.kind() == EventKind::ArrayTableOpen;
+                self.header = Some((at.start(), double, Path::new()));
+                self.quiet = true;
+            }
+            EventKind::StdTableClose | EventKind::ArrayTableClose => self.end_header(),
+            EventKind::ArrayClose | EventKind::InlineTableClose => {
+                self.key = None;
+                if let Some(Open::List { entry, .. } | Open::Table { entry, .. }) = self.open.pop()
+                    && let Some(entry) = self.entries.get_mut(entry)
+                {
+                    entry.span = span(entry.span.start as usize, at.end());
+                }
+                self.quiet |= self.open.is_empty();
+            }
+            EventKind::SimpleKey => {
+                let name = string(written)
+                    .map_or(written, |(inner, _)| inner)
+                    .to_string();
+                self.key_part(Step::Key(name), here);
+            }
+            EventKind::KeySep => self.dotted = true,
+            EventKind::KeyValSep => {
+                if let Some(key) = &mut self.key {
+                    key.assigned = true;
+                }
+            }
+            EventKind::Scalar => {
+                if let Some((path, key_span)) = self.place() {
+                    let scalar = match string(written) {
+                        Some((inner, _)) => Scalar::Str(inner.to_string()),
+                        None => written
+                            .replace('_', "")
+                            .parse::<i64>()
+                            .map_or_else(|_| Scalar::Other(written.to_string()), Scalar::Int),
+                    };
+                    self.push(path, key_span, Value::Scalar(scalar), here);
+                }
+                self.quiet |= self.open.is_empty();
+            }
+            EventKind::ValueSep => self.key = None,
+            EventKind::Comment => self.quiet = true,
+            EventKind::Newline => {
+                self.quiet = false;
+                self.end_header();
+                if self.open.is_empty() {
+                    // A key left without its value ends with its line.
+                    self.key = None;
+                }
+            }
+            EventKind::Whitespace | EventKind::Error => {}
+        }
+    }
+
+    fn push(&mut self, path: Path, key_span: Option<Span>, value: Value, at: Span) -> usize {
         self.entries.push(Entry {
             path,
             key_span,
             value,
             span: at,
         });
+        self.entries.len() - 1
     }
 
-    fn finish(mut self) -> Outline {
-        self.close_header(self.text.len());
-        Outline {
-            entries: self.entries,
+    /// A key of a header, of a table, or the next part of a dotted key.
+    fn key_part(&mut self, name: Step, at: Span) {
+        let dotted = std::mem::take(&mut self.dotted);
+        if let Some((_, _, keys)) = &mut self.header {
+            keys.push(name);
+            return;
         }
-    }
-
-    /// What is being typed at `offset`, the scanner having stopped there.
-    fn typing(&self, offset: usize) -> Typing {
-        // Stopped inside a token that started before the offset, or at the
-        // end of a value still open there: a string value being typed, or a
-        // word.
-        let open_value = |entry: &Entry| {
-            let written = self
-                .text
-                .get(entry.span.start as usize..entry.span.end as usize)
-                .unwrap_or("");
-            let closed = written.len() >= 2
-                && written
-                    .chars()
-                    .next()
-                    .is_some_and(|q| matches!(q, '"' | '\'') && written.ends_with(q));
-            entry.span.end as usize == offset && !closed
-        };
-        if self.at > offset || self.entries.last().is_some_and(open_value) {
-            return match self.entries.last() {
-                Some(entry)
-                    if entry.span.start as usize <= offset
-                        && matches!(entry.value, Value::Scalar(_)) =>
-                {
-                    Typing::Value {
-                        path: entry.path.clone(),
-                        word: span(entry.span.start as usize, offset),
-                    }
-                }
-                _ => Typing::Nothing,
-            };
-        }
-        if let Some((start, end)) = self.quiet
-            && start <= offset
-            && offset <= end
-            && self.text.get(end..offset).is_none_or(|s| !s.contains('\n'))
-            && end == self.at
+        if let Some(key) = &mut self.key
+            && dotted
+            && !key.assigned
         {
+            key.path.push(name);
+            key.span = at;
+            return;
+        }
+        let table = match self.open.last() {
+            None => Some(&self.table),
+            Some(Open::Table { path, .. }) => Some(path),
+            Some(Open::List { .. } | Open::Unnamed) => None,
+        };
+        self.key = table.map(|table| Key {
+            path: [table.as_slice(), &[name]].concat(),
+            span: at,
+            assigned: false,
+        });
+    }
+
+    /// Where a value starting now goes: the next item of the open list, or
+    /// under the key just read; `None` when nothing names it.
+    fn place(&mut self) -> Option<(Path, Option<Span>)> {
+        let key = self.key.take();
+        match self.open.last_mut() {
+            Some(Open::List { path, next, .. }) => {
+                *next += 1;
+                Some(([path.as_slice(), &[Step::Index(*next - 1)]].concat(), None))
+            }
+            _ => key.map(|key| (key.path, Some(key.span))),
+        }
+    }
+
+    /// A list or inline table opens (the parser reads into it up to the
+    /// nesting `toml` allows, and past that only looks for its close).
+    fn open(&mut self, at: TomlSpan, value: Value) {
+        let Some((path, key_span)) = self.place().filter(|_| !at.is_empty()) else {
+            self.open.push(Open::Unnamed);
+            return;
+        };
+        let list = value == Value::Array;
+        let whole = span(at.start(), self.text.len());
+        let entry = self.push(path.clone(), key_span, value, whole);
+        let next = 0;
+        self.open.push(if list {
+            Open::List { path, entry, next }
+        } else {
+            Open::Table { path, entry }
+        });
+    }
+
+    /// The header read (at its `]`, or at the end of its line when it has
+    /// none) opens its table.
+    fn end_header(&mut self) {
+        let Some((start, double, keys)) = self.header.take() else {
+            return;
+        };
+        self.end_table(start);
+        let count = keys.len();
+        let mut path = Path::new();
+        let mut list = None;
+        for (i, key) in keys.into_iter().enumerate() {
+            path.push(key);
+            let last = i + 1 == count;
+            if last && double {
+                let (items, entry) = self
+                    .lists
+                    .entry(path.clone())
+                    .or_insert((0, self.entries.len()));
+                let index = *items;
+                *items += 1;
+                list = Some(*entry);
+                // A list of tables has an entry of its own, spanning its items.
+                if index == 0 {
+                    self.push(path.clone(), None, Value::Array, span(start, start));
+                }
+                path.push(Step::Index(index));
+            } else if !last && let Some((items, _)) = self.lists.get(&path) {
+                path.push(Step::Index(items.saturating_sub(1)));
+            }
+        }
+        let table = self.push(path.clone(), None, Value::Table, span(start, start));
+        self.header_entries = Some((start, table, list));
+        self.table = path;
+    }
+
+    /// Ends the last header's table (and the list of tables it is an item
+    /// of) at the last non-blank byte before `next`.
+    fn end_table(&mut self, next: usize) {
+        let Some((start, table, list)) = self.header_entries.take() else {
+            return;
+        };
+        let body = self.text.get(start..next).unwrap_or_default();
+        let end = span(start, start + body.trim_end().len()).end;
+        for index in [Some(table), list].into_iter().flatten() {
+            if let Some(entry) = self.entries.get_mut(index) {
+                entry.span.end = end;
+            }
+        }
+    }
+
+    /// What is being typed at the end of the text read.
+    fn typing(&self) -> Typing {
+        let end = self.text.len();
+        // A value being typed: a word, or a string not closed yet.
+        if let Some(entry) = self.entries.last()
+            && matches!(entry.value, Value::Scalar(_))
+            && entry.span.end as usize == end
+        {
+            let written = self.text.get(entry.span.start as usize..end);
+            if string(written.unwrap_or_default()).is_none_or(|(_, closed)| !closed) {
+                return Typing::Value {
+                    path: entry.path.clone(),
+                    word: span(entry.span.start as usize, end),
+                };
+            }
+        }
+        // Nothing to type before the line ends, or in a list nested deeper
+        // than the parser reads.
+        if self.quiet || self.open.len() > MAX_NESTING as usize {
             return Typing::Nothing;
         }
-        // The word just before the offset, being typed.
-        let line_start = self
-            .text
-            .get(..offset)
-            .and_then(|s| s.rfind('\n'))
-            .map_or(0, |i| i + 1);
-        let before = self.text.get(line_start..offset).unwrap_or("");
-        let word_len = before
+        let line = self.text.rsplit('\n').next().unwrap_or_default();
+        let typed = line
             .bytes()
             .rev()
-            .take_while(|b| is_bare(*b) || matches!(b, b'"' | b'\'' | b'.'))
+            .take_while(|b| b.is_ascii_alphanumeric() || b"_-\"'.".contains(b))
             .count();
-        let word = span(offset - word_len, offset);
-        match self.stack.last() {
-            None => match &self.pending {
-                Some((path, key)) if (key.end as usize) < offset && before.contains('=') => {
-                    Typing::Value {
-                        path: path.clone(),
-                        word,
-                    }
-                }
-                Some((path, _)) => Typing::Key {
-                    table: path
-                        .get(..path.len().saturating_sub(1))
-                        .unwrap_or(&[])
-                        .to_vec(),
-                    word,
-                },
-                None => {
-                    if before.trim_start().starts_with('[') {
-                        Typing::Nothing
-                    } else {
-                        Typing::Key {
-                            table: self.table.clone(),
-                            word,
-                        }
-                    }
-                }
-            },
-            Some(Frame::Array { path, next, .. }) => {
-                let mut item = path.clone();
-                item.push(Step::Index(*next));
-                Typing::Value { path: item, word }
+        let word = span(end - typed, end);
+        let table = match self.open.last() {
+            None => self.table.clone(),
+            Some(Open::Table { path, .. }) => path.clone(),
+            Some(Open::List { path, next, .. }) => {
+                let path = [path.as_slice(), &[Step::Index(*next)]].concat();
+                return Typing::Value { path, word };
             }
-            Some(Frame::Inline { path, pending, .. }) => match pending {
-                // A value once its `=` is written; until then the key.
-                Some((value_path, key))
-                    if self
-                        .text
-                        .get(key.end as usize..offset)
-                        .is_some_and(|s| s.contains('=')) =>
-                {
-                    Typing::Value {
-                        path: value_path.clone(),
-                        word,
-                    }
-                }
-                _ => Typing::Key {
-                    table: path.clone(),
-                    word,
-                },
+            Some(Open::Unnamed) => return Typing::Nothing,
+        };
+        match &self.key {
+            Some(key) if key.assigned => Typing::Value {
+                path: key.path.clone(),
+                word,
             },
+            Some(key) => Typing::Key {
+                table: key.path.split_last().map_or(table, |(_, t)| t.to_vec()),
+                word,
+            },
+            None => Typing::Key { table, word },
         }
     }
 }
 
-/// Whether the byte at `at` of `text` is escaped by an odd run of backslashes.
-fn escaped(text: &str, at: usize) -> bool {
-    let before = text.as_bytes().get(..at).unwrap_or_default();
-    before.iter().rev().take_while(|b| **b == b'\\').count() % 2 == 1
+fn span(start: usize, end: usize) -> Span {
+    Span::from_range(start..end)
+}
+
+/// A string as written: its contents (escapes as written) and whether its
+/// closing quotes are there; `None` for what is no string.
+fn string(written: &str) -> Option<(&str, bool)> {
+    let quotes = ["\"\"\"", "'''", "\"", "'"]
+        .into_iter()
+        .find(|quotes| written.starts_with(quotes))?;
+    let body = written.get(quotes.len()..).unwrap_or_default();
+    // A basic string's quote after an odd run of backslashes is escaped.
+    let escaped = |inner: &str| {
+        quotes.starts_with('"') && inner.bytes().rev().take_while(|b| *b == b'\\').count() % 2 == 1
+    };
+    Some(match body.strip_suffix(quotes) {
+        Some(inner) if !escaped(inner) => (inner, true),
+        _ => (body, false),
+    })
 }
 
 #[cfg(test)]
@@ -963,5 +761,58 @@ id = "comms"
             outline.scalar(&path(&["a", "1", "b", "0", "c"])),
             Some(&Scalar::Int(2))
         );
+    }
+
+    #[test]
+    fn what_is_typed_is_what_the_text_before_the_cursor_leaves_open() {
+        // At the end of a key already followed by its value: still the key.
+        let text = "format = 1\nbook = 1\n";
+        assert_eq!(
+            typing(text, 4),
+            Typing::Key {
+                table: path(&[]),
+                word: span(0, 4)
+            }
+        );
+        // After a whole value, before the line ends: nothing.
+        assert_eq!(typing("a = \"x\" ", 8), Typing::Nothing);
+        assert_eq!(typing("a = [1]", 7), Typing::Nothing);
+        // A value of a dotted key; an unclosed string whose quote is escaped.
+        let text = "[t]\na.b = \"x\\\"";
+        assert_eq!(
+            typing(text, text.len()),
+            Typing::Value {
+                path: path(&["t", "a", "b"]),
+                word: span(10, text.len())
+            }
+        );
+        // Lists left open, with blank lines and a comment after them.
+        let text = "a = [[{ b = [\n\n# c\n\n";
+        assert_eq!(
+            typing(text, text.len()),
+            Typing::Value {
+                path: path(&["a", "0", "0", "b", "0"]),
+                word: span(text.len(), text.len())
+            }
+        );
+        assert_eq!(typing(text, text.find('c').unwrap()), Typing::Nothing);
+    }
+
+    #[test]
+    fn nesting_deeper_than_toml_allows_is_left_out() {
+        let depth = MAX_NESTING as usize;
+        let text = format!("a = {}\nb = 1", "[".repeat(100_000));
+        let outline = Outline::of(&text);
+        // The lists down to the nesting allowed, and the one past it whose
+        // contents are not read.
+        assert_eq!(outline.entries.len(), depth + 1);
+        let deepest = outline.entries.last().unwrap();
+        assert_eq!(deepest.path.len(), depth + 1);
+        assert_eq!(deepest.span.end as usize, text.len());
+        assert_eq!(typing(&text, text.len()), Typing::Nothing);
+        let text = format!("a = {}1{}\nb = 2", "[".repeat(200), "]".repeat(200));
+        let outline = Outline::of(&text);
+        assert_eq!(outline.entries.len(), depth + 2);
+        assert_eq!(outline.scalar(&path(&["b"])), Some(&Scalar::Int(2)));
     }
 }
