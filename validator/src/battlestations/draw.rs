@@ -386,14 +386,14 @@ fn draw_level(
         let (a, b) = (unit(first), unit(last));
         let outline = Rect::new(a.min.x, b.min.y, b.max.x, a.max.y);
         scene.polygon(
-            Layer::Pages,
+            Layer::Outlines,
             outline.corners(),
             None,
             Some(Stroke::solid(0.06, GRID)),
         );
         // The name in the band above the card, clear of its squares.
         scene.text(
-            Layer::Pages,
+            Layer::Outlines,
             Point::new(outline.centre().x, outline.max.y + NAME_BAND / 2.0),
             module.label(),
             0.42,

@@ -1210,7 +1210,7 @@ pub fn scene_of(ship: &Ship, layout: &ShipLayout, title: bool) -> Scene {
             && let Some(end) = route.points.last()
         {
             scene.circle(
-                Layer::Intersections,
+                Layer::Junctions,
                 *end,
                 0.18,
                 Some(Colour::WHITE),
@@ -1225,17 +1225,11 @@ pub fn scene_of(ship: &Ship, layout: &ShipLayout, title: bool) -> Scene {
         }
     }
     for (_, hub) in &layout.hubs {
-        scene.circle(
-            Layer::Intersections,
-            *hub,
-            HUB_RADIUS,
-            Some(TECHNICAL),
-            None,
-        );
+        scene.circle(Layer::Junctions, *hub, HUB_RADIUS, Some(TECHNICAL), None);
     }
     for label in &layout.labels {
         scene.text(
-            Layer::Intersections,
+            Layer::Junctions,
             label.at,
             &label.text,
             label.size,
