@@ -1136,6 +1136,15 @@ fn door_shape(scene: &mut Scene, (at, (dx, dy)): (Point, (f64, f64)), colour: Co
     );
 }
 
+/// Nemesis' own options of `deckplan render`.
+#[derive(Clone, Copy, Debug, Default, clap::Args)]
+pub struct RenderOptions {
+    /// The ship laid out, its corridors routed around the rooms: how a ship
+    /// is always drawn.
+    #[arg(long)]
+    pub layout: bool,
+}
+
 /// The ship as a scene; `title` adds its name and board above it, `ids`
 /// each room's id (what `move --from` and the file call it) above its box
 /// where the box shows another name.
