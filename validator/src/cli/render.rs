@@ -1,5 +1,7 @@
 //! `deckplan render`: draw boards as PNG or SVG pictures for printing — one
-//! page, every page of a pack, or a whole pack laid out by its joins.
+//! picture of a board, or a folder of pictures of every board of a pack; the
+//! game's own options choose further (one page of a pack, or all of them laid
+//! out by their joins).
 
 use std::ffi::OsString;
 use std::path::PathBuf;
