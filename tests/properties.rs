@@ -188,8 +188,8 @@ fn ship<G: ShipGame>(text: &str) -> Option<String> {
             ..DrawRequest::default()
         };
         draw(
-            &G::ship_text(&ship, &request),
-            &G::ship_scene(&ship, &request),
+            &G::ship_text(&ship, &request, &Default::default()),
+            &G::ship_scene(&ship, &request, &Default::default()),
         );
     }
     let canonical = G::write_ship(&ship);

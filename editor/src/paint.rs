@@ -52,8 +52,8 @@ const MIN_DASH_PERIOD: f32 = 4.0;
 /// a tenth of their colour or less, and a zoomed-out board holds tens of
 /// thousands of them (the grid lines of every square).
 const MIN_LINE: f32 = 0.1;
-/// Walls and red lines are never thinner than this many points, so the
-/// rooms stay readable when a large page is zoomed out.
+/// Walls and the barriers under them are never thinner than this many
+/// points, so the rooms stay readable when a large board is zoomed out.
 const MIN_STRUCTURE_LINE: f32 = 1.5;
 
 /// Registers the map font with egui. Call once, before the first frame's
@@ -246,7 +246,7 @@ impl ShapeSink<'_> {
     fn width(&self, layer: Layer, width: f64) -> f32 {
         let width = width as f32 * self.geo.scale();
         match layer {
-            Layer::Walls | Layer::RedLines => width.max(MIN_STRUCTURE_LINE),
+            Layer::Walls | Layer::Barriers => width.max(MIN_STRUCTURE_LINE),
             _ => width,
         }
     }

@@ -128,16 +128,15 @@ impl Style {
     }
 }
 
-/// A render request for one board in `style`.
+/// A render request for one board in `style`, the game's own options at
+/// their defaults.
 fn request(style: Style) -> DrawRequest<'static> {
     DrawRequest {
-        only: None,
-        layout: false,
         title: style.title,
         coordinates: style.coordinates,
         legend: style.legend,
         colour: false,
-        hull: false,
+        game: None,
     }
 }
 

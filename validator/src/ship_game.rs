@@ -19,10 +19,10 @@ use crate::lsp::LanguageSupport;
 use crate::lsp::outline::{Outline, keys};
 use crate::lsp::support::{At, File, Spot};
 use crate::ruleset::{
-    DrawError, DrawRequest, Drawing, FileSchema, Formatted, LintOutcome, Ruleset,
+    DrawError, DrawOptions, DrawRequest, Drawing, FileSchema, Formatted, LintOutcome, Ruleset,
 };
 use crate::targets::TargetError;
-use crate::verb::GameVerb;
+use crate::verb::{GameVerb, args_of};
 
 /// The ship type of a game.
 pub type ShipOf<G> = <<G as ShipGame>::Format as ShipFormat>::Ship;
@@ -41,14 +41,15 @@ pub trait ShipGame: Sync {
     /// What the game's boards are, for help texts ("Nemesis ships").
     const TITLE: &'static str;
 
-    /// How a ship is drawn, for the refusal of `--page` ("drawn whole").
-    const DRAWN_WHOLE: &'static str;
-
-    /// Whether its boards have squares outside a hull that `show --hull` marks.
-    const HULL: bool = false;
-
     /// Whether its pictures can carry a legend (`render --legend`).
     const LEGEND: bool = false;
+
+    /// Its own options of `deckplan show`
+    /// ([`NoOptions`](crate::ruleset::NoOptions) for none).
+    type ShowOptions: clap::Args + clap::FromArgMatches + Default;
+
+    /// Its own options of `deckplan render`.
+    type RenderOptions: clap::Args + clap::FromArgMatches + Default;
 
     /// The families its check codes fall in, by their first letter.
     const FAMILIES: &'static [(char, &'static str)];
@@ -69,10 +70,25 @@ pub trait ShipGame: Sync {
     fn ship_source(ship: &ShipOf<Self>) -> &Arc<SourceFile>;
 
     /// A ship drawn for the terminal.
-    fn ship_text(ship: &ShipOf<Self>, request: &DrawRequest<'_>) -> String;
+    fn ship_text(
+        ship: &ShipOf<Self>,
+        request: &DrawRequest<'_>,
+        options: &Self::ShowOptions,
+    ) -> String;
 
     /// A ship drawn as a scene, for PNG and SVG.
-    fn ship_scene(ship: &ShipOf<Self>, request: &DrawRequest<'_>) -> Scene;
+    fn ship_scene(
+        ship: &ShipOf<Self>,
+        request: &DrawRequest<'_>,
+        options: &Self::RenderOptions,
+    ) -> Scene;
+
+    /// Its own words for refusing one of its drawing options to another
+    /// game (see [`DrawOptions::refusal`]); by default the shared refusal.
+    fn refusal(option: &str, boards: &str) -> Option<String> {
+        let _ = (option, boards);
+        None
+    }
 
     /// For `lint --annotate`: where a diagnostic's place is on the ship's
     /// scene, with the place's name (`None` for a place of no other game;
@@ -270,16 +286,29 @@ impl<G: ShipGame> Ruleset for G {
         G::language()
     }
 
+    fn draw_options(&self) -> DrawOptions {
+        DrawOptions {
+            show: args_of::<G::ShowOptions>,
+            render: args_of::<G::RenderOptions>,
+            refusal: G::refusal,
+        }
+    }
+
     fn show(
         &self,
         sources: &Sources,
         request: &DrawRequest<'_>,
     ) -> Result<Drawing<String>, DrawError> {
+        let options = request.options::<G::ShowOptions>()?;
         let (ship, problems) = drawable_ship::<G>(sources, request)?;
         let boards = ship
-            .map(|(name, ship)| vec![(name, G::ship_text(&ship, request))])
+            .map(|(name, ship)| vec![(name, G::ship_text(&ship, request, &options))])
             .unwrap_or_default();
-        Ok(Drawing { boards, problems })
+        Ok(Drawing {
+            boards,
+            problems,
+            ..Drawing::default()
+        })
     }
 
     fn render(
@@ -287,11 +316,16 @@ impl<G: ShipGame> Ruleset for G {
         sources: &Sources,
         request: &DrawRequest<'_>,
     ) -> Result<Drawing<Scene>, DrawError> {
+        let options = request.options::<G::RenderOptions>()?;
         let (ship, problems) = drawable_ship::<G>(sources, request)?;
         let boards = ship
-            .map(|(name, ship)| vec![(name, G::ship_scene(&ship, request))])
+            .map(|(name, ship)| vec![(name, G::ship_scene(&ship, request, &options))])
             .unwrap_or_default();
-        Ok(Drawing { boards, problems })
+        Ok(Drawing {
+            boards,
+            problems,
+            ..Drawing::default()
+        })
     }
 
     /// The ship with its problems ringed where they are and listed under it,
@@ -313,7 +347,7 @@ impl<G: ShipGame> Ruleset for G {
         let (ship, problems) = drawable_ship::<G>(sources, &request)?;
         if let Some((name, ship)) = ship {
             each(&name, &|| {
-                let mut scene = G::ship_scene(&ship, &request);
+                let mut scene = G::ship_scene(&ship, &request, &G::RenderOptions::default());
                 let marks = marks::marks(diagnostics, "ship", G::locator(&ship));
                 marks::annotate(&mut scene, &marks);
                 scene
@@ -370,24 +404,11 @@ pub fn load_ship<G: ShipGame>(
 }
 
 /// The ship a target holds, named by its file's stem, with the problems that
-/// kept it from loading. A pack holds one ship, so `--page` is refused.
+/// kept it from loading; a legend is refused when the game draws none.
 fn drawable_ship<G: ShipGame>(
     sources: &Sources,
     request: &DrawRequest<'_>,
 ) -> Result<(Option<NamedShip<G>>, Vec<Diagnostic>), DrawError> {
-    if let Some(only) = request.only {
-        return Err(DrawError::Refused(format!(
-            "a {} pack holds one ship, {}; `{only}` names no part of it",
-            G::Format::GAME,
-            G::DRAWN_WHOLE
-        )));
-    }
-    if request.hull && !G::HULL {
-        return Err(DrawError::Refused(format!(
-            "--hull marks the squares outside a ship's hull; {} have none",
-            G::TITLE
-        )));
-    }
     if request.legend && !G::LEGEND {
         return Err(DrawError::Refused(format!(
             "--legend: {} are drawn without a legend; docs/format.md explains what they show",
@@ -413,27 +434,29 @@ mod tests {
     use super::*;
     use crate::battlestations::Battlestations;
     use crate::nemesis::Nemesis;
+    use crate::ruleset::DrawCommand;
 
     #[test]
-    fn a_pack_holds_one_ship_so_page_is_refused_in_the_games_words() {
+    fn a_game_words_the_refusal_of_its_own_option_and_takes_only_its_own() {
+        let battlestations = Battlestations.draw_options();
+        let show = battlestations.of(DrawCommand::Show);
+        assert!(show.get_arguments().any(|a| a.get_id() == "hull"));
+        assert_eq!(
+            (battlestations.refusal)("hull", Nemesis.title()).as_deref(),
+            Some("--hull marks the squares outside a ship's hull; Nemesis ships have none")
+        );
+        let nemesis = Nemesis.draw_options().of(DrawCommand::Show);
+        assert_eq!(nemesis.get_arguments().count(), 0);
+        // A legend is shared, and refused in the game's words before any
+        // file is read.
         let sources = Sources::pack(&PathBuf::from("maps/none"));
         let request = DrawRequest {
-            only: Some("L1p1"),
+            legend: true,
             ..DrawRequest::default()
         };
-        let refusal = |ruleset: &dyn Ruleset| {
-            let show = ruleset.show(&sources, &request).unwrap_err().to_string();
-            let render = ruleset.render(&sources, &request).unwrap_err().to_string();
-            assert_eq!(show, render);
-            show
-        };
         assert_eq!(
-            refusal(&Nemesis),
-            "a Nemesis pack holds one ship, drawn whole; `L1p1` names no part of it"
-        );
-        assert_eq!(
-            refusal(&Battlestations),
-            "a Battlestations pack holds one ship, drawn whole with all its levels; `L1p1` names no part of it"
+            Nemesis.render(&sources, &request).unwrap_err().to_string(),
+            "--legend: Nemesis ships are drawn without a legend; docs/format.md explains what they show"
         );
     }
 

@@ -1,6 +1,8 @@
 //! Every picture option works for every game, or says it does not:
-//! `lint --annotate` draws a broken ship and galaxy as it does a page, and
-//! `render --legend` names the game it cannot draw a legend for.
+//! `lint --annotate` draws a broken ship and galaxy as it does a page,
+//! `render --legend` names the game it cannot draw a legend for, and a game's
+//! own options of `show` and `render` are listed under it and refused, by
+//! name, to the others.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
@@ -153,4 +155,59 @@ fn a_legend_is_drawn_or_refused_by_name() {
     );
     assert!(work.0.join("b.svg").is_file());
     assert!(!work.0.join("k.png").exists() && !work.0.join("g.png").exists());
+}
+
+#[test]
+fn a_games_own_drawing_options_are_listed_under_it_and_refused_to_the_others() {
+    let work = Work::new(
+        "own-options",
+        &[
+            "derelict-meridian-tithe",
+            "kestrel-relay",
+            "ti4-six-players",
+        ],
+    );
+    let help = work.run(&["render", "--help"]);
+    let help = String::from_utf8_lossy(&help.stdout);
+    let under = |heading: &str, option: &str| {
+        help.split(&format!("\n{heading}:\n"))
+            .nth(1)
+            .and_then(|section| section.split("\n\n").next())
+            .is_some_and(|section| section.contains(option))
+    };
+    assert!(under("Enormity Location maps", "--page <PAGE>"), "{help}");
+    assert!(
+        under("Enormity Location maps, Nemesis ships", "--layout"),
+        "{help}"
+    );
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["show", "ti4-six-players", "--page", "L1p1"],
+            "error: --page does not apply to Twilight Imperium 4 galaxies: it is an option of `show` for Enormity Location maps\n",
+        ),
+        (
+            &["render", "kestrel-relay", "-o", "k.png", "--page", "L1p1"],
+            "error: --page does not apply to Nemesis ships: it is an option of `render` for Enormity Location maps\n",
+        ),
+        (
+            &["render", "ti4-six-players", "-o", "g.png", "--layout"],
+            "error: --layout does not apply to Twilight Imperium 4 galaxies: it is an option of `render` for Enormity Location maps and Nemesis ships\n",
+        ),
+        (
+            &["show", "derelict-meridian-tithe", "--hull"],
+            "error: --hull marks the squares outside a ship's hull; Enormity Location maps have none\n",
+        ),
+    ];
+    for (args, expected) in cases {
+        let output = work.run(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&output), expected, "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+    }
+    // A game's own option still does what it did.
+    let page = work.run(&["show", "derelict-meridian-tithe", "--page", "L1p2"]);
+    assert_eq!(page.status.code(), Some(0), "{}", stderr(&page));
+    let layout = work.run(&["render", "kestrel-relay", "--layout", "-o", "k.svg"]);
+    assert_eq!(layout.status.code(), Some(0), "{}", stderr(&layout));
+    assert!(!work.0.join("g.png").exists() && !work.0.join("k.png").exists());
 }

@@ -188,3 +188,17 @@ fn json_carries_paths_only_for_the_spaces_asked_about() {
         serde_json::json!({ "space": "L1p1:D5", "steps": 1 })
     );
 }
+
+/// The pack limits may follow a game's subcommand, as they may follow a
+/// shared one, and are read there.
+#[test]
+fn the_limits_may_follow_the_subcommand() {
+    let out = reach(&["--max-pages", "4"]);
+    assert!(out.status.success(), "{out:?}");
+    let out = reach(&["--max-pages", "0"]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("--max-pages"),
+        "{out:?}"
+    );
+}

@@ -386,14 +386,14 @@ fn draw_level(
         let (a, b) = (unit(first), unit(last));
         let outline = Rect::new(a.min.x, b.min.y, b.max.x, a.max.y);
         scene.polygon(
-            Layer::Pages,
+            Layer::Outlines,
             outline.corners(),
             None,
             Some(Stroke::solid(0.06, GRID)),
         );
         // The name in the band above the card, clear of its squares.
         scene.text(
-            Layer::Pages,
+            Layer::Outlines,
             Point::new(outline.centre().x, outline.max.y + NAME_BAND / 2.0),
             module.label(),
             0.42,
@@ -493,9 +493,19 @@ pub fn level_text(
     out
 }
 
+/// Battlestations' own options of `deckplan show`.
+#[derive(Clone, Copy, Debug, Default, clap::Args)]
+pub struct ShowOptions {
+    /// Mark the virtual squares outside the ship's hull, and say how they
+    /// are named.
+    #[arg(long)]
+    pub hull: bool,
+}
+
 /// The ship as text: each level as a grid of squares with column letters and
-/// row numbers, `D` outside each external door, then the modules and a legend.
-pub fn ship_text(grid: &ShipGrid<'_>, request: &DrawRequest<'_>) -> String {
+/// row numbers, `D` outside each external door, then the modules, the squares
+/// outside the hull when `options` asks for them, and a legend.
+pub fn ship_text(grid: &ShipGrid<'_>, request: &DrawRequest<'_>, options: &ShowOptions) -> String {
     let ship = grid.ship;
     let mut out = String::new();
     let _ = writeln!(out, "{} (forward: {})", printable(&ship.name), ship.forward);
@@ -506,7 +516,7 @@ pub fn ship_text(grid: &ShipGrid<'_>, request: &DrawRequest<'_>) -> String {
             out.push('\n');
         }
         let hull = |cell: Cell| {
-            (request.hull && grid.region(cell) == Region::Hull && symbol(grid, cell) == ' ')
+            (options.hull && grid.region(cell) == Region::Hull && symbol(grid, cell) == ' ')
                 .then_some('~')
         };
         // Squares are named by column letter and row number (hull squares by
@@ -534,7 +544,7 @@ pub fn ship_text(grid: &ShipGrid<'_>, request: &DrawRequest<'_>) -> String {
             }
         );
     }
-    if request.hull {
+    if options.hull {
         let count = grid
             .graph()
             .nodes()

@@ -22,7 +22,7 @@ use deckplan_schema::lint_table::LintSettings;
 use crate::check::{CheckMeta, Checks};
 use crate::diagnostic::Diagnostic;
 use crate::draw::Scene;
-use crate::ruleset::DrawRequest;
+use crate::ruleset::{DrawRequest, NoOptions};
 use crate::ship_game::{Locator, ShipGame};
 use crate::verb::GameVerb;
 
@@ -42,10 +42,11 @@ impl ShipGame for Battlestations {
 
     const TITLE: &'static str = "Battlestations ships";
 
-    const DRAWN_WHOLE: &'static str = "drawn whole with all its levels";
-
-    const HULL: bool = true;
     const LEGEND: bool = true;
+
+    type ShowOptions = draw::ShowOptions;
+
+    type RenderOptions = NoOptions;
 
     const FAMILIES: &'static [(char, &'static str)] = &[('B', "Battlestations")];
 
@@ -69,8 +70,8 @@ impl ShipGame for Battlestations {
         &ship.source
     }
 
-    fn ship_text(ship: &Ship, request: &DrawRequest<'_>) -> String {
-        draw::ship_text(&ShipGrid::new(ship), request)
+    fn ship_text(ship: &Ship, request: &DrawRequest<'_>, options: &draw::ShowOptions) -> String {
+        draw::ship_text(&ShipGrid::new(ship), request, options)
     }
 
     fn verbs() -> Vec<GameVerb> {
@@ -81,8 +82,14 @@ impl ShipGame for Battlestations {
         &lsp::BattlestationsLanguage
     }
 
-    fn ship_scene(ship: &Ship, request: &DrawRequest<'_>) -> Scene {
+    fn ship_scene(ship: &Ship, request: &DrawRequest<'_>, _: &NoOptions) -> Scene {
         draw::ship_scene(&ShipGrid::new(ship), request)
+    }
+
+    /// `--hull` is refused to a game in words that say what it marks.
+    fn refusal(option: &str, boards: &str) -> Option<String> {
+        (option == "hull")
+            .then(|| format!("--hull marks the squares outside a ship's hull; {boards} have none"))
     }
 
     fn locator(ship: &Ship) -> Locator<'_> {
@@ -179,7 +186,7 @@ mod tests {
             let grid = ShipGrid::new(&ship);
             let request = DrawRequest { title: true, coordinates: true, legend: true, ..DrawRequest::default() };
             let _ = draw::ship_scene(&grid, &request);
-            let _ = draw::ship_text(&grid, &request);
+            let _ = draw::ship_text(&grid, &request, &draw::ShowOptions::default());
         }
     }
 }

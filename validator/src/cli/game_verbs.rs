@@ -8,6 +8,10 @@
 //! pack's `ruleset`, or from an option only one game has), and then again
 //! with the game's own arguments. An option of another game is refused by
 //! name before that (exit 2), never ignored.
+//!
+//! The games' own options of the shared `show` and `render` are handled by
+//! the same code ([`super::draw_options`]): each game's arguments are a
+//! [`Part`] of the subcommand.
 
 use std::collections::BTreeMap;
 use std::ffi::OsString;
@@ -22,6 +26,25 @@ use super::limits::LimitArgs;
 use super::print_problems;
 use crate::ruleset::{Registry, Ruleset, RulesetChoice};
 use crate::verb::{ChosenBy, GameVerb};
+
+/// One game's part of a subcommand several games answer.
+pub(super) struct Part {
+    /// The game.
+    pub ruleset: &'static dyn Ruleset,
+    /// Its arguments.
+    pub args: Command,
+    /// Its own words for refusing one of its arguments to another game,
+    /// given the argument's id and that game's title; `None` for the shared
+    /// sentence.
+    pub refusal: fn(&str, &str) -> Option<String>,
+}
+
+impl Part {
+    /// The argument with this id, if the game has it.
+    fn arg(&self, id: &str) -> Option<&Arg> {
+        self.args.get_arguments().find(|a| a.get_id() == id)
+    }
+}
 
 /// Every game's subcommands, by name, each with the games that answer it in
 /// registry order.
@@ -71,9 +94,7 @@ impl Verbs {
                 if *name == full {
                     merged(name, games)
                 } else {
-                    Command::new(name.to_string())
-                        .about(about(games))
-                        .hide(games.iter().all(|(_, verb)| verb.hidden))
+                    bare(name, games)
                 }
             })
             .collect()
@@ -84,33 +105,50 @@ impl Verbs {
     /// arguments and answers.
     pub fn run(&self, name: &str, args: &[OsString]) -> anyhow::Result<ExitCode> {
         let games = self.answering(name);
-        // The words after the subcommand's name (options before it are the
-        // shared limits, already applied).
-        let at = args
-            .iter()
-            .skip(1)
-            .position(|a| a == name)
-            .map_or(args.len(), |i| i + 1);
-        let words: Vec<OsString> = args.get(at..).map(<[OsString]>::to_vec).unwrap_or_default();
-        let union = merged(name, games)
-            .no_binary_name(true)
-            .try_get_matches_from(words.iter().skip(1));
-        let union = match union {
-            Ok(matches) => matches,
-            Err(error) => error.exit(),
-        };
+        let words = words_after(name, args);
+        let parts = parts(games);
+        let union = parse_words(name, with_parts(bare(name, games), &parts), &words);
         let Some((ruleset, verb)) = chosen(name, games, &union)? else {
             return Ok(ExitCode::from(1));
         };
-        refuse_strays(name, ruleset, &verb, games, &union)?;
-        let command = LimitArgs::augment_args(verb.command())
-            .bin_name(format!("deckplan {name}"))
-            .no_binary_name(true);
-        match command.try_get_matches_from(words.iter().skip(1)) {
-            Ok(matches) => (verb.run)(&matches),
-            Err(error) => error.exit(),
-        }
+        refuse_strays(name, ruleset, &parts, &union)?;
+        (verb.run)(&parse_words(name, verb.command(), &words))
     }
+}
+
+/// The words typed after the subcommand `name` in the process's arguments
+/// `args` (options before it are the shared limits, already applied).
+pub(super) fn words_after(name: &str, args: &[OsString]) -> Vec<OsString> {
+    let at = args
+        .iter()
+        .skip(1)
+        .position(|a| a == name)
+        .map_or(args.len(), |i| i + 2);
+    args.get(at..).map(<[OsString]>::to_vec).unwrap_or_default()
+}
+
+/// Parses the words of the subcommand `name` with `command` and the shared
+/// limits, which may follow the subcommand; a usage error exits as clap does.
+pub(super) fn parse_words(name: &str, command: Command, words: &[OsString]) -> ArgMatches {
+    let command = LimitArgs::augment_args(command)
+        .bin_name(format!("deckplan {name}"))
+        .no_binary_name(true);
+    match command.try_get_matches_from(words) {
+        Ok(matches) => matches,
+        Err(error) => error.exit(),
+    }
+}
+
+/// Each game's part of a subcommand, its arguments built once.
+fn parts(games: &[(&'static dyn Ruleset, GameVerb)]) -> Vec<Part> {
+    games
+        .iter()
+        .map(|(ruleset, verb)| Part {
+            ruleset: *ruleset,
+            args: verb.command(),
+            refusal: |_, _| None,
+        })
+        .collect()
 }
 
 /// The game whose arguments apply, and its part of the subcommand; `None`
@@ -165,39 +203,39 @@ fn chosen(
 }
 
 /// Refuses the options given on the command line that the chosen game does
-/// not take, naming each option, the game and the games it is for.
-fn refuse_strays(
+/// not take, naming each option, the game and the games it is for (or in the
+/// words of the game it is for, when it has its own and it is the only one).
+/// An option no part has is the subcommand's own, taken by every game.
+pub(super) fn refuse_strays(
     name: &str,
     ruleset: &dyn Ruleset,
-    verb: &GameVerb,
-    games: &[(&'static dyn Ruleset, GameVerb)],
+    parts: &[Part],
     union: &ArgMatches,
 ) -> anyhow::Result<()> {
-    let own = verb.command();
+    let own = parts.iter().find(|p| p.ruleset.name() == ruleset.name());
+    let title = ruleset.title();
     let mut strays: Vec<(String, String)> = Vec::new();
+    let mut worded: Option<String> = None;
     for id in union.ids() {
-        if !given(union, id.as_str()) || own.get_arguments().any(|a| a.get_id() == id) {
+        let id = id.as_str();
+        if !given(union, id) || own.is_some_and(|p| p.arg(id).is_some()) {
             continue;
         }
-        let mut shown = id.to_string();
-        let mut owners: Vec<&str> = Vec::new();
-        for (other, other_verb) in games {
-            if let Some(arg) = other_verb
-                .command()
-                .get_arguments()
-                .find(|a| a.get_id() == id)
-            {
-                shown = shown_name(arg);
-                owners.push(other.title());
-            }
-        }
-        strays.push((shown, sentence(&owners, "and")));
+        let owners: Vec<&Part> = parts.iter().filter(|p| p.arg(id).is_some()).collect();
+        let Some(arg) = owners.iter().find_map(|p| p.arg(id)) else {
+            continue;
+        };
+        worded = worded.or_else(|| owners.iter().find_map(|p| (p.refusal)(id, title)));
+        let titles: Vec<&str> = owners.iter().map(|p| p.ruleset.title()).collect();
+        strays.push((shown_name(arg), sentence(&titles, "and")));
     }
     let Some((_, first_owners)) = strays.first() else {
         return Ok(());
     };
+    if let (1, Some(words)) = (strays.len(), worded) {
+        bail!("{words}");
+    }
     let options: Vec<String> = strays.iter().map(|(option, _)| option.clone()).collect();
-    let title = ruleset.title();
     if strays.iter().all(|(_, owners)| owners == first_owners) {
         let (verb_phrase, what) = match strays.len() {
             1 => ("does", "it is an option"),
@@ -272,29 +310,41 @@ fn options_of(games: &[(&'static dyn Ruleset, GameVerb)]) -> String {
     sentence(&options, "or")
 }
 
-/// One subcommand with every game's options: an option of some games only
+/// One subcommand with every game's options (see [`with_parts`]).
+fn merged(name: &str, games: &[(&'static dyn Ruleset, GameVerb)]) -> Command {
+    with_parts(bare(name, games), &parts(games))
+}
+
+/// A subcommand as it names and describes itself, without options.
+fn bare(name: &str, games: &[(&'static dyn Ruleset, GameVerb)]) -> Command {
+    Command::new(name.to_string())
+        .about(about(games))
+        .hide(games.iter().all(|(_, verb)| verb.hidden))
+}
+
+/// `command` with every game's options added: an option of some games only
 /// is listed under their titles; the help of an option the games describe
 /// differently says what each game means by it.
-fn merged(name: &str, games: &[(&'static dyn Ruleset, GameVerb)]) -> Command {
+pub(super) fn with_parts(mut command: Command, parts: &[Part]) -> Command {
     let mut owners: BTreeMap<String, Vec<(&'static dyn Ruleset, Arg)>> = BTreeMap::new();
     let mut order: Vec<String> = Vec::new();
-    for (ruleset, verb) in games {
-        for arg in verb.command().get_arguments() {
+    for part in parts {
+        for arg in part.args.get_arguments() {
             let id = arg.get_id().to_string();
             if !owners.contains_key(&id) {
                 order.push(id.clone());
             }
-            owners.entry(id).or_default().push((*ruleset, arg.clone()));
+            owners
+                .entry(id)
+                .or_default()
+                .push((part.ruleset, arg.clone()));
         }
     }
-    let mut command = Command::new(name.to_string())
-        .about(about(games))
-        .hide(games.iter().all(|(_, verb)| verb.hidden));
     for id in &order {
         let Some(versions) = owners.get(id) else {
             continue;
         };
-        command = command.arg(merged_arg(versions, games.len()));
+        command = command.arg(merged_arg(versions, parts.len()));
     }
     command
 }
@@ -383,7 +433,7 @@ fn about(games: &[(&'static dyn Ruleset, GameVerb)]) -> String {
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::panic)]
-mod tests {
+pub(in crate::cli) mod tests {
     use super::*;
     use crate::ruleset::REGISTRY;
 
@@ -406,28 +456,32 @@ mod tests {
                 }
                 None => panic!("`{name}` has no game"),
             }
-            // An option two games share is one option: same flag, same way
-            // of taking values, so the merged command reads it right for both.
-            let mut seen: BTreeMap<String, (Option<String>, bool, bool)> = BTreeMap::new();
-            for (ruleset, verb) in games {
-                for arg in verb.command().get_arguments() {
-                    let shape = (
-                        arg.get_long().map(str::to_string),
-                        matches!(arg.get_action(), ArgAction::SetTrue),
-                        arg.is_positional(),
+            parts_agree(name, &parts(games));
+            merged(name, games).debug_assert();
+        }
+    }
+
+    /// An option two games share is one option: same flag, same way of
+    /// taking values, so the merged command reads it right for both.
+    pub(in crate::cli) fn parts_agree(name: &str, parts: &[Part]) {
+        let mut seen: BTreeMap<String, (Option<String>, bool, bool)> = BTreeMap::new();
+        for part in parts {
+            for arg in part.args.get_arguments() {
+                let shape = (
+                    arg.get_long().map(str::to_string),
+                    matches!(arg.get_action(), ArgAction::SetTrue),
+                    arg.is_positional(),
+                );
+                if let Some(before) = seen.insert(arg.get_id().to_string(), shape.clone()) {
+                    assert_eq!(
+                        before,
+                        shape,
+                        "`{name}` option `{}` differs in {}",
+                        arg.get_id(),
+                        part.ruleset.name()
                     );
-                    if let Some(before) = seen.insert(arg.get_id().to_string(), shape.clone()) {
-                        assert_eq!(
-                            before,
-                            shape,
-                            "`{name}` option `{}` differs in {}",
-                            arg.get_id(),
-                            ruleset.name()
-                        );
-                    }
                 }
             }
-            merged(name, games).debug_assert();
         }
     }
 }

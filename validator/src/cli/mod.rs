@@ -7,10 +7,12 @@
 //! shells) live here, one file each, with the few helpers they
 //! share. The others come from the games ([`crate::verb`]): [`game_verbs`]
 //! merges each game's arguments under one subcommand and hands a pack's
-//! question to the game it is written for.
+//! question to the game it is written for; [`draw_options`] does the same
+//! with the games' own options of `show` and `render`.
 
 pub mod annotate;
 pub mod completions;
+pub mod draw_options;
 pub mod explain;
 pub mod game_verbs;
 pub mod limits;
@@ -35,7 +37,7 @@ use deckplan_schema::sources::Sources;
 use crate::diagnostic::Diagnostic;
 use crate::render::human::{self, Styling};
 use crate::render::shown_path;
-use crate::ruleset::{REGISTRY, Ruleset, RulesetChoice};
+use crate::ruleset::{DrawCommand, REGISTRY, Ruleset, RulesetChoice};
 
 #[derive(Parser)]
 #[command(
@@ -79,13 +81,20 @@ pub fn command() -> clap::Command {
     shared().subcommands(verbs.commands())
 }
 
-/// The command line without the games' subcommands.
+/// The command line without the games' subcommands, the games' options of
+/// the shared ones included.
 fn shared() -> clap::Command {
     let titles: Vec<&str> = REGISTRY.all().map(|r| r.title()).collect();
-    Cli::command().about(format!(
+    let mut command = Cli::command().about(format!(
         "Check, draw and play-test the boards of board games: {}",
         game_verbs::sentence(&titles, "and")
-    ))
+    ));
+    for drawing in DrawCommand::ALL {
+        command = command.mut_subcommand(drawing.name(), |shared| {
+            draw_options::merged(drawing, shared)
+        });
+    }
+    command
 }
 
 /// Runs `deckplan` with the process's arguments.
@@ -112,7 +121,7 @@ pub fn main() -> ExitCode {
     match matches.subcommand() {
         Some((name, _)) if verbs.has(name) => crate::pipe::run(|| verbs.run(name, &args)),
         _ => match Cli::from_arg_matches(&matches) {
-            Ok(cli) => crate::pipe::run(|| run(&cli.command)),
+            Ok(cli) => crate::pipe::run(|| run(&cli.command, &args)),
             Err(error) => error.exit(),
         },
     }
@@ -125,14 +134,16 @@ impl Cli {
     }
 }
 
-fn run(command: &Command) -> anyhow::Result<ExitCode> {
+/// Runs a shared subcommand; `line` is the process's arguments, where `show`
+/// and `render` read the game's own options.
+fn run(command: &Command, line: &[OsString]) -> anyhow::Result<ExitCode> {
     match command {
         Command::Lint(args) => lint::run(args),
         Command::Fmt(args) => reformat::run(args),
         Command::Schema(args) => schema::run(args),
-        Command::Show(args) => show::run(args),
+        Command::Show(args) => show::run(args, line),
         Command::Explain(args) => explain::run(args),
-        Command::Render(args) => render::run(args),
+        Command::Render(args) => render::run(args, line),
         Command::Lsp(args) => lsp::run(args),
         Command::Completions(args) => completions::run(args),
         Command::Man(args) => man::run(args),

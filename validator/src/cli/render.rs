@@ -1,18 +1,22 @@
 //! `deckplan render`: draw boards as PNG or SVG pictures for printing — one
-//! page, every page of a pack, or a whole pack laid out by its joins.
+//! picture of a board, or a folder of pictures of every board of a pack; the
+//! game's own options choose further (one page of a pack, or all of them laid
+//! out by their joins).
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::ruleset::DrawRequest;
+use crate::ruleset::{DrawCommand, DrawRequest};
 use crate::targets;
 use anyhow::{Context as _, bail};
-use clap::ValueEnum;
+use clap::{Args as _, ValueEnum};
 
-use super::{exit, print_problems, ruleset_for};
+use super::{draw_options, exit, print_problems, ruleset_for};
 use crate::render::shown_path;
 
-/// The arguments of `deckplan render`.
+/// The arguments of `deckplan render` every game takes; each game adds its
+/// own ([`draw_options`]).
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   deckplan render maps/derelict-meridian-tithe/book1/page1.toml -o page.png --coords --legend
@@ -22,16 +26,10 @@ use crate::render::shown_path;
 pub struct RenderArgs {
     /// A page file, a pack folder or a `pack.toml`.
     path: PathBuf,
-    /// The picture to write, `.png` or `.svg`. For a pack without `--page` or
-    /// `--layout`, a folder that gets one picture per page.
+    /// The picture to write, `.png` or `.svg`. For a pack of several boards
+    /// drawn one by one, a folder that gets one picture per board.
     #[arg(short, long)]
     output: PathBuf,
-    /// With a pack, draw only this page (e.g. `L1p2`).
-    #[arg(long, conflicts_with = "layout")]
-    page: Option<String>,
-    /// With a pack, lay all pages out by their joins in one picture.
-    #[arg(long)]
-    layout: bool,
     /// Dots per inch of a PNG [default: 300, lowered to keep the picture within
     /// 4000 pixels a side; give it to print at full size].
     #[arg(long)]
@@ -119,20 +117,21 @@ fn default_dpi(scene: &crate::draw::Scene, args: &RenderArgs) -> f64 {
     dpi
 }
 
-/// Draws what the arguments ask for and writes it.
-pub fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {
+/// Draws what the arguments ask for and writes it; `line` is the process's
+/// arguments, where the game's own options are read.
+pub fn run(args: &RenderArgs, line: &[OsString]) -> anyhow::Result<ExitCode> {
     let sources = targets::sources_of(&args.path);
     let Some(ruleset) = ruleset_for(&sources, "Fix this problem to draw the pack.") else {
         return Ok(exit(true));
     };
+    let options =
+        draw_options::parsed(DrawCommand::Render, ruleset, RenderArgs::augment_args, line)?;
     let request = DrawRequest {
-        only: args.page.as_deref(),
-        layout: args.layout,
         title: !args.no_title,
         coordinates: args.coords,
         legend: args.legend,
         colour: false,
-        hull: false,
+        game: Some(&options),
     };
     let drawing = ruleset.render(&sources, &request)?;
     let failed = !drawing.problems.is_empty();
@@ -141,10 +140,10 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {
         "Pages with problems are left out; fix them to draw every page.",
     );
     // A pack whose game draws it as one board (a galaxy, a ship) gives one
-    // picture when `-o` names a picture file; otherwise a pack is a folder of pages.
+    // picture when `-o` names a picture file; otherwise a pack is a folder of
+    // pictures, unless the game's options asked for one.
     let one_picture = !sources.target().is_pack()
-        || args.layout
-        || args.page.is_some()
+        || drawing.one_picture
         || (drawing.boards.len() == 1 && picture_format(&args.output).is_ok());
     if one_picture {
         if let Some((_, scene)) = drawing.boards.first() {

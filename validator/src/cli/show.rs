@@ -1,37 +1,35 @@
 //! `deckplan show`: draw boards in the terminal.
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::ruleset::DrawRequest;
+use clap::Args as _;
+
+use crate::ruleset::{DrawCommand, DrawRequest};
 use crate::targets;
 
-use super::{exit, print_problems, ruleset_for, styling};
+use super::{draw_options, exit, print_problems, ruleset_for, styling};
 
-/// The arguments of `deckplan show`.
+/// The arguments of `deckplan show` every game takes; each game adds its own
+/// ([`draw_options`]).
 #[derive(clap::Args)]
 pub struct ShowArgs {
     /// A page file, a pack folder or a `pack.toml`.
     path: PathBuf,
-    /// With a pack, draw only this page (e.g. `L1p2`).
-    #[arg(long)]
-    page: Option<String>,
-    /// Mark the virtual squares outside a ship's hull, and say how they are
-    /// named (boards that have them: Battlestations ships).
-    #[arg(long)]
-    hull: bool,
 }
 
-/// Draws the boards, one after another.
-pub fn run(args: &ShowArgs) -> anyhow::Result<ExitCode> {
+/// Draws the boards, one after another; `line` is the process's arguments,
+/// where the game's own options are read.
+pub fn run(args: &ShowArgs, line: &[OsString]) -> anyhow::Result<ExitCode> {
     let sources = targets::sources_of(&args.path);
     let Some(ruleset) = ruleset_for(&sources, "Fix this problem to draw the pack.") else {
         return Ok(exit(true));
     };
+    let options = draw_options::parsed(DrawCommand::Show, ruleset, ShowArgs::augment_args, line)?;
     let request = DrawRequest {
-        only: args.page.as_deref(),
         colour: styling().is_ansi(),
-        hull: args.hull,
+        game: Some(&options),
         ..DrawRequest::default()
     };
     let drawing = ruleset.show(&sources, &request)?;

@@ -1,8 +1,8 @@
 //! A scene: a flat list of drawing primitives in board units.
 //!
 //! Board units put one space at 1.0 × 1.0, with x to the right and **y up**,
-//! the way the board model counts rows: the page's bottom-left corner (the
-//! orientation quadrant) is at the origin of its page. Every backend maps this
+//! the way board models count rows from the bottom; each game's drawing
+//! places its board's parts in these units. Every backend maps this
 //! to its own pixels once (`pixel_from_board`), so stroke widths, dashes and
 //! text sizes are all in spaces and the picture looks the same at any DPI.
 //!
@@ -10,8 +10,9 @@
 //! circles and text with an anchor — because each must map one-to-one onto
 //! tiny-skia (PNG), SVG elements and egui shapes (the editor's painter).
 //! Shapes go into fixed [`Layer`]s rather than one list, so that code drawing
-//! several pages can emit page by page and still get every floor under every
-//! wall (a wall on a shared page edge must not be covered by the next page).
+//! a board in several parts (pages, levels, tiles) can emit part by part and
+//! still get every floor under every wall (a wall on an edge two parts share
+//! must not be covered by the next part).
 
 /// A colour, straight (not premultiplied) RGBA.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -299,31 +300,48 @@ pub enum Shape {
 }
 
 /// Drawing order, bottom first. Every shape goes into one layer.
+///
+/// The layers name what a board is made of — ground, floor, grid, what
+/// stands on its spaces, what lies on the edges between them, what sits where
+/// lines meet, the outlines of its parts — so that any game's drawing puts
+/// each shape where the others expect it: a board drawn part by part still
+/// gets every floor under every wall.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Layer {
-    /// The margins: coordinates, titles, legends.
+    /// The margins, and whatever lies under the whole picture: coordinates,
+    /// titles, legends, a background of space.
     Margin,
-    /// Out-of-bounds ground and its faint grid.
+    /// Behind the board's spaces: the paper, or the ground around them that
+    /// is out of bounds, with its faint grid.
     Ground,
-    /// Board floor.
+    /// The board's floor: the spaces figures stand on, the corridors between
+    /// rooms, the tiles of a map.
     Floor,
-    /// Grid lines and intersection crosses on the floor.
+    /// Grid lines and marks on the floor (crosses where lines meet, lanes
+    /// drawn dashed).
     Grid,
-    /// Terrain tiles and obstacles.
+    /// What fills spaces on the floor: terrain, obstacles, blocked squares,
+    /// rooms.
     Terrain,
-    /// Markers on spaces: arrows, consoles, caches, starts…
+    /// Markers on spaces and their labels: arrows, consoles, caches, starts,
+    /// names.
     Markers,
-    /// Red lines.
-    RedLines,
-    /// Walls.
+    /// Barriers on the edges between spaces that are not walls (lines some
+    /// moves may not cross), under the walls.
+    Barriers,
+    /// Walls and hulls.
     Walls,
-    /// Doors.
+    /// Doors, over the walls they open.
     Doors,
-    /// Features on intersections: spawn points, links, Blips.
-    Intersections,
-    /// Page outlines and page labels of a pack layout.
-    Pages,
-    /// Lint problems drawn over the map.
+    /// What sits where lines meet, over walls and doors: features on the
+    /// points where grid lines cross, the hubs where corridors meet or end,
+    /// and their labels.
+    Junctions,
+    /// Outlines and labels of a board's parts, over everything drawn on them:
+    /// the pages of a pack, the modules of a ship, the home systems of a
+    /// galaxy.
+    Outlines,
+    /// Lint problems drawn over the board.
     Annotations,
 }
 
@@ -336,15 +354,17 @@ impl Layer {
         Self::Grid,
         Self::Terrain,
         Self::Markers,
-        Self::RedLines,
+        Self::Barriers,
         Self::Walls,
         Self::Doors,
-        Self::Intersections,
-        Self::Pages,
+        Self::Junctions,
+        Self::Outlines,
         Self::Annotations,
     ];
 
-    /// A name for the SVG group.
+    /// The id of the layer's group in an SVG picture. The ids are those the
+    /// first published pictures gave, kept so that stylesheets and scripts
+    /// that select a group keep working.
     pub const fn name(self) -> &'static str {
         match self {
             Self::Margin => "margin",
@@ -353,11 +373,11 @@ impl Layer {
             Self::Grid => "grid",
             Self::Terrain => "terrain",
             Self::Markers => "markers",
-            Self::RedLines => "red-lines",
+            Self::Barriers => "red-lines",
             Self::Walls => "walls",
             Self::Doors => "doors",
-            Self::Intersections => "intersections",
-            Self::Pages => "pages",
+            Self::Junctions => "intersections",
+            Self::Outlines => "pages",
             Self::Annotations => "annotations",
         }
     }

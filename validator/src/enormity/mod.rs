@@ -26,7 +26,7 @@ use crate::check::{CheckMeta, Checks};
 use crate::diagnostic::Diagnostic;
 use crate::draw::Scene;
 use crate::ruleset::{
-    DrawError, DrawRequest, Drawing, FileSchema, Formatted, LintOutcome, Ruleset,
+    DrawError, DrawOptions, DrawRequest, Drawing, FileSchema, Formatted, LintOutcome, Ruleset,
 };
 use crate::targets::TargetError;
 use crate::verb::GameVerb;
@@ -155,19 +155,20 @@ impl Ruleset for Enormity {
         Ok(results)
     }
 
+    fn draw_options(&self) -> DrawOptions {
+        cli::draw::draw_options()
+    }
+
     fn show(
         &self,
         sources: &Sources,
         request: &DrawRequest<'_>,
     ) -> Result<Drawing<String>, DrawError> {
-        if request.hull {
-            return Err(DrawError::Refused(
-                "--hull marks the squares outside a ship's hull; Location maps have none".into(),
-            ));
-        }
+        let options = request.options::<cli::draw::ShowOptions>()?;
         let (pages, problems) = load_pages(sources)?;
-        let wanted = request
-            .only
+        let wanted = options
+            .page
+            .as_deref()
             .map(PageId::parse)
             .transpose()
             .map_err(|e| DrawError::Refused(e.message))?;
@@ -192,7 +193,11 @@ impl Ruleset for Enormity {
                 known.join(", ")
             )));
         }
-        Ok(Drawing { boards, problems })
+        Ok(Drawing {
+            boards,
+            problems,
+            ..Drawing::default()
+        })
     }
 
     fn render(
@@ -200,6 +205,7 @@ impl Ruleset for Enormity {
         sources: &Sources,
         request: &DrawRequest<'_>,
     ) -> Result<Drawing<Scene>, DrawError> {
+        let options = request.options::<cli::draw::RenderOptions>()?;
         let style = page::PageStyle {
             title: request.title,
             coordinates: request.coordinates,
@@ -210,11 +216,12 @@ impl Ruleset for Enormity {
             return Ok(Drawing {
                 boards: Vec::new(),
                 problems,
+                one_picture: options.one_picture(),
             });
         };
         let boards = match loaded {
             Source::Page(page) => {
-                if request.layout {
+                if options.layout {
                     return Err(DrawError::Refused(format!(
                         "--layout lays out a pack; {} is a page file",
                         sources.target().path().display()
@@ -222,7 +229,7 @@ impl Ruleset for Enormity {
                 }
                 vec![(page.id.to_string(), page::page_scene(&page, &style))]
             }
-            Source::Pack(pack) if request.layout => {
+            Source::Pack(pack) if options.layout => {
                 let layout_style = layout::LayoutStyle {
                     title: request.title,
                     page_labels: true,
@@ -231,7 +238,7 @@ impl Ruleset for Enormity {
                 };
                 vec![(pack.name.clone(), layout::pack_scene(&pack, &layout_style))]
             }
-            Source::Pack(pack) => match request.only {
+            Source::Pack(pack) => match options.page.as_deref() {
                 Some(wanted) => {
                     let page = pack_page(pack, wanted)?;
                     vec![(page.id.to_string(), page::page_scene(&page, &style))]
@@ -243,7 +250,11 @@ impl Ruleset for Enormity {
                     .collect(),
             },
         };
-        Ok(Drawing { boards, problems })
+        Ok(Drawing {
+            boards,
+            problems,
+            one_picture: options.one_picture(),
+        })
     }
 
     fn annotate(

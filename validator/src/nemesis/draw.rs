@@ -1136,6 +1136,15 @@ fn door_shape(scene: &mut Scene, (at, (dx, dy)): (Point, (f64, f64)), colour: Co
     );
 }
 
+/// Nemesis' own options of `deckplan render`.
+#[derive(Clone, Copy, Debug, Default, clap::Args)]
+pub struct RenderOptions {
+    /// The ship laid out, its corridors routed around the rooms: how a ship
+    /// is always drawn.
+    #[arg(long)]
+    pub layout: bool,
+}
+
 /// The ship as a scene; `title` adds its name and board above it, `ids`
 /// each room's id (what `move --from` and the file call it) above its box
 /// where the box shows another name.
@@ -1210,7 +1219,7 @@ pub fn scene_of(ship: &Ship, layout: &ShipLayout, title: bool) -> Scene {
             && let Some(end) = route.points.last()
         {
             scene.circle(
-                Layer::Intersections,
+                Layer::Junctions,
                 *end,
                 0.18,
                 Some(Colour::WHITE),
@@ -1225,17 +1234,11 @@ pub fn scene_of(ship: &Ship, layout: &ShipLayout, title: bool) -> Scene {
         }
     }
     for (_, hub) in &layout.hubs {
-        scene.circle(
-            Layer::Intersections,
-            *hub,
-            HUB_RADIUS,
-            Some(TECHNICAL),
-            None,
-        );
+        scene.circle(Layer::Junctions, *hub, HUB_RADIUS, Some(TECHNICAL), None);
     }
     for label in &layout.labels {
         scene.text(
-            Layer::Intersections,
+            Layer::Junctions,
             label.at,
             &label.text,
             label.size,

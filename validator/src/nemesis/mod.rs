@@ -21,7 +21,7 @@ use deckplan_schema::nemesis::{self, NemesisPlace, Ship};
 use crate::check::{CheckMeta, Checks};
 use crate::diagnostic::Diagnostic;
 use crate::draw::Scene;
-use crate::ruleset::DrawRequest;
+use crate::ruleset::{DrawRequest, NoOptions};
 use crate::ship_game::{Locator, ShipGame};
 use crate::verb::GameVerb;
 
@@ -41,7 +41,9 @@ impl ShipGame for Nemesis {
 
     const TITLE: &'static str = "Nemesis ships";
 
-    const DRAWN_WHOLE: &'static str = "drawn whole";
+    type ShowOptions = NoOptions;
+
+    type RenderOptions = draw::RenderOptions;
 
     const FAMILIES: &'static [(char, &'static str)] = &[('N', "Nemesis")];
 
@@ -65,7 +67,7 @@ impl ShipGame for Nemesis {
         &ship.source
     }
 
-    fn ship_text(ship: &Ship, _: &DrawRequest<'_>) -> String {
+    fn ship_text(ship: &Ship, _: &DrawRequest<'_>, _: &NoOptions) -> String {
         draw::ship_text(ship)
     }
 
@@ -77,7 +79,7 @@ impl ShipGame for Nemesis {
         &lsp::NemesisLanguage
     }
 
-    fn ship_scene(ship: &Ship, request: &DrawRequest<'_>) -> Scene {
+    fn ship_scene(ship: &Ship, request: &DrawRequest<'_>, _: &draw::RenderOptions) -> Scene {
         draw::ship_scene(ship, request.title, request.coordinates)
     }
 

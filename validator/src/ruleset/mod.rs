@@ -13,14 +13,17 @@
 //! language server) or from a document in memory (the desktop editor). So
 //! every caller reaches the same findings by the same call. The seam's own
 //! types — what a lint found ([`LintOutcome`]), what `fmt` made of a file
-//! ([`Formatted`]), the registry — live here, beside the trait.
+//! ([`Formatted`]), what `show` and `render` ask and get ([`DrawRequest`],
+//! [`DrawOptions`], [`Drawing`]), the registry — live here, beside the trait.
 
+mod drawing;
 mod formatted;
 mod outcome;
 mod registry;
 
 use deckplan_schema::sources::Sources;
 
+pub use self::drawing::{DrawCommand, DrawError, DrawOptions, DrawRequest, Drawing, NoOptions};
 pub use self::formatted::Formatted;
 pub use self::outcome::{Figure, LintOutcome, Noun, Tally};
 pub use self::registry::{Registered, Registry, RegistryError, RulesetChoice};
@@ -66,6 +69,13 @@ pub trait Ruleset: Sync {
     /// Every file of a target in canonical form: a pack's `pack.toml` and
     /// the files it names, or the lone file.
     fn format(&self, sources: &Sources) -> Result<Vec<Formatted>, TargetError>;
+
+    /// Its own options of `show` and `render`, beside the shared ones of
+    /// [`DrawRequest`]; it reads them back from the request with
+    /// [`DrawRequest::options`]. By default none.
+    fn draw_options(&self) -> DrawOptions {
+        DrawOptions::NONE
+    }
 
     /// Draws the boards a target holds in the terminal.
     fn show(
@@ -125,45 +135,4 @@ pub struct FileSchema {
     pub kind: &'static str,
     /// The schema document.
     pub schema: serde_json::Value,
-}
-
-/// What `show` and `render` draw, and how.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct DrawRequest<'a> {
-    /// Only this board of a pack (a page id such as `L1p2` in Enormity).
-    pub only: Option<&'a str>,
-    /// Every board of a pack in one picture, laid out as they join.
-    pub layout: bool,
-    /// A title above each board.
-    pub title: bool,
-    /// Coordinates in the margins.
-    pub coordinates: bool,
-    /// A legend of the symbols used.
-    pub legend: bool,
-    /// Colour (terminal drawings only).
-    pub colour: bool,
-    /// Mark the squares outside a ship's hull (terminal drawings of games
-    /// whose boards have them; the others refuse it).
-    pub hull: bool,
-}
-
-/// Boards drawn for `show` or `render`.
-#[derive(Debug, Default)]
-pub struct Drawing<T> {
-    /// Each board's name (`L1p2`, or the pack's name for a layout) and its drawing.
-    pub boards: Vec<(String, T)>,
-    /// Problems that kept files from loading; their boards are left out.
-    pub problems: Vec<Diagnostic>,
-}
-
-/// Why a drawing cannot be made.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum DrawError {
-    /// The files named could not be read.
-    #[error(transparent)]
-    Target(#[from] TargetError),
-    /// The request does not fit what was loaded (no such page, a layout of a lone page, …).
-    #[error("{0}")]
-    Refused(String),
 }

@@ -171,9 +171,9 @@ pub fn galaxy_scene(galaxy: &Galaxy<'_>, title: bool, positions: bool) -> Scene 
     for home in &galaxy.file.homes {
         let at = centre(Hex::from_index(home.position));
         let ring = Stroke::solid(0.08, SEAT);
-        scene.polygon(Layer::Pages, corners(at, INSET), None, Some(ring));
+        scene.polygon(Layer::Outlines, corners(at, INSET), None, Some(ring));
         scene.text(
-            Layer::Pages,
+            Layer::Outlines,
             at.offset(0.0, -0.62),
             format!("seat {}", home.seat),
             0.16,

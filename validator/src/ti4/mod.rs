@@ -169,22 +169,13 @@ impl Ruleset for Ti4 {
 }
 
 /// Reads the galaxy a target holds and draws it with `draw`; a galaxy that
-/// does not load gives its problems and no drawing.
+/// does not load gives its problems and no drawing. TI4 has no drawing
+/// options of its own; a legend is refused, as its tiles name what they show.
 fn draw_galaxy<T>(
     sources: &Sources,
     request: &DrawRequest<'_>,
     draw: impl Fn(&checks::Galaxy<'_>) -> T,
 ) -> Result<Drawing<T>, DrawError> {
-    if request.only.is_some() || request.layout {
-        return Err(DrawError::Refused(
-            "a TI4 pack holds one galaxy: --page and --layout do not apply".into(),
-        ));
-    }
-    if request.hull {
-        return Err(DrawError::Refused(
-            "--hull marks the squares outside a ship's hull; a galaxy has none".into(),
-        ));
-    }
     if request.legend {
         return Err(DrawError::Refused(
             "--legend: TI4 galaxies are drawn without a legend; each tile names its system, \
@@ -206,7 +197,11 @@ fn draw_galaxy<T>(
         });
         boards.push((galaxy.name.clone(), drawn));
     }
-    Ok(Drawing { boards, problems })
+    Ok(Drawing {
+        boards,
+        problems,
+        ..Drawing::default()
+    })
 }
 
 /// The built-in tile catalogue; it is part of the binary and checked by tests,

@@ -1,8 +1,9 @@
 //! Enormity's subcommands: the play-test questions (`reach`, `blip`, `los`,
 //! `noise`, `reveal`), Tiled maps both ways, and the hidden pack generator
-//! of the benchmarks.
+//! of the benchmarks; and its own options of `show` and `render`.
 
 pub mod blip;
+pub mod draw;
 pub mod generate;
 pub mod los;
 pub mod noise;

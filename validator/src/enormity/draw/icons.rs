@@ -466,7 +466,7 @@ pub fn orientation_quadrant(scene: &mut Scene, corner: Point) {
 /// A spawn point: a red disc with a white tentacle in a dashed red ring.
 pub fn spawn_point(scene: &mut Scene, centre: Point, scale: f64) {
     let s = scale;
-    let layer = Layer::Intersections;
+    let layer = Layer::Junctions;
     scene.circle(
         layer,
         centre,
@@ -509,7 +509,7 @@ pub fn spawn_link(scene: &mut Scene, a: Point, b: Point, scale: f64) {
     }
     let (ux, uy) = (dx / length, dy / length);
     scene.line(
-        Layer::Intersections,
+        Layer::Junctions,
         a.offset(ux * gap, uy * gap),
         b.offset(-ux * gap, -uy * gap),
         Stroke::solid(0.035 * scale, palette::RED).dashed(0.1 * scale, 0.07 * scale),
@@ -519,7 +519,7 @@ pub fn spawn_link(scene: &mut Scene, a: Point, b: Point, scale: f64) {
 /// A starting Blip: a dark disc with a green ring and its patrol arrow.
 pub fn blip(scene: &mut Scene, centre: Point, direction: Direction, scale: f64) {
     let at = frame(centre, direction, scale);
-    let layer = Layer::Intersections;
+    let layer = Layer::Junctions;
     scene.polygon(
         layer,
         vec![at(0.33, 0.0), at(0.17, 0.1), at(0.17, -0.1)],

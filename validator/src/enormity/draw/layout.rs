@@ -388,13 +388,13 @@ fn label_page(scene: &mut Scene, page: &Page, area: Rect) {
     let tab = Rect::new(left, bottom, left + width, bottom + height);
     let corners = tab.corners();
     scene.polygon(
-        Layer::Pages,
+        Layer::Outlines,
         corners,
         Some(palette::GROUND.with_alpha(215)),
         Some(Stroke::solid(0.03, Colour::WHITE.with_alpha(180))),
     );
     scene.text(
-        Layer::Pages,
+        Layer::Outlines,
         Point::new(tab.min.x + 0.15, tab.centre().y),
         text,
         size,

@@ -556,7 +556,7 @@ fn draw_edges(scene: &mut Scene, page: &Page, origin: Point) {
     let red = Stroke::solid(RED_LINE_WIDTH, palette::RED).cap(Cap::Square);
     for (first, length) in runs(of_kind(|k| matches!(k, EdgeKind::RedLine))) {
         let (a, b) = run_ends(origin, first, length);
-        scene.line(Layer::RedLines, a, b, red);
+        scene.line(Layer::Barriers, a, b, red);
     }
     let wall = Stroke::solid(WALL_WIDTH, palette::WALL).cap(Cap::Square);
     for (first, length) in runs(of_kind(|k| matches!(k, EdgeKind::Wall))) {
@@ -945,7 +945,7 @@ fn draw_sample(scene: &mut Scene, sample: &Sample, swatch: Rect) {
             );
         }
         Sample::Edge(EdgeKind::RedLine) => scene.line(
-            Layer::RedLines,
+            Layer::Barriers,
             west,
             east,
             Stroke::solid(RED_LINE_WIDTH * scale, palette::RED),
@@ -966,7 +966,7 @@ fn draw_sample(scene: &mut Scene, sample: &Sample, swatch: Rect) {
         Sample::SpawnPoint => icons::spawn_point(scene, centre, scale * 1.2),
         Sample::SpawnLink => {
             scene.line(
-                Layer::Intersections,
+                Layer::Junctions,
                 swatch.min,
                 swatch.max,
                 Stroke::solid(0.035 * scale * 1.4, palette::RED).dashed(0.1 * scale, 0.07 * scale),
