@@ -98,7 +98,7 @@ pub fn on_page(
     message: impl Into<String>,
 ) -> Finding {
     let mut finding = Finding::in_file(&page.source, Some(span), message).place(place);
-    finding.filed_under = Some(Place::Location(LocationPlace::Page(page.id)));
+    finding.filed_under = Some(Place::Enormity(LocationPlace::Page(page.id)));
     finding
 }
 
@@ -114,7 +114,7 @@ pub fn in_pack_file(pack: &Pack, message: impl Into<String>) -> Finding {
 
 /// Files a finding under `page`: that page's `[lint]` table sets its level.
 pub fn file_under(finding: &mut Finding, page: PageId) {
-    finding.filed_under = Some(Place::Location(LocationPlace::Page(page)));
+    finding.filed_under = Some(Place::Enormity(LocationPlace::Page(page)));
 }
 
 /// The page a finding is filed under, if any.
