@@ -57,7 +57,7 @@ pub fn place(problem: &Problem) -> Option<BattlestationsPlace> {
 
 /// What a place selects: its module, or the module under its square.
 pub fn selection(ship: &Ship, place: BattlestationsPlace) -> Selection {
-    let level_of = |level: Option<deckplan_schema::battlestations::Id>| match level {
+    let level_of = |level: Option<deckplan_schema::id::Id>| match level {
         Some(id) => ship.levels.iter().position(|l| *l == id),
         None => Some(0),
     };

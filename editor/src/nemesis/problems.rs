@@ -119,7 +119,7 @@ mod tests {
         );
         assert_eq!(
             selection(doc.ship(), place(&problems[0]).unwrap()),
-            Selection::Room(deckplan_schema::nemesis::Id::new("cargo").unwrap())
+            Selection::Room(deckplan_schema::id::Id::new("cargo").unwrap())
         );
     }
 }

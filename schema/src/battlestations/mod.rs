@@ -15,7 +15,7 @@
 //! - [`json_schema`] — the published JSON Schemas;
 //! - [`place`] — where a finding is on a ship.
 //!
-//! Module and level ids are the shared short [`Id`]s.
+//! Module and level ids are the shared short [`Id`](crate::id::Id)s.
 
 pub mod json_schema;
 pub mod model;
@@ -25,7 +25,6 @@ pub mod resolve;
 pub mod square;
 pub mod write;
 
-pub use crate::id::Id;
 pub use model::*;
 pub use place::BattlestationsPlace;
 pub use square::{Side, Square};

@@ -12,7 +12,7 @@ use toml::Spanned;
 
 use crate::document::read_file;
 use crate::error::{FormatCode, FormatError, Problems};
-use crate::nemesis::Id;
+use crate::id::Id;
 use crate::source::{SourceFile, Span};
 use crate::suggest;
 use crate::toml_file::text_problems;

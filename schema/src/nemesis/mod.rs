@@ -20,7 +20,6 @@ mod raw;
 pub mod resolve;
 pub mod write;
 
-pub use crate::id::Id;
 pub use model::*;
 pub use place::NemesisPlace;
 
