@@ -10,6 +10,7 @@
 //! - `raw` (private) — serde types that mirror the files key for key;
 //! - [`resolve`] — raw types → the checked [`model`], every problem at once;
 //! - [`write`] — the canonical writer behind `deckplan fmt`;
+//! - [`limits`] — how much one ship file may list;
 //! - [`BattlestationsFormat`] — what the shared pack of one ship file
 //!   ([`ship_pack`](crate::ship_pack)) needs to read them from disk;
 //! - [`json_schema`] — the published JSON Schemas;
@@ -18,6 +19,7 @@
 //! Module and level ids are the shared short [`Id`](crate::id::Id)s.
 
 pub mod json_schema;
+pub mod limits;
 pub mod model;
 pub mod place;
 mod raw;

@@ -12,13 +12,13 @@ use toml::Spanned;
 use super::coord::{
     self, CoordError, Direction, Edge, Intersection, PageEdge, PageId, Size, Space,
 };
+use super::limits;
 use super::model::*;
 use super::place::LocationPlace;
 use super::raw;
 use crate::Place;
 use crate::document::read_file;
 use crate::error::{FormatCode, FormatError, Problems};
-use crate::limits;
 use crate::lint_table::{LintSettings, TomlLintTable, lint_settings};
 use crate::source::{SourceFile, Span};
 use crate::suggest;

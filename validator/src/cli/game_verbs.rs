@@ -16,9 +16,9 @@ use std::process::ExitCode;
 
 use anyhow::bail;
 use clap::parser::ValueSource;
-use clap::{Arg, ArgAction, ArgMatches, Args as _, Command};
+use clap::{Arg, ArgAction, ArgMatches, Command};
 
-use super::limits::LimitArgs;
+use super::limits;
 use super::print_problems;
 use crate::ruleset::{Registry, Ruleset, RulesetChoice};
 use crate::verb::{ChosenBy, GameVerb};
@@ -84,15 +84,15 @@ impl Verbs {
     /// arguments and answers.
     pub fn run(&self, name: &str, args: &[OsString]) -> anyhow::Result<ExitCode> {
         let games = self.answering(name);
-        // The words after the subcommand's name (options before it are the
-        // shared limits, already applied).
+        // The words after the subcommand's name (the limits, given before
+        // or after it, are already applied).
         let at = args
             .iter()
             .skip(1)
             .position(|a| a == name)
             .map_or(args.len(), |i| i + 1);
         let words: Vec<OsString> = args.get(at..).map(<[OsString]>::to_vec).unwrap_or_default();
-        let union = merged(name, games)
+        let union = limits::augment(merged(name, games))
             .no_binary_name(true)
             .try_get_matches_from(words.iter().skip(1));
         let union = match union {
@@ -103,7 +103,7 @@ impl Verbs {
             return Ok(ExitCode::from(1));
         };
         refuse_strays(name, ruleset, &verb, games, &union)?;
-        let command = LimitArgs::augment_args(verb.command())
+        let command = limits::augment(verb.command())
             .bin_name(format!("deckplan {name}"))
             .no_binary_name(true);
         match command.try_get_matches_from(words.iter().skip(1)) {
@@ -176,7 +176,10 @@ fn refuse_strays(
     let own = verb.command();
     let mut strays: Vec<(String, String)> = Vec::new();
     for id in union.ids() {
-        if !given(union, id.as_str()) || own.get_arguments().any(|a| a.get_id() == id) {
+        if !given(union, id.as_str())
+            || limits::is_limit(id.as_str())
+            || own.get_arguments().any(|a| a.get_id() == id)
+        {
             continue;
         }
         let mut shown = id.to_string();

@@ -46,8 +46,6 @@ use crate::ruleset::{REGISTRY, Ruleset, RulesetChoice};
 struct Cli {
     #[command(subcommand)]
     command: Command,
-    #[command(flatten)]
-    limits: limits::LimitArgs,
 }
 
 /// The subcommands every game shares.
@@ -79,10 +77,11 @@ pub fn command() -> clap::Command {
     shared().subcommands(verbs.commands())
 }
 
-/// The command line without the games' subcommands.
+/// The command line without the games' subcommands, with the flags of the
+/// limits the games let a run set.
 fn shared() -> clap::Command {
     let titles: Vec<&str> = REGISTRY.all().map(|r| r.title()).collect();
-    Cli::command().about(format!(
+    limits::augment(Cli::command()).about(format!(
         "Check, draw and play-test the boards of board games: {}",
         game_verbs::sentence(&titles, "and")
     ))
@@ -105,10 +104,7 @@ pub fn main() -> ExitCode {
         None => shared().subcommands(verbs.commands_for("")),
     };
     let matches = command.get_matches_from(&args);
-    match limits::LimitArgs::from_arg_matches(&matches) {
-        Ok(limits) => limits.apply(),
-        Err(error) => error.exit(),
-    }
+    limits::apply(&matches);
     match matches.subcommand() {
         Some((name, _)) if verbs.has(name) => crate::pipe::run(|| verbs.run(name, &args)),
         _ => match Cli::from_arg_matches(&matches) {

@@ -15,10 +15,11 @@ pub mod tiled;
 
 use std::sync::Arc;
 
+use deckplan_schema::enormity::limits;
 use deckplan_schema::enormity::{Pack, Page, PageId, json_schema, load as pages, write};
 use deckplan_schema::load::{self, Loaded};
 use deckplan_schema::sources::{Read, Sources};
-use deckplan_schema::{FileError, FormatError, Span, limits};
+use deckplan_schema::{FileError, FormatError, Span};
 
 use self::draw::{annotate, layout, page};
 use self::lint::{check_lone_page, check_pack};
