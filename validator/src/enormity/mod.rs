@@ -23,7 +23,7 @@ use deckplan_schema::{FileError, FormatError, Span};
 
 use self::draw::{annotate, layout, page};
 use self::lint::{check_lone_page, check_pack};
-use crate::check::{CheckMeta, Checks};
+use crate::check::{CheckMeta, Checks, Retired};
 use crate::diagnostic::Diagnostic;
 use crate::draw::Scene;
 use crate::ruleset::{
@@ -79,6 +79,10 @@ impl Ruleset for Enormity {
 
     fn checks(&self) -> Vec<CheckMeta> {
         checks::all_meta()
+    }
+
+    fn retired(&self) -> &'static [Retired] {
+        checks::RETIRED
     }
 
     fn schemas(&self) -> Vec<FileSchema> {
