@@ -605,7 +605,7 @@ impl EditorApp {
                 };
                 let form = PathForm::new(
                     PathPurpose::SaveAs {
-                        page_file: board.is_lone_file(),
+                        lone_file: board.is_lone_file(),
                         nouns: board.file_nouns(),
                     },
                     board

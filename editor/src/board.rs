@@ -253,7 +253,7 @@ pub trait Board: Any {
 
     /// Whether it is a lone board file, saved to a file rather than a folder.
     fn is_lone_file(&self) -> bool {
-        matches!(self.origin(), Origin::Page { .. })
+        matches!(self.origin(), Origin::File { .. })
     }
 
     /// What its files are called in the Save As dialog: a lone file (`page`)

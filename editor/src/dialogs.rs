@@ -117,7 +117,7 @@ pub enum PathPurpose {
     /// Save to a new folder (pack) or file (lone board file).
     SaveAs {
         /// The document is a lone board file (save to a file, not a folder).
-        page_file: bool,
+        lone_file: bool,
         /// What its files are called (see `Board::file_nouns`).
         nouns: (&'static str, &'static str),
     },
@@ -215,7 +215,7 @@ fn browse(purpose: &PathPurpose, folder: bool) -> Option<PathBuf> {
             .pick_file(),
         (
             PathPurpose::SaveAs {
-                page_file: true, ..
+                lone_file: true, ..
             },
             _,
         ) => dialog
@@ -224,7 +224,7 @@ fn browse(purpose: &PathPurpose, folder: bool) -> Option<PathBuf> {
             .save_file(),
         (
             PathPurpose::SaveAs {
-                page_file: false, ..
+                lone_file: false, ..
             },
             _,
         ) => dialog
@@ -249,7 +249,7 @@ fn path_ui(ui: &mut Ui, form: &mut PathForm, cx: &DialogContext<'_>, out: &mut C
             "Open",
         ),
         PathPurpose::SaveAs {
-            page_file: true,
+            lone_file: true,
             nouns: (lone, _),
         } => (
             format!("Save {lone} as"),
@@ -257,7 +257,7 @@ fn path_ui(ui: &mut Ui, form: &mut PathForm, cx: &DialogContext<'_>, out: &mut C
             "Save",
         ),
         PathPurpose::SaveAs {
-            page_file: false,
+            lone_file: false,
             nouns: (_, files),
         } => (
             "Save pack as".to_string(),

@@ -17,7 +17,7 @@ pub enum Origin {
     },
     /// One board file opened on its own (an Enormity page, a lone ship
     /// file); saving writes only this file.
-    Page {
+    File {
         /// The file (absolute).
         file: PathBuf,
     },
@@ -30,7 +30,7 @@ impl Origin {
     pub fn path(&self) -> Option<&Path> {
         match self {
             Self::Pack { folder } => Some(folder),
-            Self::Page { file } => Some(file),
+            Self::File { file } => Some(file),
             Self::New => None,
         }
     }
@@ -39,7 +39,7 @@ impl Origin {
     pub fn folder(&self) -> Option<&Path> {
         match self {
             Self::Pack { folder } => Some(folder),
-            Self::Page { file } => file.parent(),
+            Self::File { file } => file.parent(),
             Self::New => None,
         }
     }
@@ -49,7 +49,7 @@ impl Origin {
     /// way and returns the new origin (absolute).
     pub fn moved_to(&self, target: &Path) -> std::io::Result<Self> {
         match self {
-            Self::Page { .. } => {
+            Self::File { .. } => {
                 if let Some(parent) = target.parent().filter(|p| !p.as_os_str().is_empty()) {
                     std::fs::create_dir_all(parent)?;
                 }
@@ -58,7 +58,7 @@ impl Origin {
                 let name = target
                     .file_name()
                     .ok_or_else(|| std::io::Error::other("not a file name"))?;
-                Ok(Self::Page {
+                Ok(Self::File {
                     file: parent.join(name),
                 })
             }

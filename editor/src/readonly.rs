@@ -76,7 +76,7 @@ pub fn open_because(
                     .map_or_else(|| real.clone(), Path::to_path_buf)
             },
         },
-        Target::File(_) => Origin::Page { file: real.clone() },
+        Target::File(_) => Origin::File { file: real.clone() },
     };
     let drawing = ruleset
         .render(

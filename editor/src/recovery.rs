@@ -52,8 +52,9 @@ const MANIFEST: &str = "manifest.json";
 pub enum Kind {
     /// A pack folder.
     Pack,
-    /// A lone page file.
-    Page,
+    /// A lone board file (`page` in older autosaves, which still recover).
+    #[serde(alias = "page")]
+    File,
     /// A pack never saved.
     New,
 }
@@ -68,7 +69,7 @@ pub struct Manifest {
     /// The game (an autosave that names none is of the default game).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ruleset: Option<String>,
-    /// Where the document lives (the pack folder or the page file); none for a new pack.
+    /// Where the document lives (the pack folder or the lone file); none for a new pack.
     pub path: Option<PathBuf>,
     /// The document's title, for the recovery dialog.
     pub title: String,
@@ -76,8 +77,10 @@ pub struct Manifest {
     pub saved_at: u64,
     /// The editor process that wrote it.
     pub pid: u32,
-    /// For a lone page: the file name inside the slot folder.
-    pub page_file: Option<String>,
+    /// For a lone file: its name inside the slot folder (`page_file` in
+    /// older autosaves).
+    #[serde(alias = "page_file")]
+    pub file_name: Option<String>,
     /// Scans chosen from outside the pack and not yet copied into it
     /// (pack-relative path → chosen file): the autosave names them but does
     /// not copy them, so recovering shows them from where they are.
@@ -138,10 +141,10 @@ pub fn slot_name(origin: &Origin, session: u64) -> String {
 /// Writes the document into `slot` (manifest last).
 pub fn write(slot: &Path, doc: &dyn Autosave) -> std::io::Result<()> {
     std::fs::create_dir_all(slot)?;
-    let (kind, page_file) = match doc.origin() {
+    let (kind, file_name) = match doc.origin() {
         Origin::Pack { .. } => (Kind::Pack, None),
         Origin::New => (Kind::New, None),
-        Origin::Page { .. } => (Kind::Page, Some(doc.title())),
+        Origin::File { .. } => (Kind::File, Some(doc.title())),
     };
     for (path, text) in doc.files() {
         let path = slot.join(path);
@@ -158,7 +161,7 @@ pub fn write(slot: &Path, doc: &dyn Autosave) -> std::io::Result<()> {
         title: doc.title(),
         saved_at: now_secs(),
         pid: std::process::id(),
-        page_file,
+        file_name,
         pending_scans: doc.pending_copies(),
     };
     let text = serde_json::to_string_pretty(&manifest).map_err(std::io::Error::other)?;
@@ -202,9 +205,9 @@ impl Found {
     /// the manifest is incomplete.
     pub fn source(&self) -> Option<(PathBuf, Origin)> {
         let manifest = &self.manifest;
-        match (manifest.kind, &manifest.path, &manifest.page_file) {
-            (Kind::Page, Some(file), Some(name)) => {
-                Some((self.slot.join(name), Origin::Page { file: file.clone() }))
+        match (manifest.kind, &manifest.path, &manifest.file_name) {
+            (Kind::File, Some(file), Some(name)) => {
+                Some((self.slot.join(name), Origin::File { file: file.clone() }))
             }
             (Kind::Pack, Some(folder), _) => Some((
                 self.slot.clone(),
@@ -309,5 +312,32 @@ impl Autosaver {
     /// The folder of the open document's autosave, if one was written.
     pub fn slot(&self) -> Option<&Path> {
         self.slot.as_deref()
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_older_manifest_of_a_lone_file_still_recovers() {
+        let text = r#"{"format": 1, "kind": "page", "path": "/maps/l1p1.toml",
+            "title": "L1p1", "saved_at": 1, "pid": 1, "page_file": "l1p1.toml"}"#;
+        let manifest: Manifest = serde_json::from_str(text).unwrap();
+        assert_eq!(manifest.kind, Kind::File);
+        let found = Found {
+            slot: PathBuf::from("/autosave/doc-1"),
+            manifest,
+        };
+        assert_eq!(
+            found.source(),
+            Some((
+                PathBuf::from("/autosave/doc-1/l1p1.toml"),
+                Origin::File {
+                    file: PathBuf::from("/maps/l1p1.toml")
+                }
+            ))
+        );
     }
 }

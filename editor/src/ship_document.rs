@@ -132,7 +132,7 @@ impl<F: ShipText, E: Edit<Target = ShipModel<F::Ship>>> ShipDocument<F, E> {
             };
             Ok(Opened::Editable(Box::new(Self::with(
                 model,
-                Origin::Page { file: real },
+                Origin::File { file: real },
                 History::new(),
             ))))
         }
@@ -151,7 +151,7 @@ impl<F: ShipText, E: Edit<Target = ShipModel<F::Ship>>> ShipDocument<F, E> {
     /// the ship file's name.
     pub fn title(&self) -> String {
         match &self.origin {
-            Origin::Page { file } => file.file_name().map_or_else(
+            Origin::File { file } => file.file_name().map_or_else(
                 || self.model.name.clone(),
                 |n| n.to_string_lossy().into_owned(),
             ),
@@ -161,7 +161,7 @@ impl<F: ShipText, E: Edit<Target = ShipModel<F::Ship>>> ShipDocument<F, E> {
 
     /// Whether this is a lone ship file (saved without a `pack.toml`).
     pub fn is_lone_file(&self) -> bool {
-        matches!(self.origin, Origin::Page { .. })
+        matches!(self.origin, Origin::File { .. })
     }
 
     /// The ship.
@@ -225,7 +225,7 @@ impl<F: ShipText, E: Edit<Target = ShipModel<F::Ship>>> ShipDocument<F, E> {
     /// the ship, then `pack.toml` (a lone ship file is only itself).
     pub fn files(&self) -> Vec<(PathBuf, String)> {
         match &self.origin {
-            Origin::Page { file } => {
+            Origin::File { file } => {
                 let name = file
                     .file_name()
                     .map_or_else(|| PathBuf::from(&self.model.ship_path), PathBuf::from);

@@ -36,11 +36,13 @@ pub enum FormatCode {
     UnsupportedVersion,
     /// A file named in `pack.toml` that cannot be read.
     UnreadableFile,
+    /// A `[lint]` setting that names no check of the file's game.
+    UnknownCheck,
 }
 
 impl FormatCode {
     /// Every code, in code order.
-    pub const ALL: [Self; 12] = [
+    pub const ALL: [Self; 13] = [
         Self::Syntax,
         Self::UnknownKey,
         Self::InvalidValue,
@@ -53,6 +55,7 @@ impl FormatCode {
         Self::PathEscape,
         Self::UnsupportedVersion,
         Self::UnreadableFile,
+        Self::UnknownCheck,
     ];
 
     /// The stable code, e.g. `F001`.
@@ -70,6 +73,7 @@ impl FormatCode {
             Self::PathEscape => "F010",
             Self::UnsupportedVersion => "F011",
             Self::UnreadableFile => "F012",
+            Self::UnknownCheck => "F013",
         }
     }
 
@@ -88,6 +92,7 @@ impl FormatCode {
             Self::PathEscape => "path-escape",
             Self::UnsupportedVersion => "unsupported-version",
             Self::UnreadableFile => "unreadable-file",
+            Self::UnknownCheck => "unknown-check",
         }
     }
 
@@ -107,6 +112,7 @@ impl FormatCode {
             Self::PathEscape => include_str!("../docs/F010.md"),
             Self::UnsupportedVersion => include_str!("../docs/F011.md"),
             Self::UnreadableFile => include_str!("../docs/F012.md"),
+            Self::UnknownCheck => include_str!("../docs/F013.md"),
         }
     }
 }

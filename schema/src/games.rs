@@ -3,7 +3,7 @@
 
 crate::register_games! {
     /// A place on an Enormity pack of Location maps.
-    enormity => Location(enormity::LocationPlace),
+    enormity => Enormity(enormity::LocationPlace),
     /// A place on a Nemesis ship.
     nemesis => Nemesis(nemesis::NemesisPlace),
     /// A place in a Twilight Imperium 4 galaxy.

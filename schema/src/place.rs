@@ -35,12 +35,23 @@ pub trait BoardPlace: Copy + Ord + fmt::Debug + fmt::Display + 'static {
     }
 }
 
-/// Declares every game of the crate: its folder (`pub mod enormity;`) and its
-/// place type as a variant of [`Place`]. Used once, in `games.rs`.
+/// Declares every game of the crate: its folder (`pub mod enormity;`), its
+/// place type as a variant of [`Place`], and its limits (the folder's
+/// `limits.rs`, walked by [`limits::every`](crate::limits::every)). Used
+/// once, in `games.rs`.
 #[macro_export]
 macro_rules! register_games {
     ($($(#[doc = $doc:literal])* $module:ident => $variant:ident($place:ty)),* $(,)?) => {
         $(pub mod $module;)*
+
+        /// Every game's limits, in registry order.
+        pub(crate) const GAME_LIMITS: &[$crate::limits::GameLimits] = &[
+            $($crate::limits::GameLimits {
+                game: stringify!($module),
+                limits: $module::limits::LIMITS,
+                settable: $module::limits::SETTABLE,
+            },)*
+        ];
 
         /// A place on the board of some game, one variant per game.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -198,7 +198,7 @@ fn an_unknown_lint_setting_is_a_format_error() {
     assert_eq!(
         found,
         [(
-            "F003",
+            "F013",
             "`unreachable-rooms` is not a Nemesis check",
             Some("did you mean `unreachable-room`?")
         )]

@@ -134,6 +134,13 @@ corpus! {
     unknown_terrain_keyword: "terrain keyword `covr`" => ["F003"];
     unknown_ruleset: "`ruleset = \"enormty\"`" => ["F003"];
     unknown_lint_level: "lint level `wran`" => ["F003"];
+    unknown_check: "`[lint]` keys that name no check: a misspelt name, a format check, a check's code" => ["F013"];
+    unknown_check_broken_page: "a misspelt check name in a page that does not read: reported with its error" => ["F002", "F013"];
+    unknown_check_nemesis: "a Nemesis `[lint]` with a misspelt name, a check's code and a format check" => ["F013"];
+    unknown_check_nemesis_broken_pack: "a misspelt check name in a Nemesis pack.toml that does not resolve" => ["F002", "F013"];
+    unknown_check_ti4: "a galaxy's `[lint]` with a misspelt name and a check's code" => ["F013"];
+    unknown_check_ti4_broken_galaxy: "a misspelt check name in a galaxy that does not resolve" => ["F003", "F013"];
+    unknown_check_battlestations: "a Battlestations `[lint]` with a misspelt name and a check's code" => ["F013"];
     empty_lint_reason: "a lint setting with `reason = \"\"`" => ["F003"];
     spawn_link_three_ends: "a spawn link with three ends" => ["F003"];
     join_bad_offset: "join offset `0.333`" => ["F003"];

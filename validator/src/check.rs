@@ -10,7 +10,7 @@
 
 use std::sync::Arc;
 
-use deckplan_schema::lint_table::{LintLevel, LintSettings};
+use deckplan_schema::lint_table::{LintLevel, LintSettings, lint_only};
 use deckplan_schema::{FileError, FormatCode, FormatError, Place, SourceFile, Span, suggest};
 use rayon::prelude::*;
 
@@ -54,6 +54,19 @@ pub struct CheckMeta {
     pub severity: Severity,
     /// Markdown: what it checks, why it matters, an example, how to fix it.
     pub doc: &'static str,
+}
+
+/// A code no check gives any more. Codes are never reused: a retired one
+/// stays listed by its game, so `deckplan explain` and `docs/checks.md` say
+/// what became of it and a test refuses a check that takes it again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Retired {
+    /// The code, e.g. `L001`.
+    pub code: &'static str,
+    /// The name it had, e.g. `unknown-check`.
+    pub name: &'static str,
+    /// What reports it now, or why it went, in a sentence.
+    pub fate: &'static str,
 }
 
 impl CheckMeta {
@@ -261,9 +274,11 @@ pub fn cap_findings(findings: &mut Vec<Finding>, name: &str) {
     });
 }
 
-/// `[lint]` keys in a game's file that name none of `checks`, each an error
-/// at the key with the closest name suggested. `game` names the family in
-/// the message ("a Nemesis check").
+/// `[lint]` keys in a game's file that name none of `checks`, each the
+/// format error [`FormatCode::UnknownCheck`] at the key, with the fix: the
+/// check's name for a code written where a name belongs, the closest name
+/// for a misspelt one; a format check's name or code is refused as one.
+/// `game` names the game in the message ("an Enormity check").
 pub fn unknown_settings(
     settings: &LintSettings,
     checks: &[CheckMeta],
@@ -276,24 +291,71 @@ pub fn unknown_settings(
         .iter()
         .filter(|(name, _)| !names.contains(&name.as_str()))
         .map(|(name, setting)| {
-            let by_code = checks.iter().find(|c| c.code.eq_ignore_ascii_case(name));
-            let help = match by_code {
-                Some(check) => format!("settings use check names: did you mean `{}`?", check.name),
-                None => suggest::closest(name, names.iter().copied())
-                    .map(|best| format!("did you mean `{best}`?"))
-                    .unwrap_or_else(|| format!("`deckplan explain` lists the {game} checks")),
-            };
+            let (message, help) = unknown_setting(name, checks, &names, game);
             Diagnostic::from(FileError {
                 source: Arc::clone(source),
-                error: FormatError::new(
-                    FormatCode::InvalidValue,
-                    format!("`{name}` is not a {game} check"),
-                    Some(setting.name_span),
-                )
-                .with_help(help),
+                error: FormatError::new(FormatCode::UnknownCheck, message, Some(setting.name_span))
+                    .with_help(help),
             })
         })
         .collect()
+}
+
+/// [`unknown_settings`] of a file that did not resolve: its `[lint]` table
+/// read on its own, so a misspelt name is reported with the format errors.
+pub fn unknown_settings_of_unresolved(
+    source: &Arc<SourceFile>,
+    checks: &[CheckMeta],
+    game: &str,
+) -> Vec<Diagnostic> {
+    lint_only(source)
+        .map(|settings| unknown_settings(&settings, checks, game, source))
+        .unwrap_or_default()
+}
+
+/// What is wrong with a setting named `name`, and the fix.
+fn unknown_setting(
+    name: &str,
+    checks: &[CheckMeta],
+    names: &[&str],
+    game: &str,
+) -> (String, String) {
+    let format = FormatCode::ALL
+        .into_iter()
+        .find(|f| f.name() == name || f.code().eq_ignore_ascii_case(name));
+    if let Some(format) = format {
+        return (
+            format!(
+                "`{name}` is the format check {} ({}); format checks cannot be set",
+                format.code(),
+                format.name()
+            ),
+            "a file that does not read is never a map: remove this setting and fix the file"
+                .to_string(),
+        );
+    }
+    if let Some(check) = checks.iter().find(|c| c.code.eq_ignore_ascii_case(name)) {
+        return (
+            format!("`{name}` is a check code; settings name checks by name"),
+            format!("did you mean `{}`?", check.name),
+        );
+    }
+    let help = match suggest::closest(name, names.iter().copied()) {
+        Some(best) => format!("did you mean `{best}`?"),
+        None => format!("`deckplan explain` lists every {game} check"),
+    };
+    (
+        format!("`{name}` is not {} {game} check", article(game)),
+        help,
+    )
+}
+
+/// `a` or `an` before a word, by its first letter.
+fn article(word: &str) -> &'static str {
+    match word.chars().next().map(|c| c.to_ascii_lowercase()) {
+        Some('a' | 'e' | 'i' | 'o' | 'u') => "an",
+        _ => "a",
+    }
 }
 
 #[cfg(test)]
@@ -308,6 +370,58 @@ mod tests {
         (0..n)
             .map(|i| Finding::in_file(&file, None, format!("finding {i}")))
             .collect()
+    }
+
+    #[test]
+    fn an_unknown_setting_gets_the_fix_for_its_kind_of_mistake() {
+        const CHECKS: &[CheckMeta] = &[CheckMeta {
+            code: "Z001",
+            name: "unreachable-space",
+            severity: Severity::Error,
+            doc: "",
+        }];
+        let text = "[lint]\n\
+            unreachable-space = { level = \"allow\", reason = \"known\" }\n\
+            unreachable-spaces = { level = \"allow\", reason = \"misspelt\" }\n\
+            z001 = { level = \"allow\", reason = \"a code\" }\n\
+            F006 = { level = \"allow\", reason = \"a format code\" }\n\
+            zzzzzzzzzzzzzzzzzzzz = { level = \"allow\", reason = \"nothing like it\" }\n";
+        let file = SourceFile::new("pack.toml", text.to_string());
+        let found: Vec<(&str, String, Option<String>)> =
+            unknown_settings_of_unresolved(&file, CHECKS, "Enormity")
+                .into_iter()
+                .map(|d| (d.code, d.message, d.help))
+                .collect();
+        let help = |text: &str| Some(text.to_string());
+        assert_eq!(
+            found,
+            [
+                (
+                    "F013",
+                    "`F006` is the format check F006 (duplicate); format checks cannot be set"
+                        .to_string(),
+                    help(
+                        "a file that does not read is never a map: remove this setting and fix the file"
+                    )
+                ),
+                (
+                    "F013",
+                    "`unreachable-spaces` is not an Enormity check".to_string(),
+                    help("did you mean `unreachable-space`?")
+                ),
+                (
+                    "F013",
+                    "`z001` is a check code; settings name checks by name".to_string(),
+                    help("did you mean `unreachable-space`?")
+                ),
+                (
+                    "F013",
+                    "`zzzzzzzzzzzzzzzzzzzz` is not an Enormity check".to_string(),
+                    help("`deckplan explain` lists every Enormity check")
+                ),
+            ]
+        );
+        assert_eq!(article("TI4"), "a");
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 use deckplan_schema::FormatCode;
 
+use crate::check::Retired;
 use crate::diagnostic::Severity;
 use crate::ruleset::REGISTRY;
 
@@ -42,6 +43,24 @@ pub fn all_codes() -> Vec<CodeDoc> {
         doc: unindent(m.doc),
     });
     format.chain(rules).collect()
+}
+
+/// Every code retired, in code order: no check gives it any more, and none
+/// will.
+pub fn retired() -> Vec<Retired> {
+    let mut retired: Vec<Retired> = REGISTRY
+        .all()
+        .flat_map(|r| r.retired().iter().copied())
+        .collect();
+    retired.sort_by_key(|r| r.code);
+    retired
+}
+
+/// Finds a retired code by its code (`L001`, any case).
+pub fn find_retired(query: &str) -> Option<Retired> {
+    retired()
+        .into_iter()
+        .find(|r| r.code.eq_ignore_ascii_case(query))
 }
 
 /// Doc comments arrive with the space after `///` on every line; Markdown
@@ -98,6 +117,7 @@ pub fn markdown() -> String {
             severity = c.severity.name(),
         ));
     }
+    push_retired(&mut out);
     for c in &codes {
         let configurable = if c.configurable {
             ""
@@ -119,9 +139,44 @@ pub fn markdown() -> String {
     out
 }
 
+/// The table of retired codes, when there are any.
+fn push_retired(out: &mut String) {
+    let retired = retired();
+    if retired.is_empty() {
+        return;
+    }
+    out.push_str(
+        "\nRetired codes are never given to another check:\n\n\
+         | code | name | now |\n|---|---|---|\n",
+    );
+    for r in &retired {
+        out.push_str(&format!("| {} | `{}` | {} |\n", r.code, r.name, r.fate));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_retired_code_is_given_by_no_check_and_found_as_retired() {
+        let live: Vec<&str> = all_codes().iter().map(|c| c.code).collect();
+        let retired = retired();
+        for (i, r) in retired.iter().enumerate() {
+            assert!(
+                !live.contains(&r.code),
+                "{} is retired, but a check gives it",
+                r.code
+            );
+            assert!(
+                retired.iter().skip(i + 1).all(|other| other.code != r.code),
+                "{} is retired twice",
+                r.code
+            );
+            assert_eq!(find_retired(&r.code.to_lowercase()), Some(*r));
+            assert!(!r.fate.is_empty(), "say what became of {}", r.code);
+        }
+    }
 
     #[test]
     fn every_code_belongs_to_a_family_its_game_declares_and_no_letter_to_two_games() {

@@ -208,9 +208,18 @@ impl<G: ShipGame> Ruleset for G {
             packs: 1,
             ..LintOutcome::default()
         };
+        // A `pack.toml` that did not resolve still has its `[lint]` names
+        // checked, beside its format errors.
+        let unresolved = match (&loaded.value, loaded.errors.first()) {
+            (None, Some(error)) => {
+                check::unknown_settings_of_unresolved(&error.source, &G::checks(), G::Format::GAME)
+            }
+            _ => Vec::new(),
+        };
         outcome
             .diagnostics
             .extend(loaded.errors.into_iter().map(Diagnostic::from));
+        outcome.diagnostics.extend(unresolved);
         if let Some(pack) = &loaded.value {
             outcome.diagnostics.extend(check::unknown_settings(
                 &pack.lint,

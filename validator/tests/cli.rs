@@ -200,6 +200,21 @@ fn explain_prints_the_documentation_of_a_code() {
     );
 }
 
+/// A retired code is never given again, and `explain` says what became of it.
+#[test]
+fn explain_says_what_became_of_a_retired_code() {
+    let output = deckplan(&std::env::temp_dir(), &["explain", "L001"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        stdout(&output),
+        "# L001 unknown-check (retired)\n\nNo check gives this code any more, and none will. \
+         A `[lint]` setting that names no check is the format error F013 (`unknown-check`), \
+         the same in every game.\n"
+    );
+    let now = deckplan(&std::env::temp_dir(), &["explain", "unknown-check"]);
+    assert!(stdout(&now).starts_with("# F013 unknown-check\n\n"));
+}
+
 #[test]
 fn explain_exits_2_on_an_unknown_code() {
     let output = deckplan(&std::env::temp_dir(), &["explain", "F999"]);

@@ -258,6 +258,43 @@ fn the_pack_limits_can_be_changed_for_one_run() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A game's subcommand takes the limits before its name or after it, like
+/// the shared ones.
+#[test]
+fn a_game_subcommand_takes_the_limits_on_either_side_of_its_name() {
+    let dir = scratch("limits-verb");
+    generate::write_pack(&dir, &spec(3, 20, 10, 5)).unwrap();
+    let pack = dir.display().to_string();
+    let reach = |args: &[&str]| {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_deckplan"))
+            .args(args)
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        let text = String::from_utf8(output.stderr)
+            .unwrap()
+            .replace(&pack, "PACK");
+        (
+            output.status.code(),
+            text.lines().next().unwrap_or_default().to_string(),
+        )
+    };
+    let refused = (
+        Some(1),
+        "PACK/pack.toml:5:9: error[F009]: 3 pages listed; a pack holds at most 2".to_string(),
+    );
+    let question = ["reach", &pack, "--from", "L1p1:B2", "--move", "1"];
+    let after: Vec<&str> = question
+        .iter()
+        .copied()
+        .chain(["--max-pages", "2"])
+        .collect();
+    let before: Vec<&str> = ["--max-pages", "2"].into_iter().chain(question).collect();
+    assert_eq!(reach(&after), refused);
+    assert_eq!(reach(&before), refused);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn reach_streaming_json_into_a_reader_that_stops_exits_quietly() {
     use std::io::Read as _;

@@ -581,13 +581,13 @@ fn a_galaxy_lint_table_names_unknown_checks_and_codes_used_as_names() {
                 9
             ),
             (
-                "F003".to_string(),
-                "`T001` is not a TI4 check".to_string(),
-                "settings use check names: did you mean `adjacent-anomalies`?".to_string(),
+                "F013".to_string(),
+                "`T001` is a check code; settings name checks by name".to_string(),
+                "did you mean `adjacent-anomalies`?".to_string(),
                 13
             ),
             (
-                "F003".to_string(),
+                "F013".to_string(),
                 "`lone-wormhol` is not a TI4 check".to_string(),
                 "did you mean `lone-wormhole`?".to_string(),
                 14

@@ -142,7 +142,7 @@ impl BattlestationsBoard {
         self.hover_line.as_ref().map(|(_, line)| line.as_str())
     }
 
-    fn selected_module(&self) -> Option<deckplan_schema::battlestations::Id> {
+    fn selected_module(&self) -> Option<deckplan_schema::id::Id> {
         match self.selection {
             Selection::Module(id) => Some(id),
             Selection::None => None,

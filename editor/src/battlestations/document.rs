@@ -3,7 +3,8 @@
 //! [`ShipDocument`](crate::ship_document::ShipDocument) over Battlestations ships and edits.
 
 use deckplan_schema::battlestations::write::write_ship;
-use deckplan_schema::battlestations::{BattlestationsFormat, Id, Ship, Side};
+use deckplan_schema::battlestations::{BattlestationsFormat, Ship, Side};
+use deckplan_schema::id::Id;
 use deckplan_schema::lint_table::LintSettings;
 use deckplan_schema::{SourceFile, Span};
 

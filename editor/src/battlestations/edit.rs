@@ -4,7 +4,8 @@
 //! the file order, which is the designer's) or sets one of the ship's values;
 //! applying it returns the edit that undoes it.
 
-use deckplan_schema::battlestations::{Door, Id, Module, Ship, Side};
+use deckplan_schema::battlestations::{Door, Module, Ship, Side};
+use deckplan_schema::id::Id;
 
 pub use crate::history::{ListEdit, NoSuchItem};
 

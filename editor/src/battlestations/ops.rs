@@ -4,7 +4,8 @@
 //! on the levels it shifts). Each returns the edits of one undo step.
 
 use deckplan_schema::Span;
-use deckplan_schema::battlestations::{Content, Door, Id, Module, Role, Ship, Side, Square};
+use deckplan_schema::battlestations::{Content, Door, Module, Role, Ship, Side, Square};
+use deckplan_schema::id::Id;
 
 use super::edit::{Edit, ListEdit};
 use super::selection::card_position;

@@ -26,10 +26,11 @@ pub fn lint_job(doc: &Document) -> LintJob {
             let clean = loaded.errors.is_empty();
             diagnostics.extend(loaded.errors.into_iter().map(Diagnostic::from));
             if let Some(pack) = loaded.value.filter(|_| clean) {
+                let ruleset = deckplan_validator::battlestations::Battlestations;
                 diagnostics.extend(check::unknown_settings(
                     &pack.lint,
-                    &deckplan_validator::battlestations::Battlestations.checks(),
-                    "Battlestations",
+                    &ruleset.checks(),
+                    ruleset.game(),
                     &pack.source,
                 ));
                 lint = pack.lint;
@@ -57,7 +58,7 @@ pub fn place(problem: &Problem) -> Option<BattlestationsPlace> {
 
 /// What a place selects: its module, or the module under its square.
 pub fn selection(ship: &Ship, place: BattlestationsPlace) -> Selection {
-    let level_of = |level: Option<deckplan_schema::battlestations::Id>| match level {
+    let level_of = |level: Option<deckplan_schema::id::Id>| match level {
         Some(id) => ship.levels.iter().position(|l| *l == id),
         None => Some(0),
     };

@@ -2,7 +2,8 @@
 //! validator's [`Sheet`], the very layout the picture is drawn on), the
 //! module card under it, and what is selected.
 
-use deckplan_schema::battlestations::{Id, Module, Ship, Side, Square};
+use deckplan_schema::battlestations::{Module, Ship, Side, Square};
+use deckplan_schema::id::Id;
 use deckplan_validator::battlestations::draw::Sheet;
 use deckplan_validator::battlestations::grid::Cell;
 use deckplan_validator::draw::Point;

@@ -15,11 +15,11 @@ use eframe::egui::{ColorImage, Context, TextureHandle, TextureOptions};
 use image::{ImageReader, Limits};
 
 /// Largest width or height accepted, in pixels.
-pub const MAX_SIDE: u32 = deckplan_schema::limits::MAX_SCAN_SIDE;
+pub const MAX_SIDE: u32 = deckplan_schema::enormity::limits::MAX_SCAN_SIDE;
 /// Most memory the decoder may use, in bytes.
-pub const MAX_ALLOC: u64 = deckplan_schema::limits::MAX_SCAN_DECODED_BYTES;
+pub const MAX_ALLOC: u64 = deckplan_schema::enormity::limits::MAX_SCAN_DECODED_BYTES;
 /// Largest file read, in bytes (a compressed scan is far smaller than its pixels).
-pub const MAX_FILE_BYTES: u64 = deckplan_schema::limits::MAX_SCAN_BYTES;
+pub const MAX_FILE_BYTES: u64 = deckplan_schema::enormity::limits::MAX_SCAN_BYTES;
 
 /// Why a scan cannot be shown.
 #[derive(Debug, thiserror::Error)]
@@ -156,7 +156,7 @@ pub const MIN_POINT_GAP: f64 = 2.0;
 
 /// Furthest the scan's corner may lie from the page's, east–west and
 /// north–south, in spaces: what the loader accepts.
-pub const MAX_OFFSET: f64 = deckplan_schema::limits::MAX_PAGE_SIDE as f64;
+pub const MAX_OFFSET: f64 = deckplan_schema::enormity::limits::MAX_PAGE_SIDE as f64;
 
 /// Where a scan lies on its page: the page position (in spaces, from the
 /// page's bottom-left corner) of each image pixel, and back.

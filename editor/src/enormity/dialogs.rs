@@ -2,9 +2,9 @@
 //! the fields of a new pack in the shell's New dialog. Like panels, they
 //! only record commands.
 
+use deckplan_schema::enormity::limits::MAX_PAGE_SIDE;
 use deckplan_schema::enormity::resolve::valid_designation;
 use deckplan_schema::enormity::{PageId, Size, SpaceKind};
-use deckplan_schema::limits::MAX_PAGE_SIDE;
 use eframe::egui::{self, Button, Color32, DragValue, Id, Modal, ScrollArea, TextEdit, Ui};
 
 use crate::board::{Board, NewForm};

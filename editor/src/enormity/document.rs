@@ -138,7 +138,7 @@ impl Document {
                 |n| n.to_string_lossy().into_owned(),
             );
             let pack = lone_page_pack(page, &name);
-            Ok(Self::with(pack, Origin::Page { file: real }, Vec::new()))
+            Ok(Self::with(pack, Origin::File { file: real }, Vec::new()))
         }
     }
 
@@ -182,7 +182,7 @@ impl Document {
     /// the page file's name.
     pub fn title(&self) -> String {
         match &self.origin {
-            Origin::Page { file } => file.file_name().map_or_else(
+            Origin::File { file } => file.file_name().map_or_else(
                 || self.pack.name.clone(),
                 |n| n.to_string_lossy().into_owned(),
             ),
@@ -192,7 +192,7 @@ impl Document {
 
     /// Whether this is a lone page file (which cannot gain pages).
     pub fn is_lone_page(&self) -> bool {
-        matches!(self.origin, Origin::Page { .. })
+        matches!(self.origin, Origin::File { .. })
     }
 
     /// Whether there are unsaved changes.
@@ -277,7 +277,7 @@ impl Document {
         let (scans_in_pack, scans_copied) = self.copy_pending_scans(&folder)?;
         // A lone page writes only its own file; a pack (the only other
         // origin with a folder) writes its pages and `pack.toml`.
-        let mut summary = if let Origin::Page { file } = &self.origin {
+        let mut summary = if let Origin::File { file } = &self.origin {
             let mut summary = SaveSummary::default();
             for page in self.pack.pages.values() {
                 summary.record(file, write_with_backup(file, &write_page(page))?);

@@ -94,7 +94,7 @@ pub fn recover(found: &Found) -> Result<Document, LoadFailure> {
     };
     let doc = Document::open(&path)?;
     let mut pack = doc.pack;
-    if let Origin::Page { file } = &origin {
+    if let Origin::File { file } = &origin {
         // The lone page's pack is named after its file.
         if let Some(name) = file.file_name() {
             pack.name = name.to_string_lossy().into_owned();
@@ -240,7 +240,7 @@ impl crate::recovery::Autosave for Document {
 
     fn files(&self) -> Vec<(std::path::PathBuf, String)> {
         use deckplan_schema::enormity::write::{write_pack, write_page};
-        if let Origin::Page { .. } = self.origin {
+        if let Origin::File { .. } = self.origin {
             let name = std::path::PathBuf::from(Document::title(self));
             return self
                 .pack

@@ -137,7 +137,7 @@ mod tests {
             .iter()
             .find(|p| p.code == "R002")
             .unwrap_or_else(|| panic!("{:#?}", report.problems));
-        let Some(Place::Location(LocationPlace::Door {
+        let Some(Place::Enormity(LocationPlace::Door {
             page, number, edge, ..
         })) = door_problem.place
         else {

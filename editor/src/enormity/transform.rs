@@ -133,7 +133,7 @@ impl Transform {
             Self::MirrorWestEast => ((4 - quarter) % 4, !background.mirrored),
             Self::MirrorNorthSouth => ((6 - quarter) % 4, !background.mirrored),
         };
-        let side = f64::from(deckplan_schema::limits::MAX_PAGE_SIDE);
+        let side = f64::from(deckplan_schema::enormity::limits::MAX_PAGE_SIDE);
         // To a billionth of a space, so four quarter turns give back the very
         // numbers written (`12 − (12 − 0.1)` is not quite `0.1` in binary);
         // and within what a page file accepts.

@@ -63,7 +63,7 @@ pub struct NemesisBoard {
 type AnswerKey = (
     u64,
     super::playtest::Question,
-    Option<deckplan_schema::nemesis::Id>,
+    Option<deckplan_schema::id::Id>,
     deckplan_validator::nemesis::rules::PlayState,
 );
 

@@ -6,7 +6,8 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
-use deckplan_schema::nemesis::{Id, NemesisPlace, Ship};
+use deckplan_schema::id::Id;
+use deckplan_schema::nemesis::{NemesisPlace, Ship};
 use deckplan_validator::draw::{Point, Rect as BoardRect};
 use deckplan_validator::nemesis::draw::{
     HALF_H, HALF_W, HUB_RADIUS, STEP, ShipLayout, centre, layout, scene_of,

@@ -87,8 +87,9 @@ pub fn state(model: &Model) -> impl PartialEq + std::fmt::Debug + use<> {
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
+    use deckplan_schema::id::Id;
     use deckplan_schema::lint_table::LintSettings;
-    use deckplan_schema::nemesis::{Id, Numbers, RoomKind, Section, Slot};
+    use deckplan_schema::nemesis::{Numbers, RoomKind, Section, Slot};
     use deckplan_schema::{SourceFile, Span};
     use proptest::prelude::*;
 

@@ -75,7 +75,7 @@ impl Game for Nemesis {
             Opened::Broken(why) => return Err(LoadFailure::new(&path, vec![why])),
         };
         let mut model = doc.model;
-        if let Origin::Page { file } = &origin
+        if let Origin::File { file } = &origin
             && let Some(name) = file.file_name()
         {
             model.ship_path = name.to_string_lossy().into_owned();

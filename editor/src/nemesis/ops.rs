@@ -3,10 +3,11 @@
 //! names them), corridors, networks, entrances, escape pods and the tile pool.
 
 use deckplan_schema::Span;
+use deckplan_schema::id::Id;
 use deckplan_schema::id::MAX_ID_LEN;
 use deckplan_schema::nemesis::resolve::MAX_AT;
 use deckplan_schema::nemesis::{
-    Corridor, Entrance, EscapePod, Id, Network, Numbers, Room, RoomKind, Section, Ship, TilePool,
+    Corridor, Entrance, EscapePod, Network, Numbers, Room, RoomKind, Section, Ship, TilePool,
 };
 use deckplan_validator::nemesis::graph::ShipGraph;
 

@@ -5,7 +5,8 @@
 //! `deckplan move`, `deckplan noise` and `deckplan intruder`. None of it is
 //! part of the ship file.
 
-use deckplan_schema::nemesis::{Id, Ship};
+use deckplan_schema::id::Id;
+use deckplan_schema::nemesis::Ship;
 use deckplan_validator::nemesis::graph::ShipGraph;
 use deckplan_validator::nemesis::rules::movement::ways;
 use deckplan_validator::nemesis::rules::{

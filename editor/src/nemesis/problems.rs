@@ -26,10 +26,11 @@ pub fn lint_job(doc: &Document) -> LintJob {
             let clean = loaded.errors.is_empty();
             diagnostics.extend(loaded.errors.into_iter().map(Diagnostic::from));
             if let Some(pack) = loaded.value.filter(|_| clean) {
+                let ruleset = deckplan_validator::nemesis::Nemesis;
                 diagnostics.extend(check::unknown_settings(
                     &pack.lint,
-                    &deckplan_validator::nemesis::Nemesis.checks(),
-                    "Nemesis",
+                    &ruleset.checks(),
+                    ruleset.game(),
                     &pack.source,
                 ));
                 lint = pack.lint;
@@ -119,7 +120,7 @@ mod tests {
         );
         assert_eq!(
             selection(doc.ship(), place(&problems[0]).unwrap()),
-            Selection::Room(deckplan_schema::nemesis::Id::new("cargo").unwrap())
+            Selection::Room(deckplan_schema::id::Id::new("cargo").unwrap())
         );
     }
 }

@@ -1,7 +1,8 @@
 //! Picking on a ship: what the pointer is over, found from the very shapes
 //! the picture draws ([`ShipLayout`]), and what is selected.
 
-use deckplan_schema::nemesis::{Id, Ship};
+use deckplan_schema::id::Id;
+use deckplan_schema::nemesis::Ship;
 use deckplan_validator::draw::Point;
 use deckplan_validator::nemesis::draw::{HUB_RADIUS, ShipLayout, distance_to};
 

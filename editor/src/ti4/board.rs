@@ -256,7 +256,7 @@ impl Ti4Board {
     fn picture(&self) -> Picture {
         let galaxy = Arc::new(self.doc.model.clone());
         let name = match &self.doc.origin {
-            Origin::Page { file } => file.file_stem().map_or_else(
+            Origin::File { file } => file.file_stem().map_or_else(
                 || "galaxy".to_string(),
                 |s| s.to_string_lossy().into_owned(),
             ),

@@ -5,7 +5,8 @@
 
 use deckplan_schema::Span;
 use deckplan_schema::ti4::catalogue::{Catalogue, Expansion};
-use deckplan_schema::ti4::galaxy::{CustomTile, GalaxyFile, MAX_LIST};
+use deckplan_schema::ti4::galaxy::{CustomTile, GalaxyFile};
+use deckplan_schema::ti4::limits::MAX_GALAXY_LIST;
 use deckplan_schema::ti4::map_string::Slot;
 
 use super::edit::{Edit, ListEdit, Transaction};
@@ -105,8 +106,10 @@ pub fn add_custom(
     tile: CustomTile,
 ) -> Result<Transaction, String> {
     let tile = tidied(tile);
-    if galaxy.custom.len() >= MAX_LIST {
-        return Err(format!("a galaxy defines at most {MAX_LIST} custom tiles"));
+    if galaxy.custom.len() >= MAX_GALAXY_LIST {
+        return Err(format!(
+            "a galaxy defines at most {MAX_GALAXY_LIST} custom tiles"
+        ));
     }
     if let Some(why) = refused(galaxy, builtin, &tile, None) {
         return Err(why);
@@ -261,10 +264,10 @@ mod tests {
             "tile 1000 is already the custom tile “Far”"
         );
         assert_eq!(next_number(&galaxy), Some(1001));
-        galaxy.custom = vec![tile(1000, "Far"); MAX_LIST];
+        galaxy.custom = vec![tile(1000, "Far"); MAX_GALAXY_LIST];
         assert_eq!(
             refused(&galaxy, tile(1001, "One more")),
-            format!("a galaxy defines at most {MAX_LIST} custom tiles")
+            format!("a galaxy defines at most {MAX_GALAXY_LIST} custom tiles")
         );
     }
 

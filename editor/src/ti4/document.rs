@@ -64,7 +64,7 @@ impl Document {
                 .file_name()
                 .map_or_else(|| PathBuf::from(PACK_FILE), PathBuf::from);
             let source = load::read_source(&real, &name).map_err(|e| failure(e.to_string()))?;
-            (Origin::Page { file: real }, source)
+            (Origin::File { file: real }, source)
         };
         let (galaxy, problems) = deckplan_validator::ti4::parse(&source);
         Ok(match galaxy {
@@ -116,7 +116,7 @@ impl Document {
     /// or a lone file's name.
     pub fn title(&self) -> String {
         match &self.origin {
-            Origin::Page { file } => file.file_name().map_or_else(
+            Origin::File { file } => file.file_name().map_or_else(
                 || self.model.name.clone(),
                 |n| n.to_string_lossy().into_owned(),
             ),
@@ -126,7 +126,7 @@ impl Document {
 
     /// Whether this is a lone galaxy file.
     pub fn is_lone_file(&self) -> bool {
-        matches!(self.origin, Origin::Page { .. })
+        matches!(self.origin, Origin::File { .. })
     }
 
     /// The galaxy.
@@ -167,7 +167,7 @@ impl Document {
     /// The file's name in its folder: `pack.toml`, or the lone file's name.
     fn file_name(&self) -> PathBuf {
         match &self.origin {
-            Origin::Page { file } => file
+            Origin::File { file } => file
                 .file_name()
                 .map_or_else(|| PathBuf::from(PACK_FILE), PathBuf::from),
             Origin::Pack { .. } | Origin::New => PathBuf::from(PACK_FILE),

@@ -5,8 +5,9 @@
 
 use deckplan_schema::Span;
 use deckplan_schema::ti4::catalogue::{Catalogue, Face};
-use deckplan_schema::ti4::galaxy::{Effect, GalaxyFile, Home, MAX_LIST, Modifier};
+use deckplan_schema::ti4::galaxy::{Effect, GalaxyFile, Home, Modifier};
 use deckplan_schema::ti4::hex::Hex;
+use deckplan_schema::ti4::limits::MAX_GALAXY_LIST;
 use deckplan_schema::ti4::map_string::{self, MAX_RINGS, Slot};
 use deckplan_schema::ti4::write::wormhole_name;
 
@@ -254,8 +255,10 @@ pub fn add_modifier(
     if name.is_empty() {
         return Err("a modifier needs a name".to_string());
     }
-    if galaxy.modifiers.len() >= MAX_LIST {
-        return Err(format!("a galaxy defines at most {MAX_LIST} modifiers"));
+    if galaxy.modifiers.len() >= MAX_GALAXY_LIST {
+        return Err(format!(
+            "a galaxy defines at most {MAX_GALAXY_LIST} modifiers"
+        ));
     }
     if let Some(why) = refused_effect(galaxy, effect) {
         return Err(why);

@@ -6,8 +6,9 @@
 
 use serde_json::{Value, json};
 
+use super::limits::MAX_MODULES;
 use super::model::{Content, Role};
-use super::resolve::{MAX_AT, MAX_LEVELS, MAX_MODULES, MODULE_SIZES};
+use super::resolve::{MAX_AT, MAX_LEVELS, MODULE_SIZES};
 use crate::id::MAX_ID_LEN;
 
 use crate::json_schema::DIALECT;

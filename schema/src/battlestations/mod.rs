@@ -10,14 +10,16 @@
 //! - `raw` (private) — serde types that mirror the files key for key;
 //! - [`resolve`] — raw types → the checked [`model`], every problem at once;
 //! - [`write`] — the canonical writer behind `deckplan fmt`;
+//! - [`limits`] — how much one ship file may list;
 //! - [`BattlestationsFormat`] — what the shared pack of one ship file
 //!   ([`ship_pack`](crate::ship_pack)) needs to read them from disk;
 //! - [`json_schema`] — the published JSON Schemas;
 //! - [`place`] — where a finding is on a ship.
 //!
-//! Module and level ids are the shared short [`Id`]s.
+//! Module and level ids are the shared short [`Id`](crate::id::Id)s.
 
 pub mod json_schema;
+pub mod limits;
 pub mod model;
 pub mod place;
 mod raw;
@@ -25,7 +27,6 @@ pub mod resolve;
 pub mod square;
 pub mod write;
 
-pub use crate::id::Id;
 pub use model::*;
 pub use place::BattlestationsPlace;
 pub use square::{Side, Square};

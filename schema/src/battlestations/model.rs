@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use crate::nemesis::Id;
+use crate::id::Id;
 use crate::source::{SourceFile, Span};
 
 use super::square::{Side, Square};

@@ -12,11 +12,12 @@ use toml::Spanned;
 
 use crate::document::read_file;
 use crate::error::{FormatCode, FormatError, Problems};
-use crate::nemesis::Id;
+use crate::id::Id;
 use crate::source::{SourceFile, Span};
 use crate::suggest;
 use crate::toml_file::text_problems;
 
+use super::limits::MAX_MODULES;
 use super::model::*;
 use super::place::BattlestationsPlace;
 use super::raw::{self, Text};
@@ -27,8 +28,6 @@ pub const FORMAT_VERSION: i64 = 1;
 
 /// The ruleset name the files carry.
 pub const RULESET: &str = "battlestations";
-
-pub use crate::limits::MAX_MODULES;
 
 /// Most levels in one ship.
 pub const MAX_LEVELS: usize = 8;

@@ -19,6 +19,7 @@
 
 use serde_json::{Map, Value, json};
 
+use super::limits::{MAX_PAGE_SIDE, MAX_PAGES_PER_PACK};
 use super::model::Background;
 use crate::json_schema::{DIALECT, table};
 use crate::limits;
@@ -166,8 +167,8 @@ pub fn page_schema() -> Value {
                         "description": "Where the image's bottom-left corner lies, in spaces east and north of the page's bottom-left corner; `[0, 0]` if left out. Example: `offset = [-0.25, 0.5]`.",
                         "items": {
                             "type": "number",
-                            "minimum": -f64::from(limits::MAX_PAGE_SIDE),
-                            "maximum": f64::from(limits::MAX_PAGE_SIDE),
+                            "minimum": -f64::from(MAX_PAGE_SIDE),
+                            "maximum": f64::from(MAX_PAGE_SIDE),
                             "description": "Spaces east (first) or north (second). Example: `0.5`."
                         },
                         "minItems": 2,
@@ -227,13 +228,13 @@ pub fn pack_schema() -> Value {
             "start": reference("page", "The page where a run begins; its Spacer starts are the Insertion Point. Example: `start = \"L1p1\"`."),
             "pages": {
                 "type": "array",
-                "description": format!("The page files of the pack, at most {}: paths relative to `pack.toml`, separated by `/`, ending in `.toml` and staying inside the pack folder. Example: `pages = [\"pages/l1p1.toml\", \"pages/l1p2.toml\"]`.", limits::MAX_PAGES_PER_PACK),
+                "description": format!("The page files of the pack, at most {}: paths relative to `pack.toml`, separated by `/`, ending in `.toml` and staying inside the pack folder. Example: `pages = [\"pages/l1p1.toml\", \"pages/l1p2.toml\"]`.", MAX_PAGES_PER_PACK),
                 "items": {
                     "type": "string",
                     "pattern": PAGE_PATH,
                     "description": "A page file, relative to `pack.toml`. Example: `\"pages/l1p1.toml\"`."
                 },
-                "maxItems": limits::MAX_PAGES_PER_PACK,
+                "maxItems": MAX_PAGES_PER_PACK,
                 "uniqueItems": true
             },
             "books": {
@@ -271,8 +272,8 @@ pub fn pack_schema() -> Value {
                         "to": reference("pageEdge", "The page edge laid against it, on another page. Example: `to = \"L1p2 west\"`."),
                         "offset": {
                             "type": "number",
-                            "minimum": -f64::from(limits::MAX_PAGE_SIDE),
-                            "maximum": f64::from(limits::MAX_PAGE_SIDE),
+                            "minimum": -f64::from(MAX_PAGE_SIDE),
+                            "maximum": f64::from(MAX_PAGE_SIDE),
                             "description": "How far the first space of `to` is shifted along the shared line from that of `from`, in spaces (upward for east/west edges, rightward for north/south); an integer or a number with at most two decimals, 0 if left out. Example: `offset = 1.5`."
                         }
                     })

@@ -13,12 +13,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rayon::prelude::*;
 
 use super::coord::PageId;
+use super::limits;
 use super::model::{Pack, Page};
 use super::place::LocationPlace;
 use super::resolve;
 use crate::confine;
 use crate::error::{FileError, FormatCode, FormatError, LoadError, Problems};
-use crate::limits;
 use crate::load::{Loaded, attach, read_code};
 use crate::memo;
 use crate::source::SourceFile;

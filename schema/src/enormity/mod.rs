@@ -12,11 +12,13 @@
 //! - [`write`] — the canonical writer behind `deckplan fmt`;
 //! - [`load`] — packs and pages from disk, with path and size limits, and the
 //!   references between files;
+//! - [`limits`] — how large a page, a pack and what it imports may be;
 //! - [`json_schema`] — the published JSON Schema of both file kinds;
 //! - [`place`] — where a finding is on a pack.
 
 pub mod coord;
 pub mod json_schema;
+pub mod limits;
 pub mod load;
 pub mod model;
 pub mod place;

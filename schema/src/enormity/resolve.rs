@@ -12,13 +12,13 @@ use toml::Spanned;
 use super::coord::{
     self, CoordError, Direction, Edge, Intersection, PageEdge, PageId, Size, Space,
 };
+use super::limits;
 use super::model::*;
 use super::place::LocationPlace;
 use super::raw;
 use crate::Place;
 use crate::document::read_file;
 use crate::error::{FormatCode, FormatError, Problems};
-use crate::limits;
 use crate::lint_table::{LintSettings, TomlLintTable, lint_settings};
 use crate::source::{SourceFile, Span};
 use crate::suggest;
@@ -98,7 +98,7 @@ impl Resolver {
 
     /// The board place of something on the page being read.
     fn place(&self, what: impl OnPage) -> Option<Place> {
-        self.page.map(|page| Place::Location(what.on(page)))
+        self.page.map(|page| Place::Enormity(what.on(page)))
     }
 
     fn coord_error(&mut self, error: CoordError, span: Span, place: Option<Place>) {
@@ -918,7 +918,7 @@ impl Resolver {
             Some(space) => self.place(space),
             None => self
                 .page
-                .map(|page| Place::Location(LocationPlace::Page(page))),
+                .map(|page| Place::Enormity(LocationPlace::Page(page))),
         };
         let err = self.error(
             FormatCode::OffPage,

@@ -5,8 +5,9 @@
 
 use serde_json::{Value, json};
 
+use super::limits::MAX_SHIP_LIST;
 use super::model::RoomKind;
-use super::resolve::{MAX_AT, MAX_ITEMS};
+use super::resolve::MAX_AT;
 use crate::id::MAX_ID_LEN;
 
 use crate::json_schema::DIALECT;
@@ -56,7 +57,7 @@ pub fn ship_schema() -> Value {
         "name": { "type": "string", "minLength": 1, "description": "The ship's name." },
         "board": { "type": "string", "description": "Which board this is, e.g. `basic side`." },
         "rooms": {
-            "type": "array", "maxItems": MAX_ITEMS,
+            "type": "array", "maxItems": MAX_SHIP_LIST,
             "items": table(&["id", "kind", "at"], json!({
                 "id": id(),
                 "kind": { "enum": RoomKind::NAMES, "description": "A `1` or `2` slot for a room tile, or a special room." },
@@ -65,7 +66,7 @@ pub fn ship_schema() -> Value {
             }), "A room."),
         },
         "corridors": {
-            "type": "array", "maxItems": MAX_ITEMS,
+            "type": "array", "maxItems": MAX_SHIP_LIST,
             "items": table(&["between", "numbers"], json!({
                 "between": { "type": "array", "items": id(), "minItems": 2, "maxItems": 2, "description": "The two rooms it joins." },
                 "numbers": numbers("The numbers printed at the first room's end (and the second's, unless `other_end` says otherwise)."),
@@ -78,7 +79,7 @@ pub fn ship_schema() -> Value {
             "items": table(&["id", "at"], json!({ "id": id(), "at": position() }), "A technical-corridor network: its entrances meet in one shared space."),
         },
         "technical_entrances": {
-            "type": "array", "maxItems": MAX_ITEMS,
+            "type": "array", "maxItems": MAX_SHIP_LIST,
             "items": table(&["room"], json!({
                 "room": id(),
                 "numbers": numbers("The corridor numbers printed at the entrance."),

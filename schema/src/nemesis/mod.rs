@@ -8,19 +8,20 @@
 //! - `raw` (private) — serde types that mirror the files key for key;
 //! - [`resolve`] — raw types → the checked [`model`], every problem at once;
 //! - [`write`] — the canonical writer behind `deckplan fmt`;
+//! - [`limits`] — how much one ship file may list;
 //! - [`NemesisFormat`] — what the shared pack of one ship file
 //!   ([`ship_pack`](crate::ship_pack)) needs to read them from disk;
 //! - [`json_schema`] — the published JSON Schemas;
 //! - [`place`] — where a finding is on a ship.
 
 pub mod json_schema;
+pub mod limits;
 pub mod model;
 pub mod place;
 mod raw;
 pub mod resolve;
 pub mod write;
 
-pub use crate::id::Id;
 pub use model::*;
 pub use place::NemesisPlace;
 

@@ -12,22 +12,21 @@ use toml::Spanned;
 
 use crate::document::read_file;
 use crate::error::{FormatCode, FormatError, Problems};
+use crate::id::Id;
 use crate::source::{SourceFile, Span};
 use crate::suggest;
 use crate::toml_file::text_problems;
 
+use super::limits::MAX_SHIP_LIST;
 use super::model::*;
 use super::place::NemesisPlace;
 use super::raw::{self, Text};
-use crate::id::Id;
 
 /// The only `format` version this build reads and writes.
 pub const FORMAT_VERSION: i64 = 1;
 
 /// The ruleset name the files carry.
 pub const RULESET: &str = "nemesis";
-
-pub use crate::limits::MAX_ITEMS;
 
 /// Largest drawing coordinate of a room or network.
 pub const MAX_AT: u16 = 99;
@@ -190,10 +189,10 @@ impl Resolver {
 
     /// Reports a list longer than the limit, as a problem of the whole file.
     fn count(&mut self, len: usize, what: &str) {
-        if len > MAX_ITEMS {
+        if len > MAX_SHIP_LIST {
             self.errors.push(FormatError::new(
                 FormatCode::LimitExceeded,
-                format!("{len} {what} listed; a ship holds at most {MAX_ITEMS}"),
+                format!("{len} {what} listed; a ship holds at most {MAX_SHIP_LIST}"),
                 None,
             ));
         }
@@ -248,7 +247,7 @@ impl Resolver {
     fn rooms(&mut self, raw: &[Spanned<raw::TomlRoom>]) -> (Vec<Room>, BTreeMap<Id, Span>) {
         let mut room_ids: BTreeMap<Id, Span> = BTreeMap::new();
         let mut rooms = Vec::new();
-        for room in raw.iter().take(MAX_ITEMS) {
+        for room in raw.iter().take(MAX_SHIP_LIST) {
             let r = room.get_ref();
             let id = self.id(&r.id);
             let kind = self.room_kind(&r.kind, id);
@@ -316,7 +315,7 @@ impl Resolver {
         room_ids: &BTreeMap<Id, Span>,
     ) -> Vec<Corridor> {
         let mut corridors = Vec::new();
-        for corridor in raw.iter().take(MAX_ITEMS) {
+        for corridor in raw.iter().take(MAX_SHIP_LIST) {
             let c = corridor.get_ref();
             let ends: Vec<Option<Id>> = c
                 .between
@@ -376,7 +375,7 @@ impl Resolver {
     ) -> (Vec<Network>, BTreeMap<Id, Span>) {
         let mut network_ids: BTreeMap<Id, Span> = BTreeMap::new();
         let mut networks = Vec::new();
-        for network in raw.iter().take(MAX_ITEMS) {
+        for network in raw.iter().take(MAX_SHIP_LIST) {
             let n = network.get_ref();
             let id = self.id(&n.id);
             let at = self.position(&n.at);
@@ -411,7 +410,7 @@ impl Resolver {
     ) -> Vec<Entrance> {
         let mut entrances = Vec::new();
         let mut entrance_rooms: BTreeMap<Id, Span> = BTreeMap::new();
-        for entrance in raw.iter().take(MAX_ITEMS) {
+        for entrance in raw.iter().take(MAX_SHIP_LIST) {
             let e = entrance.get_ref();
             let Some(room) = self.reference(&e.room, room_ids, "room") else {
                 continue;
@@ -463,7 +462,7 @@ impl Resolver {
     ) -> Vec<EscapePod> {
         let mut escape_pods = Vec::new();
         let mut pod_numbers: BTreeMap<u8, Span> = BTreeMap::new();
-        for pod in raw.iter().take(MAX_ITEMS) {
+        for pod in raw.iter().take(MAX_SHIP_LIST) {
             let p = pod.get_ref();
             let number = u8::try_from(*p.number.get_ref())
                 .ok()
@@ -523,7 +522,7 @@ impl Resolver {
             Some(t) => {
                 let mut names = |list: &[Text]| -> Vec<String> {
                     list.iter()
-                        .take(MAX_ITEMS)
+                        .take(MAX_SHIP_LIST)
                         .map(|n| self.text(n, "a room tile's name"))
                         .collect()
                 };
@@ -658,10 +657,10 @@ mod tests {
 
     #[test]
     fn networks_and_room_tiles_have_the_item_cap() {
-        let networks: String = (0..=MAX_ITEMS)
+        let networks: String = (0..=MAX_SHIP_LIST)
             .map(|n| format!("[[networks]]\nid = \"n{n}\"\nat = [0, 0]\n"))
             .collect();
-        let names = vec!["\"Lab\""; MAX_ITEMS + 1].join(", ");
+        let names = vec!["\"Lab\""; MAX_SHIP_LIST + 1].join(", ");
         let text = format!("{HEAD}{networks}\n[tiles]\none = [{names}]\ntwo = [{names}]\n");
         assert_eq!(
             errors(&text),

@@ -27,8 +27,6 @@ pub const CREUSS_GATE: u16 = 17;
 /// The Creuss home system, beside the board.
 pub const CREUSS_HOME: u16 = 51;
 
-pub use crate::limits::MAX_LIST;
-
 /// A galaxy as read from its file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GalaxyFile {

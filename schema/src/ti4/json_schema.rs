@@ -3,7 +3,7 @@
 //! needs more than one value (a custom tile placed, a seat on a listed
 //! position) is left to `deckplan`.
 
-use super::galaxy::MAX_LIST;
+use super::limits::MAX_GALAXY_LIST;
 use super::map_string::MAX_RINGS;
 use super::resolve::{FORMAT_VERSION, RULESET};
 
@@ -67,7 +67,7 @@ pub fn galaxy_schema() -> serde_json::Value {
             },
             "custom": {
                 "type": "array",
-                "maxItems": MAX_LIST,
+                "maxItems": MAX_GALAXY_LIST,
                 "items": {
                     "type": "object",
                     "additionalProperties": false,
@@ -86,7 +86,7 @@ pub fn galaxy_schema() -> serde_json::Value {
             },
             "modifiers": {
                 "type": "array",
-                "maxItems": MAX_LIST,
+                "maxItems": MAX_GALAXY_LIST,
                 "items": {
                     "type": "object",
                     "additionalProperties": false,

@@ -13,6 +13,7 @@
 //! - [`resolve`] — raw types → the checked [`galaxy::GalaxyFile`], every problem at
 //!   once, with its span;
 //! - [`write`] — the canonical writer behind `deckplan fmt`;
+//! - [`limits`] — how much one galaxy may define;
 //! - [`json_schema`] — the published JSON Schema of galaxy files;
 //! - [`place`] — where a finding is in a galaxy.
 //!
@@ -23,6 +24,7 @@ pub mod catalogue;
 pub mod galaxy;
 pub mod hex;
 pub mod json_schema;
+pub mod limits;
 pub mod map_string;
 pub mod place;
 mod raw;

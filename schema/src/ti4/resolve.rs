@@ -11,8 +11,9 @@ use std::sync::Arc;
 use toml::Spanned;
 
 use super::catalogue::{Back, Catalogue, Expansion, Planet, System};
-use super::galaxy::{CustomTile, Effect, GalaxyFile, Home, MAX_LIST, Modifier, Placed};
+use super::galaxy::{CustomTile, Effect, GalaxyFile, Home, Modifier, Placed};
 use super::hex::Hex;
+use super::limits::MAX_GALAXY_LIST;
 use super::map_string::{self, MAX_RINGS, Slot};
 use super::place::Ti4Place;
 use super::raw::{RawCustom, RawGalaxy, RawHome, RawModifier, RawPlanet};
@@ -386,14 +387,14 @@ fn read_custom(
     builtin: &Catalogue,
     errors: &mut Problems,
 ) -> Vec<CustomTile> {
-    if raw.len() > MAX_LIST {
+    if raw.len() > MAX_GALAXY_LIST {
         errors.push(FormatError::new(
             FormatCode::LimitExceeded,
             format!(
-                "{} custom tiles; a galaxy defines at most {MAX_LIST}",
+                "{} custom tiles; a galaxy defines at most {MAX_GALAXY_LIST}",
                 raw.len()
             ),
-            raw.get(MAX_LIST).map(span_of),
+            raw.get(MAX_GALAXY_LIST).map(span_of),
         ));
         return Vec::new();
     }
@@ -464,14 +465,14 @@ fn read_modifiers(
     tiles: &BTreeMap<u32, Placed>,
     errors: &mut Problems,
 ) -> Vec<Modifier> {
-    if raw.len() > MAX_LIST {
+    if raw.len() > MAX_GALAXY_LIST {
         errors.push(FormatError::new(
             FormatCode::LimitExceeded,
             format!(
-                "{} modifiers; a galaxy defines at most {MAX_LIST}",
+                "{} modifiers; a galaxy defines at most {MAX_GALAXY_LIST}",
                 raw.len()
             ),
-            raw.get(MAX_LIST).map(span_of),
+            raw.get(MAX_GALAXY_LIST).map(span_of),
         ));
         return Vec::new();
     }

@@ -15,7 +15,8 @@ pub struct ExplainArgs {
     markdown: bool,
 }
 
-/// Prints one code's documentation, every code's, or the list of codes.
+/// Prints one code's documentation (or what became of a retired code),
+/// every code's, or the list of codes.
 pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
     if args.markdown {
         print!("{}", explain::markdown());
@@ -27,9 +28,16 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
         }
         return Ok(ExitCode::SUCCESS);
     };
-    match explain::find(query) {
-        Some(doc) => {
-            println!("# {} {}\n\n{}", doc.code, doc.name, doc.doc.trim_end());
+    if let Some(doc) = explain::find(query) {
+        println!("# {} {}\n\n{}", doc.code, doc.name, doc.doc.trim_end());
+        return Ok(ExitCode::SUCCESS);
+    }
+    match explain::find_retired(query) {
+        Some(retired) => {
+            println!(
+                "# {} {} (retired)\n\nNo check gives this code any more, and none will. {}",
+                retired.code, retired.name, retired.fate
+            );
             Ok(ExitCode::SUCCESS)
         }
         None => bail!("unknown code `{query}`; `deckplan explain` lists them all"),

@@ -20,9 +20,9 @@ use std::process::ExitCode;
 
 use anyhow::bail;
 use clap::parser::ValueSource;
-use clap::{Arg, ArgAction, ArgMatches, Args as _, Command};
+use clap::{Arg, ArgAction, ArgMatches, Command};
 
-use super::limits::LimitArgs;
+use super::limits;
 use super::print_problems;
 use crate::ruleset::{Registry, Ruleset, RulesetChoice};
 use crate::verb::{ChosenBy, GameVerb};
@@ -130,7 +130,7 @@ pub(super) fn words_after(name: &str, args: &[OsString]) -> Vec<OsString> {
 /// Parses the words of the subcommand `name` with `command` and the shared
 /// limits, which may follow the subcommand; a usage error exits as clap does.
 pub(super) fn parse_words(name: &str, command: Command, words: &[OsString]) -> ArgMatches {
-    let command = LimitArgs::augment_args(command)
+    let command = limits::augment(command)
         .bin_name(format!("deckplan {name}"))
         .no_binary_name(true);
     match command.try_get_matches_from(words) {

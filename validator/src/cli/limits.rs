@@ -1,37 +1,41 @@
-//! The flags that change the pack limits for one run (`--max-pages`,
-//! `--max-page-spaces`, `--max-pack-spaces`), accepted by every subcommand.
-//! The defaults protect CI from hostile packs; a benchmark or a trusted
-//! pipeline raises them for packs larger than any printed campaign.
+//! The flags that change a game's limits for one run (`--max-pages N`, …),
+//! accepted by every subcommand: one flag for each limit a game lets a run
+//! set ([`deckplan_schema::limits::settable`]). The defaults protect CI
+//! from hostile input; a benchmark or a trusted pipeline raises them for
+//! boards larger than any printed one.
 
-use deckplan_schema::limits::{self, PackLimits};
+use clap::{Arg, ArgMatches, Command};
+use deckplan_schema::limits;
 
-/// Limits on the size of a pack, for this run only.
-#[derive(clap::Args)]
-pub struct LimitArgs {
-    /// Most pages one pack may list.
-    #[arg(long, global = true, value_name = "N", help_heading = "Limits",
-          default_value_t = limits::MAX_PAGES_PER_PACK,
-          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
-    max_pages: usize,
-    /// Most spaces on one page (a side stays at most 5000).
-    #[arg(long, global = true, value_name = "N", help_heading = "Limits",
-          default_value_t = limits::MAX_PAGE_SPACES,
-          value_parser = clap::value_parser!(u32).range(1..))]
-    max_page_spaces: u32,
-    /// Most spaces on all the pages of one pack together.
-    #[arg(long, global = true, value_name = "N", help_heading = "Limits",
-          default_value_t = limits::MAX_PACK_SPACES,
-          value_parser = clap::value_parser!(u64).range(1..))]
-    max_pack_spaces: u64,
+/// The heading the flags are listed under in `--help`.
+const HEADING: &str = "Limits";
+
+/// `command` with a flag for every limit a run may set, for its
+/// subcommands too.
+pub fn augment(command: Command) -> Command {
+    limits::settable().fold(command, |command, limit| {
+        command.arg(
+            Arg::new(limit.flag)
+                .long(limit.flag)
+                .global(true)
+                .value_name("N")
+                .help_heading(HEADING)
+                .help(limit.help)
+                .default_value(limit.default.to_string())
+                .value_parser(clap::value_parser!(u64).range(1..=limit.most)),
+        )
+    })
 }
 
-impl LimitArgs {
-    /// Puts the limits in force for everything this process loads.
-    pub fn apply(&self) {
-        limits::set_pack_limits(PackLimits {
-            pages: self.max_pages,
-            page_spaces: self.max_page_spaces,
-            pack_spaces: self.max_pack_spaces,
-        });
-    }
+/// Whether `id` is one of the flags [`augment`] adds.
+pub fn is_limit(id: &str) -> bool {
+    limits::settable().any(|limit| limit.flag == id)
+}
+
+/// Puts the limits `matches` give in force for everything this process loads.
+pub fn apply(matches: &ArgMatches) {
+    limits::set(limits::settable().filter_map(|limit| {
+        let value = matches.try_get_one::<u64>(limit.flag).ok().flatten()?;
+        Some((limit.flag, *value))
+    }));
 }

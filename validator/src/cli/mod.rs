@@ -48,8 +48,6 @@ use crate::ruleset::{DrawCommand, REGISTRY, Ruleset, RulesetChoice};
 struct Cli {
     #[command(subcommand)]
     command: Command,
-    #[command(flatten)]
-    limits: limits::LimitArgs,
 }
 
 /// The subcommands every game shares.
@@ -81,11 +79,12 @@ pub fn command() -> clap::Command {
     shared().subcommands(verbs.commands())
 }
 
-/// The command line without the games' subcommands, the games' options of
-/// the shared ones included.
+/// The command line without the games' subcommands: the games' options of
+/// the shared ones included, and the flags of the limits the games let a
+/// run set.
 fn shared() -> clap::Command {
     let titles: Vec<&str> = REGISTRY.all().map(|r| r.title()).collect();
-    let mut command = Cli::command().about(format!(
+    let mut command = limits::augment(Cli::command()).about(format!(
         "Check, draw and play-test the boards of board games: {}",
         game_verbs::sentence(&titles, "and")
     ));
@@ -114,10 +113,7 @@ pub fn main() -> ExitCode {
         None => shared().subcommands(verbs.commands_for("")),
     };
     let matches = command.get_matches_from(&args);
-    match limits::LimitArgs::from_arg_matches(&matches) {
-        Ok(limits) => limits.apply(),
-        Err(error) => error.exit(),
-    }
+    limits::apply(&matches);
     match matches.subcommand() {
         Some((name, _)) if verbs.has(name) => crate::pipe::run(|| verbs.run(name, &args)),
         _ => match Cli::from_arg_matches(&matches) {

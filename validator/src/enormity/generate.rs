@@ -26,9 +26,9 @@ use std::path::{Path, PathBuf};
 use deckplan_schema::{
     Span,
     enormity::{
-        Direction, Edge, Intersection, Pack, Page, PageEdge, PageId, Size, Space, SpaceKind, write,
+        Direction, Edge, Intersection, Pack, Page, PageEdge, PageId, Size, Space, SpaceKind,
+        limits, write,
     },
-    limits,
 };
 use deckplan_schema::{
     enormity::model::{

@@ -1,26 +1,35 @@
-//! Lint of an Enormity pack: the lint-settings checks, then — when every
-//! file loaded — the rule checks on the board built once for the whole pack,
-//! each finding at the level its page's `[lint]` table, or the pack's, sets.
+//! Lint of an Enormity pack: the names its `[lint]` tables give, then — when
+//! every file loaded — the rule checks on the board built once for the whole
+//! pack, each finding at the level its page's `[lint]` table, or the pack's,
+//! sets.
 
+use std::sync::Arc;
+
+use deckplan_schema::SourceFile;
 use deckplan_schema::enormity::{Pack, Page};
-use deckplan_schema::lint_table::{LintLevel, LintSettings, lint_only};
+use deckplan_schema::lint_table::{LintLevel, LintSettings};
 
+use super::Enormity;
 use super::board::Board;
-use super::checks::{self, CheckMeta, misplaced_setting, unknown_check};
-use crate::check::{Finding, find_all};
-use crate::diagnostic::{Diagnostic, Severity};
+use super::checks::{self, CheckMeta, misplaced_setting};
+use crate::check::{self, find_all};
+use crate::diagnostic::Diagnostic;
+use crate::ruleset::Ruleset as _;
+
+/// The names a file's `[lint]` table gives that are no Enormity check.
+fn unknown_settings(settings: &LintSettings, source: &Arc<SourceFile>) -> Vec<Diagnostic> {
+    check::unknown_settings(settings, &checks::all_meta(), Enormity.game(), source)
+}
 
 /// What can be checked of a page file read on its own: its lint settings.
 pub fn check_lone_page(page: &Page) -> Vec<Diagnostic> {
-    let mut findings = Vec::new();
-    unknown_check::check(&page.lint, &page.source, &mut findings);
-    settings_diagnostics(findings, &page.source)
+    unknown_settings(&page.lint, &page.source)
 }
 
-/// The lint-settings check on files that did not resolve: each file with a
-/// format error that is not part of `pack` (a page that failed, or a
-/// `pack.toml` that did) still has its `[lint]` table read and checked, so a
-/// misspelt check name is reported together with the format errors.
+/// The names of the `[lint]` tables of files that did not resolve: each file
+/// with a format error that is not part of `pack` (a page that failed, or a
+/// `pack.toml` that did) still has its table read and checked, so a misspelt
+/// check name is reported together with the format errors.
 pub fn unresolved_settings(
     errors: &[deckplan_schema::FileError],
     pack: Option<&Pack>,
@@ -38,23 +47,22 @@ pub fn unresolved_settings(
         if resolved.contains(path) || !seen.insert(path) {
             continue;
         }
-        if let Some(settings) = lint_only(&error.source) {
-            let mut findings = Vec::new();
-            unknown_check::check(&settings, &error.source, &mut findings);
-            diagnostics.extend(settings_diagnostics(findings, &error.source));
-        }
+        diagnostics.extend(check::unknown_settings_of_unresolved(
+            &error.source,
+            &checks::all_meta(),
+            Enormity.game(),
+        ));
     }
     diagnostics
 }
 
-/// Runs the lint-settings check and, when every file loaded, every rule check.
+/// Checks the names the `[lint]` tables give and, when every file loaded,
+/// runs every rule check.
 pub fn check_pack(pack: &Pack, run_rules: bool) -> Vec<Diagnostic> {
-    let mut settings = Vec::new();
-    unknown_check::check(&pack.lint, &pack.source, &mut settings);
+    let mut diagnostics = unknown_settings(&pack.lint, &pack.source);
     for page in pack.pages.values() {
-        unknown_check::check(&page.lint, &page.source, &mut settings);
+        diagnostics.extend(unknown_settings(&page.lint, &page.source));
     }
-    let mut diagnostics = settings_diagnostics(settings, &pack.source);
     if !run_rules {
         return diagnostics;
     }
@@ -90,16 +98,4 @@ fn level_for(
     page.and_then(|p| p.checks.get(meta.name))
         .or_else(|| pack.checks.get(meta.name))
         .map(|setting| setting.level)
-}
-
-/// Findings of the unknown-check check, always at its own severity (a
-/// setting cannot silence the check of settings).
-fn settings_diagnostics(
-    findings: Vec<Finding>,
-    file: &std::sync::Arc<deckplan_schema::SourceFile>,
-) -> Vec<Diagnostic> {
-    findings
-        .into_iter()
-        .map(|f| f.into_diagnostic(unknown_check::META, Severity::Error, file))
-        .collect()
 }

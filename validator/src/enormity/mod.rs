@@ -15,14 +15,15 @@ pub mod tiled;
 
 use std::sync::Arc;
 
+use deckplan_schema::enormity::limits;
 use deckplan_schema::enormity::{Pack, Page, PageId, json_schema, load as pages, write};
 use deckplan_schema::load::{self, Loaded};
 use deckplan_schema::sources::{Read, Sources};
-use deckplan_schema::{FileError, FormatError, Span, limits};
+use deckplan_schema::{FileError, FormatError, Span};
 
 use self::draw::{annotate, layout, page};
 use self::lint::{check_lone_page, check_pack};
-use crate::check::{CheckMeta, Checks};
+use crate::check::{CheckMeta, Checks, Retired};
 use crate::diagnostic::Diagnostic;
 use crate::draw::Scene;
 use crate::ruleset::{
@@ -78,6 +79,10 @@ impl Ruleset for Enormity {
 
     fn checks(&self) -> Vec<CheckMeta> {
         checks::all_meta()
+    }
+
+    fn retired(&self) -> &'static [Retired] {
+        checks::RETIRED
     }
 
     fn schemas(&self) -> Vec<FileSchema> {

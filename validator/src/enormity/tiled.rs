@@ -1044,8 +1044,8 @@ fn read_map(map: TmjMap) -> Result<Page, TiledError> {
     }
     // Checked before the page's grid is allocated from the declared size.
     let spaces = u32::from(map.width) * u32::from(map.height);
-    let side = deckplan_schema::limits::MAX_PAGE_SIDE;
-    let most = deckplan_schema::limits::pack_limits().page_spaces;
+    let side = deckplan_schema::enormity::limits::MAX_PAGE_SIDE;
+    let most = deckplan_schema::enormity::limits::pack_limits().page_spaces;
     if map.width > side || map.height > side || spaces > most {
         return Err(invalid(format!(
             "the map is {} × {} spaces; a page has at most {side} a side and {most} in all",

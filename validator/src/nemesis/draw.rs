@@ -25,7 +25,8 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use deckplan_schema::nemesis::{Id, NemesisPlace, Numbers, RoomKind, Ship};
+use deckplan_schema::id::Id;
+use deckplan_schema::nemesis::{NemesisPlace, Numbers, RoomKind, Ship};
 
 use super::graph::ShipGraph;
 use super::rules::Way;

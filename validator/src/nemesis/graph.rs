@@ -5,7 +5,8 @@
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use deckplan_schema::nemesis::{Corridor, Entrance, Id, Numbers, Room, RoomKind, Ship, Special};
+use deckplan_schema::id::Id;
+use deckplan_schema::nemesis::{Corridor, Entrance, Numbers, Room, RoomKind, Ship, Special};
 
 /// One way out of a room.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

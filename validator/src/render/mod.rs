@@ -134,7 +134,7 @@ pub(crate) mod tests {
             message: "C3 cannot be reached from any spacer start".to_string(),
             file: SourceFile::new("pack/book1/page1.toml", text),
             span: Some(Span { start: 13, end: 15 }),
-            place: Some(Place::Location(LocationPlace::space(
+            place: Some(Place::Enormity(LocationPlace::space(
                 PageId { book: 1, page: 2 },
                 Space::new(2, 2),
             ))),

@@ -27,7 +27,7 @@ pub use self::drawing::{DrawCommand, DrawError, DrawOptions, DrawRequest, Drawin
 pub use self::formatted::Formatted;
 pub use self::outcome::{Figure, LintOutcome, Noun, Tally};
 pub use self::registry::{Registered, Registry, RegistryError, RulesetChoice};
-use crate::check::CheckMeta;
+use crate::check::{CheckMeta, Retired};
 use crate::diagnostic::Diagnostic;
 use crate::draw::Scene;
 use crate::lsp::support::{LanguageSupport, NoSupport};
@@ -53,6 +53,11 @@ pub trait Ruleset: Sync {
     /// Its checks, for `explain` and `docs/checks.md` (the shared format codes
     /// are listed once, not by each game).
     fn checks(&self) -> Vec<CheckMeta>;
+
+    /// The codes its checks gave once and give no more (never given again).
+    fn retired(&self) -> &'static [Retired] {
+        &[]
+    }
 
     /// The families its check codes fall in, by their first letter
     /// (`('R', "Reachability")`), for `docs/checks.md`.

@@ -244,6 +244,13 @@ pub fn parse(source: &Arc<SourceFile>) -> (Option<GalaxyFile>, Vec<Diagnostic>) 
 pub fn lint_source(source: &Arc<SourceFile>) -> (Vec<Diagnostic>, Vec<Figure>) {
     let (galaxy, mut diagnostics) = parse(source);
     let mut figures = Vec::new();
+    if galaxy.is_none() {
+        diagnostics.extend(check::unknown_settings_of_unresolved(
+            source,
+            &checks::all_meta(),
+            Ti4.game(),
+        ));
+    }
     if let (Some(galaxy), Ok(builtin)) = (galaxy, builtin_catalogue()) {
         let catalogue = galaxy.catalogue(builtin);
         let adjacency = adjacency::Adjacency::of(&galaxy, &catalogue);
@@ -256,7 +263,7 @@ pub fn lint_source(source: &Arc<SourceFile>) -> (Vec<Diagnostic>, Vec<Figure>) {
         diagnostics.extend(check::unknown_settings(
             &galaxy.lint,
             &checks::all_meta(),
-            "TI4",
+            Ti4.game(),
             source,
         ));
         diagnostics.extend(checks::run_all(&view, &galaxy.lint));

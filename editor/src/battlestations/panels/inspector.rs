@@ -7,7 +7,8 @@
 use std::collections::HashMap;
 
 use deckplan_schema::battlestations::write::door_text;
-use deckplan_schema::battlestations::{Id, Role, Ship, Side};
+use deckplan_schema::battlestations::{Role, Ship, Side};
+use deckplan_schema::id::Id;
 use eframe::egui::{self, Id as WidgetId, TextEdit, Ui};
 
 use crate::battlestations::command::{Command, step};

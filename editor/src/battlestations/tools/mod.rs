@@ -95,7 +95,7 @@ pub struct Tools {
     /// What the Paint tool puts on a square.
     pub brush: Content,
     /// A module being dragged by the Select tool: its id.
-    pub moving: Option<deckplan_schema::battlestations::Id>,
+    pub moving: Option<deckplan_schema::id::Id>,
 }
 
 impl Default for Tools {

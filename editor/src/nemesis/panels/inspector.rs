@@ -10,8 +10,9 @@
 
 use std::collections::HashMap;
 
+use deckplan_schema::id::Id;
 use deckplan_schema::nemesis::resolve::MAX_AT;
-use deckplan_schema::nemesis::{Id, Numbers, RoomKind, Section, Ship};
+use deckplan_schema::nemesis::{Numbers, RoomKind, Section, Ship};
 use eframe::egui::{
     self, Button, Color32, DragValue, Id as WidgetId, RichText, Role, ScrollArea, TextEdit, Ui,
     WidgetInfo,

@@ -53,7 +53,7 @@ pub fn playtest_ui(ui: &mut Ui, play: &mut PlayTest, ship: &Ship, answer: &Answe
     }
     ui.separator();
     let state = &play.state;
-    let list = |map: &std::collections::BTreeMap<deckplan_schema::nemesis::Id, u32>| {
+    let list = |map: &std::collections::BTreeMap<deckplan_schema::id::Id, u32>| {
         map.iter()
             .map(|(room, n)| {
                 if *n > 1 {

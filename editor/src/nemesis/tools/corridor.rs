@@ -4,7 +4,7 @@
 //! the room it left makes a corridor from the room to itself, which the
 //! format can say (and N001 reports).
 
-use deckplan_schema::nemesis::Id;
+use deckplan_schema::id::Id;
 use deckplan_validator::draw::Point;
 use eframe::egui::Painter;
 

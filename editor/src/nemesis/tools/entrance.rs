@@ -3,7 +3,7 @@
 //! room for an entrance that opens on no network yet (N005 reports it).
 //! A room has at most one entrance.
 
-use deckplan_schema::nemesis::Id;
+use deckplan_schema::id::Id;
 use deckplan_validator::draw::Point;
 use eframe::egui::Painter;
 

@@ -1,7 +1,7 @@
 //! The select tool: click to inspect; drag a room or a network to move it
 //! on the drawing grid (one undo step per drag).
 
-use deckplan_schema::nemesis::Id;
+use deckplan_schema::id::Id;
 use deckplan_validator::nemesis::draw::grid_position;
 
 use super::{Pointer, ToolContext};

@@ -14,7 +14,7 @@ use deckplan_schema::{
     enormity::{Join, LocationPlace, Pack, Page, PageId},
 };
 
-pub use crate::check::{CheckMeta, Finding};
+pub use crate::check::{CheckMeta, Finding, Retired};
 use crate::enormity::board::Board;
 
 pub mod area_without_spawn;
@@ -39,7 +39,6 @@ pub mod spawn_link_endpoint;
 pub mod spawn_point_near_spacer_start;
 pub mod spawn_point_unreachable;
 pub mod trap_region;
-pub mod unknown_check;
 pub mod unreachable_space;
 pub mod unrevealed_page;
 
@@ -70,8 +69,16 @@ checks![
     idle_edge_feature,
 ];
 
-/// Checks of the lint settings themselves (they run even when a pack has format errors).
-pub const SETTINGS_CHECKS: &[CheckMeta] = &[unknown_check::META, misplaced_setting::META];
+/// The codes retired, never to be given again.
+pub const RETIRED: &[Retired] = &[Retired {
+    code: "L001",
+    name: "unknown-check",
+    fate: "A `[lint]` setting that names no check is the format error F013 (`unknown-check`), \
+           the same in every game.",
+}];
+
+/// Checks of the lint settings themselves, which need every check's findings.
+pub const SETTINGS_CHECKS: &[CheckMeta] = &[misplaced_setting::META];
 
 /// Every check's metadata, rule checks and settings checks, in code order.
 pub fn all_meta() -> Vec<CheckMeta> {
@@ -84,11 +91,6 @@ pub fn all_meta() -> Vec<CheckMeta> {
     all
 }
 
-/// Finds a check by kebab-case name.
-pub fn by_name(name: &str) -> Option<CheckMeta> {
-    all_meta().into_iter().find(|m| m.name == name)
-}
-
 /// A finding at `place` on a page, pointing at `span` in the page file and
 /// set by that page's `[lint]` table.
 pub fn on_page(
@@ -98,7 +100,7 @@ pub fn on_page(
     message: impl Into<String>,
 ) -> Finding {
     let mut finding = Finding::in_file(&page.source, Some(span), message).place(place);
-    finding.filed_under = Some(Place::Location(LocationPlace::Page(page.id)));
+    finding.filed_under = Some(Place::Enormity(LocationPlace::Page(page.id)));
     finding
 }
 
@@ -114,7 +116,7 @@ pub fn in_pack_file(pack: &Pack, message: impl Into<String>) -> Finding {
 
 /// Files a finding under `page`: that page's `[lint]` table sets its level.
 pub fn file_under(finding: &mut Finding, page: PageId) {
-    finding.filed_under = Some(Place::Location(LocationPlace::Page(page)));
+    finding.filed_under = Some(Place::Enormity(LocationPlace::Page(page)));
 }
 
 /// The page a finding is filed under, if any.

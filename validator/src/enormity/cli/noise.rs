@@ -63,10 +63,10 @@ pub fn run(question: &NoiseArgs) -> anyhow::Result<ExitCode> {
         let (place, die) = blip_and_die(text)?;
         places.push(place.to_string());
         let at = place_arg::parse_intersection(&pack, place)?;
-        if die > deckplan_schema::limits::MAX_MOVE_STEPS {
+        if die > deckplan_schema::enormity::limits::MAX_BLIP_STEPS {
             bail!(
                 "a die of {die} on the Blip on {at} is more than the {} moves a Blip can make at once",
-                deckplan_schema::limits::MAX_MOVE_STEPS
+                deckplan_schema::enormity::limits::MAX_BLIP_STEPS
             );
         }
         dice.insert(at, die);

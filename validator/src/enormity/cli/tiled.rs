@@ -114,7 +114,7 @@ pub fn import(args: &ImportArgs) -> anyhow::Result<ExitCode> {
     let json = deckplan_schema::confine::read_text(
         tiled_path,
         tiled_path,
-        deckplan_schema::limits::MAX_TILED_FILE_BYTES,
+        deckplan_schema::enormity::limits::MAX_TILED_FILE_BYTES,
     )?;
     let text = match tiled::from_tiled(&json) {
         Ok((_, text)) => text,

@@ -236,7 +236,7 @@ mod tests {
             message: message.to_string(),
             file: SourceFile::new("book1/page2.toml", String::new()),
             span: None,
-            place: Some(Place::Location(place)),
+            place: Some(Place::Enormity(place)),
             help: None,
             labels: Vec::new(),
         }

@@ -414,14 +414,14 @@ pub enum BlipError {
         what: &'static str,
     },
     /// More steps than the rules engine follows (a Blip moves a die roll or its patrol speed).
-    #[error("{0} steps is more than the {limit} a Blip can be moved at once", limit = deckplan_schema::limits::MAX_MOVE_STEPS)]
+    #[error("{0} steps is more than the {limit} a Blip can be moved at once", limit = deckplan_schema::enormity::limits::MAX_BLIP_STEPS)]
     TooManySteps(u32),
 }
 
-/// Refuses a move longer than [`MAX_MOVE_STEPS`](deckplan_schema::limits::MAX_MOVE_STEPS):
+/// Refuses a move longer than [`MAX_BLIP_STEPS`](deckplan_schema::enormity::limits::MAX_BLIP_STEPS):
 /// the time a move takes grows with the square of its length.
 fn check_steps(steps: u32) -> Result<(), BlipError> {
-    if steps > deckplan_schema::limits::MAX_MOVE_STEPS {
+    if steps > deckplan_schema::enormity::limits::MAX_BLIP_STEPS {
         return Err(BlipError::TooManySteps(steps));
     }
     Ok(())

@@ -33,6 +33,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Component, Path, PathBuf};
 
+use deckplan_schema::confine;
+use deckplan_schema::enormity::limits;
 use deckplan_schema::{
     SourceFile, Span,
     enormity::{
@@ -41,7 +43,6 @@ use deckplan_schema::{
     },
     load, save,
 };
-use deckplan_schema::{confine, limits};
 use serde::Deserialize;
 use serde_json::{Value, json};
 

@@ -3,7 +3,8 @@
 use std::collections::BTreeMap;
 
 use deckplan_schema::Span;
-use deckplan_schema::nemesis::{Id, NemesisPlace};
+use deckplan_schema::id::Id;
+use deckplan_schema::nemesis::NemesisPlace;
 
 use super::Finding;
 use crate::nemesis::graph::ShipGraph;

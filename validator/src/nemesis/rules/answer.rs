@@ -2,7 +2,7 @@
 //! `noise` and `intruder` print, and what the editor's play test shows, so
 //! the two can never say different things.
 
-use deckplan_schema::nemesis::Id;
+use deckplan_schema::id::Id;
 
 use super::describe::{careful_refusal_text, intruder_text, outcome_text, way_text};
 use super::{

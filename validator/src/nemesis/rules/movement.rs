@@ -1,6 +1,7 @@
 //! A Movement action: the neighbouring rooms, and what entering one does.
 
-use deckplan_schema::nemesis::{Id, Numbers};
+use deckplan_schema::id::Id;
+use deckplan_schema::nemesis::Numbers;
 
 use super::state::{DoorState, PlayState, Way};
 use crate::nemesis::graph::ShipGraph;

@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 use std::fmt;
 
-use deckplan_schema::nemesis::Id;
+use deckplan_schema::id::Id;
 
 use super::movement::ways;
 use super::state::{DoorState, PlayState, Way};

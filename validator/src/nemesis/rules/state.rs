@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
-use deckplan_schema::nemesis::Id;
+use deckplan_schema::id::Id;
 
 use crate::nemesis::graph::ShipGraph;
 

@@ -5,7 +5,8 @@
 use std::collections::BTreeSet;
 
 use deckplan_schema::SourceFile;
-use deckplan_schema::nemesis::{Id, Ship, resolve};
+use deckplan_schema::id::Id;
+use deckplan_schema::nemesis::{Ship, resolve};
 use proptest::prelude::*;
 
 use super::*;
