@@ -4,8 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
-mod files;
-use files::copy_dir;
+use deckplan_tests::files::copy_dir;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

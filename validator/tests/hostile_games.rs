@@ -6,8 +6,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
-mod files;
-use files::copy_dir;
+use deckplan_tests::files::copy_dir;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
