@@ -1,78 +1,16 @@
-//! Round trips: every file in `maps/` is already canonical (load → write gives
-//! the same bytes), and random valid pages write and read back equal.
+//! Enormity's pages round-trip: random valid pages write and read back
+//! equal, and edges merge into runs as they are written. (Every bundled
+//! file of every game is canonical: `roundtrip.rs`.)
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 
 use deckplan_schema::enormity::coord::{Direction, Edge, Intersection, PageId, Size, Space};
 use deckplan_schema::enormity::model::*;
 use deckplan_schema::lint_table::{LintLevel, LintSetting};
-use deckplan_schema::load::{self, PACK_FILE};
 use deckplan_schema::{SourceFile, enormity::write};
 use proptest::prelude::*;
-
-fn maps_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps")
-}
-
-#[test]
-fn every_bundled_file_is_canonical() {
-    let packs = load::find_packs(&maps_dir()).unwrap();
-    assert!(!packs.is_empty(), "maps/ holds no pack");
-    let mut files = 0;
-    for dir in packs {
-        let pack_path = dir.join(PACK_FILE);
-        let source = load::read_source(&pack_path, &pack_path).unwrap();
-        // A TI4 pack's `pack.toml` is its galaxy, written by its own writer.
-        if deckplan_schema::sniff::ruleset_name(&source).is_some_and(|r| r.name == "ti4") {
-            let catalogue = deckplan_schema::ti4::catalogue::Catalogue::builtin().unwrap();
-            let galaxy = deckplan_schema::ti4::resolve::parse_galaxy(&source, catalogue).unwrap();
-            assert_eq!(
-                deckplan_schema::ti4::write::write(&galaxy),
-                source.text(),
-                "{} is not canonical",
-                pack_path.display()
-            );
-            files += 1;
-            continue;
-        }
-        // Other games' packs round-trip in their own tests (nemesis_roundtrip.rs).
-        if deckplan_schema::sniff::ruleset_name(&source).is_some_and(|n| n.name != "enormity") {
-            continue;
-        }
-        let pack = deckplan_schema::enormity::load::pack_file_from_source(&source)
-            .value
-            .expect("pack.toml resolves");
-        assert_eq!(
-            write::write_pack(&pack),
-            source.text(),
-            "{} is not canonical",
-            pack_path.display()
-        );
-        files += 1;
-        for file in &pack.page_files {
-            let path = dir.join(&file.path);
-            let source = load::read_source(&path, &path).unwrap();
-            let page = deckplan_schema::enormity::load::page_from_source(&source);
-            let page = page.value.unwrap_or_else(|| {
-                panic!("{} does not resolve: {:?}", path.display(), page.errors)
-            });
-            assert_eq!(
-                write::write_page(&page),
-                source.text(),
-                "{} is not canonical",
-                path.display()
-            );
-            files += 1;
-        }
-    }
-    assert!(
-        files >= 7,
-        "expected a pack.toml and at least six pages, found {files} files"
-    );
-}
 
 /// Reads bytes chosen by proptest as decisions; runs out into "no more features",
 /// so shrinking the bytes shrinks the page.
