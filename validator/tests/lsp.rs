@@ -632,18 +632,33 @@ fn bad_input_is_reported_and_the_server_serves_on() {
     assert!(client.shutdown().success());
 }
 
+/// A top-level key of each registered game's board file (the first file of
+/// its first bundled pack besides `pack.toml`, or `pack.toml` when that is
+/// the board), and the key misspelt.
+const MISSPELT_KEY: &[(&str, (&str, &str))] = &[
+    ("enormity", ("title", "titel")),
+    ("nemesis", ("name", "nmae")),
+    ("ti4", ("name", "nmae")),
+    ("battlestations", ("name", "nmae")),
+];
+
 #[test]
 fn every_game_s_board_file_gets_lint_s_diagnostics_and_the_fix() {
-    for (pack, file) in [
-        ("kestrel-relay", "ship.toml"),
-        ("battlestations-wayfarer", "ship.toml"),
-        ("ti4-six-players", "pack.toml"),
-    ] {
+    for (ruleset, (key, misspelt)) in deckplan_tests::games::each(MISSPELT_KEY) {
+        let game = deckplan_tests::games::game(ruleset.name());
+        let bundled = &game.packs[0];
+        let pack = bundled.file_name().unwrap().to_str().unwrap();
+        let files = deckplan_tests::files::files_below(bundled);
+        let board = files
+            .iter()
+            .find(|f| *f != Path::new("pack.toml"))
+            .or(files.first())
+            .unwrap();
         let work = Work::with_pack(&format!("game-{pack}"), pack);
-        let path = work.path(&format!("{pack}/{file}"));
+        let path = work.root.join(pack).join(board);
         let saved = std::fs::read_to_string(&path).unwrap();
-        let broken = saved.replacen("\nname = ", "\nnmae = ", 1);
-        assert_ne!(broken, saved);
+        let broken = saved.replacen(&format!("\n{key} = "), &format!("\n{misspelt} = "), 1);
+        assert_ne!(broken, saved, "{pack}");
         let mut client = Client::start(&work.root);
         client.open(&path, &broken);
         let published = client.some_diagnostics(&path);
@@ -655,7 +670,11 @@ fn every_game_s_board_file_gets_lint_s_diagnostics_and_the_fix() {
         assert_eq!(comparable(&published), linted, "{pack}");
         assert_eq!(published[0]["code"], "F002", "{pack}");
         let offered = actions(&mut client, &path, &published[0]);
-        assert_eq!(offered[0].0, "Replace nmae with name", "{pack}");
+        assert_eq!(
+            offered[0].0,
+            format!("Replace {misspelt} with {key}"),
+            "{pack}"
+        );
         let fixed = apply(&broken, offered[0].1[uri(&path)].as_array().unwrap());
         assert_eq!(fixed, saved, "{pack}");
         client.change(&path, &fixed);
