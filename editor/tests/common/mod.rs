@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use deckplan_editor::app::{EditorApp, Startup};
 use deckplan_editor::paths::AppDirs;
-pub use deckplan_tests::files::copy_dir;
+use deckplan_tests::files::copy_dir;
 use egui::{Pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
