@@ -337,47 +337,6 @@ fn render_layout_without_dpi_keeps_within_4000_pixels_and_says_so() {
 }
 
 /// The width and height of a PNG file, from its header (big-endian at bytes 16..24).
-fn png_size(path: &Path) -> (u32, u32) {
-    let png = std::fs::read(path).unwrap();
-    let side = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
-    (side(16), side(20))
-}
-
-#[test]
-fn every_bundled_board_renders_within_4000_pixels_a_side_by_default() {
-    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
-    let out = std::env::temp_dir().join(format!("deckplan-cli-{}-sizes", std::process::id()));
-    let _ = std::fs::remove_dir_all(&out);
-    let mut pictures = 0;
-    for pack in std::fs::read_dir(&maps).unwrap() {
-        let pack = pack.unwrap().path();
-        let folder = out.join(pack.file_name().unwrap());
-        let output = deckplan(
-            &maps,
-            &[
-                "render",
-                pack.to_str().unwrap(),
-                "-o",
-                folder.to_str().unwrap(),
-            ],
-        );
-        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-        for picture in std::fs::read_dir(&folder).unwrap() {
-            let picture = picture.unwrap().path();
-            let (width, height) = png_size(&picture);
-            assert!(
-                width.max(height) <= 4000,
-                "{} is {width} × {height}",
-                picture.display()
-            );
-            pictures += 1;
-        }
-    }
-    let _ = std::fs::remove_dir_all(&out);
-    // Eight pages, two ships and two galaxies.
-    assert_eq!(pictures, 12);
-}
-
 #[test]
 fn a_pack_exported_to_tiled_imports_back_as_the_same_folder() {
     let pack = TempPack::new("tiled-world", PACK, PAGE);

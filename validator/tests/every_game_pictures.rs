@@ -6,7 +6,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use deckplan_tests::files::{copy_dir, files_below};
@@ -238,4 +238,54 @@ fn a_legend_is_drawn_or_refused_by_name_for_every_game() {
             }
         }
     }
+}
+
+/// A PNG's width and height.
+fn png_size(path: &Path) -> (u32, u32) {
+    let png = std::fs::read(path).unwrap();
+    let side = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
+    (side(16), side(20))
+}
+
+/// Every bundled pack of every registered game renders, by default, one
+/// picture of each board — each page or ship file, or the `pack.toml` that
+/// is the board — within 4000 pixels a side.
+#[test]
+fn every_bundled_board_renders_within_4000_pixels_a_side_by_default() {
+    let out = std::env::temp_dir().join(format!("deckplan-pictures-{}-sizes", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    for game in games::bundled() {
+        for pack in &game.packs {
+            let folder = out.join(pack.file_name().unwrap());
+            let output = Command::new(env!("CARGO_BIN_EXE_deckplan"))
+                .args([
+                    "render",
+                    pack.to_str().unwrap(),
+                    "-o",
+                    folder.to_str().unwrap(),
+                ])
+                .output()
+                .unwrap();
+            assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+            let pictures = files_below(&folder);
+            for picture in &pictures {
+                let (width, height) = png_size(&folder.join(picture));
+                assert!(
+                    width.max(height) <= 4000,
+                    "{}: {} is {width} × {height}",
+                    game.name(),
+                    picture.display()
+                );
+            }
+            let boards = files_below(pack).len().saturating_sub(1).max(1);
+            assert_eq!(
+                pictures.len(),
+                boards,
+                "{}: {}",
+                game.name(),
+                pack.display()
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&out);
 }
