@@ -142,10 +142,7 @@ fn schema_names_the_ruleset_and_refuses_an_unknown_one() {
     let pack = TempPack::new("schema-ruleset", PACK, PAGE);
     let default = deckplan(&pack.root, &["schema", "--pack"]);
     let default_game = REGISTRY.default_ruleset().unwrap().name();
-    let named = deckplan(
-        &pack.root,
-        &["schema", "--pack", "--ruleset", default_game],
-    );
+    let named = deckplan(&pack.root, &["schema", "--pack", "--ruleset", default_game]);
     assert_eq!(default.status.code(), Some(0));
     assert_eq!(stdout(&default), stdout(&named));
     assert!(stdout(&default).contains("\"ruleset\""));
