@@ -2,8 +2,8 @@
 //! bytes: by the fuzz targets (`tests/fuzz`, nightly) and, for every input
 //! they ever failed on, by `tests/tests/fuzz_regressions.rs` on stable Rust.
 //!
-//! The first byte of an input picks the kind of file; the rest is its text.
-//! On whatever the bytes are:
+//! The first byte of an input picks the kind of file, of any game (see
+//! [`KINDS`]); the rest is its text. On whatever the bytes are:
 //!
 //! - nothing panics;
 //! - every error renders, and the human report holds no control character
@@ -15,12 +15,14 @@
 //!   formats to itself (a map string writes, reads back and writes the same;
 //!   a GraphML import is a ship file already in canonical form).
 
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use deckplan_schema::battlestations::BattlestationsFormat;
 use deckplan_schema::load::PACK_FILE;
 use deckplan_schema::nemesis::NemesisFormat;
 use deckplan_schema::ship_pack::{self, ShipFormat};
+use deckplan_schema::sources::Sources;
 use deckplan_schema::ti4::{map_string, write};
 use deckplan_schema::{FileError, SourceFile, enormity};
 use deckplan_validator::battlestations::Battlestations;
@@ -31,52 +33,217 @@ use deckplan_validator::enormity::tiled;
 use deckplan_validator::export::svg;
 use deckplan_validator::nemesis::{Nemesis, graphml};
 use deckplan_validator::render::human::{self, Styling};
-use deckplan_validator::ruleset::DrawRequest;
+use deckplan_validator::ruleset::{DrawRequest, REGISTRY};
 use deckplan_validator::ship_game::{ShipGame, ShipOf};
 use deckplan_validator::ti4;
 
-/// The kinds of the `maps` target (Enormity), by the first byte modulo 3.
-pub const MAP_KINDS: [&str; 3] = ["page", "pack.toml", "Tiled map"];
+/// One kind of file a fuzz input can be: the game whose reader it runs,
+/// what the file is, the properties it is held to, and where its seeds come
+/// from.
+pub struct Kind {
+    /// The game, by ruleset name.
+    pub game: &'static str,
+    /// What the file is (`page`, `pack.toml`, `Tiled map`).
+    pub name: &'static str,
+    /// Reads the text, checks, draws and formats it, holding it to the
+    /// properties; the canonical text when it resolved.
+    pub check: fn(&str) -> Option<String>,
+    /// The seed of this kind made from a file of the repository (its path
+    /// and text), if that file gives one.
+    pub seed: fn(&Path, &str) -> Option<String>,
+}
 
-/// The kinds of the `games` target, by the first byte modulo 7.
-pub const GAME_KINDS: [&str; 7] = [
-    "Nemesis ship",
-    "Nemesis pack.toml",
-    "TI4 galaxy",
-    "TI4 map string",
-    "Battlestations ship",
-    "Battlestations pack.toml",
-    "GraphML board",
+/// Every kind of file of every game, grouped by game in the registry's
+/// order. An input's first byte picks one (modulo their number); a new
+/// game's kinds are added at the end, so the inputs kept in
+/// `tests/fixtures/fuzz/` keep their kind.
+pub const KINDS: &[Kind] = &[
+    Kind {
+        game: "enormity",
+        name: "page",
+        check: page,
+        seed: enormity_page_seed,
+    },
+    Kind {
+        game: "enormity",
+        name: "pack.toml",
+        check: pack,
+        seed: |path, text| pack_seed("enormity", path, text),
+    },
+    Kind {
+        game: "enormity",
+        name: "Tiled map",
+        check: tiled_map,
+        seed: tiled_map_seed,
+    },
+    Kind {
+        game: "nemesis",
+        name: "ship",
+        check: ship::<Nemesis>,
+        seed: |path, text| board_seed("nemesis", path, text),
+    },
+    Kind {
+        game: "nemesis",
+        name: "pack.toml",
+        check: one_ship_pack::<NemesisFormat>,
+        seed: |path, text| pack_seed("nemesis", path, text),
+    },
+    Kind {
+        game: "nemesis",
+        name: "GraphML board",
+        check: graphml_board,
+        seed: |path, text| (path.extension()? == "graphml").then(|| text.to_owned()),
+    },
+    Kind {
+        game: "ti4",
+        name: "galaxy",
+        check: galaxy_file,
+        seed: |path, text| file_seed("ti4", path, text),
+    },
+    Kind {
+        game: "ti4",
+        name: "map string",
+        check: map_string_text,
+        seed: map_string_seed,
+    },
+    Kind {
+        game: "battlestations",
+        name: "ship",
+        check: ship::<Battlestations>,
+        seed: |path, text| board_seed("battlestations", path, text),
+    },
+    Kind {
+        game: "battlestations",
+        name: "pack.toml",
+        check: one_ship_pack::<BattlestationsFormat>,
+        seed: |path, text| pack_seed("battlestations", path, text),
+    },
 ];
 
-/// Enormity: a page (0), a `pack.toml` (1) or a Tiled map (2). Returns the
-/// canonical text when the file resolved.
-pub fn maps(data: &[u8]) -> Option<String> {
-    let (&kind, rest) = data.split_first()?;
-    let text = std::str::from_utf8(rest).ok()?;
-    match kind % 3 {
-        0 => page(text),
-        1 => pack(text),
-        _ => tiled::from_tiled(text)
-            .ok()
-            .and_then(|(_, page_text)| page(&page_text)),
+/// The properties of one input: its first byte picks the kind of file in
+/// [`KINDS`], the rest is the file's text. Returns the canonical text when
+/// the file resolved.
+pub fn check(data: &[u8]) -> Option<String> {
+    let (kind, text) = kind_of(data)?;
+    (kind.check)(std::str::from_utf8(text).ok()?)
+}
+
+/// The kind an input's first byte picks, and the rest of the input.
+pub fn kind_of(data: &[u8]) -> Option<(&'static Kind, &[u8])> {
+    let (&byte, rest) = data.split_first()?;
+    Some((KINDS.get(usize::from(byte) % KINDS.len())?, rest))
+}
+
+/// A seed of a fuzz corpus: an input made from a file of the repository.
+pub struct Seed {
+    /// The file it was made from.
+    pub from: PathBuf,
+    /// The kind of file it is…
+    pub kind: &'static Kind,
+    /// …and that kind's place in [`KINDS`], the input's first byte.
+    pub byte: u8,
+    /// The file's text as that kind reads it.
+    pub text: String,
+}
+
+impl Seed {
+    /// The input: the kind's byte, then the text.
+    pub fn bytes(&self) -> Vec<u8> {
+        let mut bytes = vec![self.byte];
+        bytes.extend_from_slice(self.text.as_bytes());
+        bytes
     }
 }
 
-/// The other games: see [`GAME_KINDS`]. Returns the canonical text when the
-/// file resolved.
-pub fn games(data: &[u8]) -> Option<String> {
-    let (&kind, rest) = data.split_first()?;
-    let text = std::str::from_utf8(rest).ok()?;
-    match kind % 7 {
-        0 => ship::<Nemesis>(text),
-        1 => one_ship_pack::<NemesisFormat>(text),
-        2 => galaxy_file(text),
-        3 => map_string_text(text),
-        4 => ship::<Battlestations>(text),
-        5 => one_ship_pack::<BattlestationsFormat>(text),
-        _ => graphml_board(text),
+/// Where the seeds come from: the bundled packs, the examples of the docs,
+/// the test fixtures (not the kept fuzz inputs) and the validator's test
+/// data.
+pub fn seed_folders() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    ["maps", "docs/examples", "tests/fixtures", "validator/tests"]
+        .iter()
+        .map(|dir| root.join(dir))
+        .collect()
+}
+
+/// Every seed of every kind made from the files below `folders`, in the
+/// order of the files, then of [`KINDS`].
+pub fn seeds(folders: &[PathBuf]) -> Vec<Seed> {
+    let mut files = Vec::new();
+    for folder in folders {
+        for file in crate::files::files_below(folder) {
+            let path = folder.join(file);
+            if !path.components().any(|c| c.as_os_str() == "fuzz") {
+                files.push(path);
+            }
+        }
     }
+    let mut seeds = Vec::new();
+    for path in files {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        for (byte, kind) in KINDS.iter().enumerate() {
+            if let (Some(text), Ok(byte)) = ((kind.seed)(&path, &text), u8::try_from(byte)) {
+                seeds.push(Seed {
+                    from: path.clone(),
+                    kind,
+                    byte,
+                    text,
+                });
+            }
+        }
+    }
+    seeds
+}
+
+/// The ruleset a `.toml` file is written for: the one it names, else the
+/// default one (a page names none).
+fn ruleset_of(path: &Path) -> Option<&'static str> {
+    if path.extension()? != "toml" {
+        return None;
+    }
+    let ruleset = REGISTRY.for_sources(&Sources::file(path)).ok()?;
+    Some(ruleset.name())
+}
+
+/// A `pack.toml` of `game`.
+fn pack_seed(game: &str, path: &Path, text: &str) -> Option<String> {
+    let is_pack = path.file_name()? == PACK_FILE;
+    (is_pack && ruleset_of(path)? == game).then(|| text.to_owned())
+}
+
+/// Any `.toml` file of `game`.
+fn file_seed(game: &str, path: &Path, text: &str) -> Option<String> {
+    (ruleset_of(path)? == game).then(|| text.to_owned())
+}
+
+/// A board file (a ship, a page) of `game`: any of its files but `pack.toml`.
+fn board_seed(game: &str, path: &Path, text: &str) -> Option<String> {
+    let is_pack = path.file_name()? == PACK_FILE;
+    (!is_pack && ruleset_of(path)? == game).then(|| text.to_owned())
+}
+
+fn enormity_page_seed(path: &Path, text: &str) -> Option<String> {
+    board_seed("enormity", path, text)
+}
+
+/// The Tiled map of an Enormity page that resolves.
+fn tiled_map_seed(path: &Path, text: &str) -> Option<String> {
+    let text = enormity_page_seed(path, text)?;
+    let page = enormity::load::page_from_source(&SourceFile::new("page.toml", text)).value?;
+    Some(tiled::to_tiled(&page, "page.tiles.png").to_string())
+}
+
+/// A map string: a `.map-string` file, or the map string of a galaxy that
+/// resolves.
+fn map_string_seed(path: &Path, text: &str) -> Option<String> {
+    if path.extension()? == "map-string" {
+        return Some(text.to_owned());
+    }
+    let text = file_seed("ti4", path, text)?;
+    let (galaxy, _) = ti4::parse(&SourceFile::new(PACK_FILE, text));
+    Some(map_string::write(&galaxy?.galaxy()))
 }
 
 /// Whether text holds a control character other than a line break.
@@ -115,6 +282,13 @@ fn draw(text: &str, scene: &Scene) {
     };
     // Within the SVG limits, or refused by them: either is an answer.
     let _ = svg::render_bounded(scene, &options);
+}
+
+/// A Tiled map, imported as a page held to a page's properties.
+fn tiled_map(text: &str) -> Option<String> {
+    tiled::from_tiled(text)
+        .ok()
+        .and_then(|(_, page_text)| page(&page_text))
 }
 
 fn page(text: &str) -> Option<String> {

@@ -311,7 +311,8 @@ fn broken_reason(errors: &[FileError]) -> String {
 #[allow(clippy::unwrap_used)]
 pub(crate) mod checks {
     use super::*;
-    use crate::testutil::{bundled, copy_dir, scratch};
+    use crate::testutil::{bundled, scratch};
+    use deckplan_tests::files::copy_dir;
 
     fn open<F: ShipText, E: Edit<Target = ShipModel<F::Ship>>>(dir: &Path) -> ShipDocument<F, E> {
         match ShipDocument::<F, E>::open(dir).unwrap() {

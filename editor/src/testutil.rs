@@ -1,4 +1,4 @@
-//! Helpers shared by the unit tests: scratch folders and copies of test data.
+//! Helpers shared by the unit tests: scratch folders and where test data lives.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -14,20 +14,6 @@ pub fn scratch(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-/// Copies a folder tree.
-pub fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
 }
 
 /// A file or folder of the editor's test data.

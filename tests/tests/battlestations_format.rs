@@ -1,4 +1,4 @@
-//! Battlestations files: the bundled ship and every Battlestations fixture
+//! Battlestations files: the bundled ships and every Battlestations fixture
 //! are canonical (load → write gives the same bytes) and validate against the
 //! published JSON Schemas; a file in another layout is rewritten to the same
 //! canonical text, and the schema catches what deckplan catches.
@@ -15,7 +15,7 @@ use deckplan_schema::ship_pack;
 
 fn packs() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut packs = vec![root.join("../maps/battlestations-wayfarer")];
+    let mut packs = deckplan_tests::games::game("battlestations").packs;
     for entry in std::fs::read_dir(root.join("fixtures/checks/battlestations")).unwrap() {
         let entry = entry.unwrap();
         if entry.file_name().to_string_lossy().starts_with('B') {

@@ -1,32 +1,25 @@
-//! Every input the fuzz targets (`tests/fuzz`) ever failed on, kept in
+//! Every input the fuzz target (`tests/fuzz`) ever failed on, kept in
 //! `tests/fixtures/fuzz/` and run through the same properties on stable Rust
 //! (`deckplan_tests::properties`): nothing panics, every error renders
 //! without a raw control character, boards draw, and a file that resolves
 //! formats to a canonical text that resolves again and formats to itself.
+//! So is every seed of the fuzz corpus, a seed of each kind of file of each
+//! registered game.
 //!
-//! A kept input is named after its target: `maps-…` for Enormity's files,
-//! `games-…` for the other games' (the first byte picks the kind, as in the
-//! targets); the older inputs without a prefix are `maps` inputs.
+//! A kept input's first byte picks its kind of file (`properties::KINDS`);
+//! its name starts with that kind's game (`nemesis-…`).
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use deckplan_tests::properties;
+use deckplan_tests::properties::{self, KINDS, Kind};
 
 fn kept(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("fixtures/fuzz")
         .join(name)
-}
-
-/// The properties of the target an input was kept for.
-fn check(name: &str, bytes: &[u8]) -> Option<String> {
-    if name.starts_with("games-") {
-        properties::games(bytes)
-    } else {
-        properties::maps(bytes)
-    }
 }
 
 #[test]
@@ -37,11 +30,43 @@ fn every_kept_fuzz_input_holds_the_properties() {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let bytes = std::fs::read(&path).unwrap();
-        let result = std::panic::catch_unwind(|| check(&name, &bytes));
+        let (kind, _) = properties::kind_of(&bytes).unwrap();
+        assert!(
+            name.starts_with(&format!("{}-", kind.game)),
+            "{name} is a {} {}, named after another game",
+            kind.game,
+            kind.name
+        );
+        let result = std::panic::catch_unwind(|| properties::check(&bytes));
         assert!(result.is_ok(), "{} fails again", path.display());
         inputs += 1;
     }
     assert!(inputs > 0, "no kept inputs");
+}
+
+/// Every registered game has kinds of file the fuzz target reads, and every
+/// kind belongs to a registered game.
+#[test]
+fn every_registered_game_has_its_kinds_of_file() {
+    let mut by_game: Vec<(&str, Vec<&Kind>)> = Vec::new();
+    for kind in KINDS {
+        match by_game.iter_mut().find(|(game, _)| *game == kind.game) {
+            Some((_, kinds)) => kinds.push(kind),
+            None => by_game.push((kind.game, vec![kind])),
+        }
+    }
+    let found: Vec<(&str, Vec<&str>)> = deckplan_tests::games::each(&by_game)
+        .into_iter()
+        .map(|(ruleset, kinds)| (ruleset.name(), kinds.iter().map(|k| k.name).collect()))
+        .collect();
+    // Grouped in the registry's order: an input's byte is its kind's place.
+    assert_eq!(
+        found,
+        by_game
+            .iter()
+            .map(|(game, kinds)| (*game, kinds.iter().map(|k| k.name).collect()))
+            .collect::<Vec<_>>()
+    );
 }
 
 /// The first finding (fuzz run 2): a pack whose `pages` list is empty (its
@@ -49,8 +74,8 @@ fn every_kept_fuzz_input_holds_the_properties() {
 /// so its canonical text did not read back.
 #[test]
 fn a_pack_with_an_empty_page_list_is_written_with_one() {
-    let bytes = std::fs::read(kept("pack-with-no-pages")).unwrap();
-    let canonical = properties::maps(&bytes).expect("the pack resolves");
+    let bytes = std::fs::read(kept("enormity-pack-with-no-pages")).unwrap();
+    let canonical = properties::check(&bytes).expect("the pack resolves");
     assert_eq!(
         canonical,
         "format = 1\nname = \"Rules fixture: blip-movemt\"\nruleset = \"enormity\"\nstart = \"L1p1\"\npages = []\n\n[[books]]\nnumber = 1\n\n[[locations]]\ndesignation = \"SR\"\nname = \"Solar Ring\"\n"
@@ -65,80 +90,59 @@ fn a_pack_with_an_empty_page_list_is_written_with_one() {
 #[test]
 fn names_with_control_characters_are_drawn_without_them() {
     for name in [
-        "games-nemesis-names-with-controls",
-        "games-galaxy-name-with-controls",
-        "games-battlestations-names-with-controls",
+        "nemesis-ship-names-with-controls",
+        "ti4-galaxy-name-with-controls",
+        "battlestations-ship-names-with-controls",
     ] {
         let bytes = std::fs::read(kept(name)).unwrap();
-        let canonical = properties::games(&bytes).expect("the file resolves");
+        let canonical = properties::check(&bytes).expect("the file resolves");
         // The name is kept, control characters and all; only its drawing escapes them.
         assert!(canonical.contains("::error title=evil::"), "{name}");
     }
 }
 
-/// The kind byte `seed.sh` gives a file of `maps/` or `tests/fixtures/`: the
-/// `games` target's for the newer games, `None` for Enormity's files.
-fn games_kind(text: &str) -> Option<u8> {
-    let ruleset = text
-        .lines()
-        .find_map(|line| line.strip_prefix("ruleset = \""))?
-        .trim_end_matches('"');
-    let pack = text.lines().any(|line| line.starts_with("ship = "));
-    match (ruleset, pack) {
-        ("nemesis", false) => Some(0),
-        ("nemesis", true) => Some(1),
-        ("ti4", _) => Some(2),
-        ("battlestations", false) => Some(4),
-        ("battlestations", true) => Some(5),
-        _ => None,
-    }
-}
-
-/// The seeds of the fuzz corpora hold the properties on stable Rust too, so
-/// a change that breaks them fails here before any fuzzing: every file of
-/// the newer games in `maps/` and `tests/fixtures/`, and every GraphML board
-/// of the tests. The bundled packs are canonical, so each formats to itself.
+/// The seeds of the fuzz corpus (`tests/fuzz/seed.sh`) hold the properties
+/// on stable Rust too, so a change that breaks them fails here before any
+/// fuzzing: a seed of every kind of file of every game, made from `maps/`,
+/// `tests/fixtures/` and the validator's test files. Every kind has seeds,
+/// and a bundled file read as itself formats to itself.
 #[test]
-fn every_seed_of_the_games_target_holds_the_properties() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let mut stack = vec![
-        root.join("maps"),
-        root.join("tests/fixtures"),
-        root.join("validator/tests"),
-    ];
-    let mut seeds = 0;
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-                continue;
-            }
-            let Ok(text) = std::fs::read_to_string(&path) else {
-                continue;
-            };
-            let kind = match path.extension().and_then(|e| e.to_str()) {
-                Some("toml") => games_kind(&text),
-                Some("graphml") => Some(6),
-                _ => None,
-            };
-            let Some(kind) = kind else { continue };
-            let mut bytes = vec![kind];
-            bytes.extend_from_slice(text.as_bytes());
-            let result = std::panic::catch_unwind(|| properties::games(&bytes));
-            let Ok(canonical) = result else {
-                panic!("{} breaks the properties", path.display());
-            };
-            if path.starts_with(root.join("maps")) && kind != 6 {
-                assert_eq!(
-                    canonical.as_deref(),
-                    Some(text.as_str()),
-                    "{}",
-                    path.display()
-                );
-            }
-            seeds += 1;
+fn every_seed_of_every_kind_holds_the_properties() {
+    let maps = deckplan_tests::games::maps_dir();
+    let seeds = properties::seeds(&properties::seed_folders());
+    let mut per_kind: BTreeMap<(&str, &str), usize> = KINDS
+        .iter()
+        .map(|kind| ((kind.game, kind.name), 0))
+        .collect();
+    for seed in &seeds {
+        let bytes = seed.bytes();
+        let result = std::panic::catch_unwind(|| properties::check(&bytes));
+        let Ok(canonical) = result else {
+            panic!(
+                "{} as a {} {} breaks the properties",
+                seed.from.display(),
+                seed.kind.game,
+                seed.kind.name
+            );
+        };
+        let original = std::fs::read_to_string(&seed.from).unwrap();
+        if seed.from.starts_with(&maps) && seed.text == original {
+            assert_eq!(
+                canonical.as_deref(),
+                Some(seed.text.as_str()),
+                "{}",
+                seed.from.display()
+            );
         }
+        *per_kind
+            .entry((seed.kind.game, seed.kind.name))
+            .or_default() += 1;
     }
-    assert!(seeds > 100, "only {seeds} seeds");
+    let unseeded: Vec<&(&str, &str)> = per_kind
+        .iter()
+        .filter(|(_, seeds)| **seeds == 0)
+        .map(|(kind, _)| kind)
+        .collect();
+    assert_eq!(unseeded, Vec::<&(&str, &str)>::new(), "kinds without seeds");
+    assert!(seeds.len() > 500, "only {} seeds", seeds.len());
 }

@@ -1,16 +1,36 @@
-//! Every file in `maps/` validates against the published JSON Schema, so editors
-//! that check files as they are typed agree with deckplan about the bundled packs.
+//! Every file of every bundled pack of every registered game validates
+//! against the JSON Schema its game publishes (`deckplan schema`), so
+//! editors that check files as they are typed agree with deckplan about the
+//! bundled packs.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 use std::path::Path;
 
-use deckplan_schema::enormity::json_schema::{pack_schema, page_schema};
-use deckplan_schema::load::{self, PACK_FILE};
+use deckplan_schema::load::PACK_FILE;
+use deckplan_tests::files::files_below;
+use deckplan_tests::games;
+use deckplan_validator::ruleset::Ruleset;
 
-fn errors(schema: &serde_json::Value, path: &Path) -> Vec<String> {
-    let text = std::fs::read_to_string(path).unwrap();
-    let instance: serde_json::Value = toml::from_str(&text).unwrap();
+/// The schema of a file of a pack, as the language server picks it: the
+/// `pack` kind for `pack.toml`, the `page` kind (a board file) for the rest.
+fn schema_of(ruleset: &dyn Ruleset, file: &Path) -> serde_json::Value {
+    let kind = if file.file_name().is_some_and(|n| n == PACK_FILE) {
+        "pack"
+    } else {
+        "page"
+    };
+    ruleset
+        .schemas()
+        .into_iter()
+        .find(|s| s.kind == kind)
+        .unwrap_or_else(|| panic!("{} has no `{kind}` schema", ruleset.name()))
+        .schema
+}
+
+/// Where a text breaks its schema.
+fn errors(schema: &serde_json::Value, text: &str) -> Vec<String> {
+    let instance: serde_json::Value = toml::from_str(text).unwrap();
     let validator = jsonschema::validator_for(schema).unwrap();
     validator
         .iter_errors(&instance)
@@ -19,66 +39,36 @@ fn errors(schema: &serde_json::Value, path: &Path) -> Vec<String> {
 }
 
 #[test]
-fn bundled_maps_validate_against_the_schema() {
-    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
-    let (pack_schema, page_schema) = (pack_schema(), page_schema());
-    let mut checked = 0;
-    let mut galaxies = 0;
-    for dir in load::find_packs(&maps).unwrap() {
-        let pack_path = dir.join(PACK_FILE);
-        let source = load::read_source(&pack_path, &pack_path).unwrap();
-        // A TI4 pack's `pack.toml` is its galaxy, with a schema of its own.
-        if deckplan_schema::sniff::ruleset_name(&source).is_some_and(|r| r.name == "ti4") {
-            let schema = deckplan_schema::ti4::json_schema::galaxy_schema();
-            assert_eq!(
-                errors(&schema, &pack_path),
-                Vec::<String>::new(),
-                "{}",
-                pack_path.display()
-            );
-            galaxies += 1;
-            continue;
-        }
-        // Other games' packs are checked against their own schemas (nemesis_json_schema.rs).
-        if deckplan_schema::sniff::ruleset_name(&source).is_some_and(|n| n.name != "enormity") {
-            continue;
-        }
-        assert_eq!(
-            errors(&pack_schema, &pack_path),
-            Vec::<String>::new(),
-            "{}",
-            pack_path.display()
-        );
-        let pack = deckplan_schema::enormity::load::pack_file_from_source(&source)
-            .value
-            .unwrap();
-        for file in pack.page_files {
-            let path = dir.join(&file.path);
-            assert_eq!(
-                errors(&page_schema, &path),
-                Vec::<String>::new(),
-                "{}",
-                path.display()
-            );
-            checked += 1;
+fn every_file_of_every_bundled_pack_of_every_game_validates_against_its_schema() {
+    for game in games::bundled() {
+        for dir in &game.packs {
+            for file in files_below(dir) {
+                let text = std::fs::read_to_string(dir.join(&file)).unwrap();
+                assert_eq!(
+                    errors(&schema_of(game.ruleset, &file), &text),
+                    Vec::<String>::new(),
+                    "{}: {}",
+                    game.name(),
+                    dir.join(&file).display()
+                );
+            }
         }
     }
-    assert!(checked >= 6, "only {checked} page files checked");
-    assert_eq!(galaxies, 2, "the two bundled TI4 galaxies");
 }
 
+/// The test above can fail: every game's pack schema refuses a misspelt key
+/// at the top of its bundled `pack.toml`.
 #[test]
-fn the_schema_rejects_a_misspelt_key_in_a_bundled_page() {
-    let page = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../maps/derelict-meridian-tithe/book1/page1.toml");
-    let text = std::fs::read_to_string(page)
-        .unwrap()
-        .replace("[edges]\n", "[edges]\ndors = []\n");
-    let instance: serde_json::Value = toml::from_str(&text).unwrap();
-    let validator = jsonschema::validator_for(&page_schema()).unwrap();
-    let found: Vec<String> = validator
-        .iter_errors(&instance)
-        .map(|e| e.instance_path().to_string())
-        .collect();
-    assert_eq!(found, vec!["/edges".to_string()]);
+fn every_game_s_pack_schema_refuses_a_misspelt_key() {
+    for game in games::bundled() {
+        let dir = &game.packs[0];
+        let text = std::fs::read_to_string(dir.join(PACK_FILE)).unwrap();
+        let misspelt = format!("nmae = \"x\"\n{text}");
+        let schema = schema_of(game.ruleset, Path::new(PACK_FILE));
+        let found: Vec<String> = errors(&schema, &misspelt)
+            .into_iter()
+            .map(|e| e.split(':').next().unwrap_or_default().to_string())
+            .collect();
+        assert_eq!(found, [""], "{}: {}", game.name(), dir.display());
+    }
 }

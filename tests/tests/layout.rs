@@ -6,6 +6,10 @@
 //! registry (`games.rs`), `lib.rs` or `main.rs`. A shared file's unit tests
 //! (from its `#[cfg(test)]` on) may use a game's boards as examples: they
 //! are not code any game runs.
+//!
+//! Tests are named the same way: a test file of one game is
+//! `<game>_<topic>.rs`, in every crate's tests; a test file of what every
+//! game shares has a name without a game.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
@@ -153,5 +157,25 @@ fn every_registered_game_has_its_rules_page_and_format_section() {
             "docs/format.md has no section `## {}`",
             ruleset.title()
         );
+    }
+}
+
+/// Each game's test files are named after it (`<game>_<topic>.rs`), and
+/// every registered game has its end-to-end tests of the command line
+/// (`validator/tests/<game>_cli.rs`) and of the editor
+/// (`editor/tests/<game>_ui.rs`).
+#[test]
+fn every_registered_game_has_its_command_line_and_editor_tests() {
+    for ruleset in REGISTRY.all() {
+        for file in [
+            format!("validator/tests/{}_cli.rs", ruleset.name()),
+            format!("editor/tests/{}_ui.rs", ruleset.name()),
+        ] {
+            assert!(
+                root().join(&file).is_file(),
+                "`{}` has no {file}",
+                ruleset.name()
+            );
+        }
     }
 }

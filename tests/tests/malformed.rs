@@ -21,10 +21,11 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+use deckplan_tests::files::copy_dir;
 use deckplan_validator::diagnostic::Severity;
 use deckplan_validator::lint::lint_paths;
 use deckplan_validator::render::human::{self, Styling};
-use deckplan_validator::ruleset::LintOutcome;
+use deckplan_validator::ruleset::{LintOutcome, REGISTRY};
 
 /// Where the committed cases live, relative to the crate root.
 const FIXTURES: &str = "fixtures/malformed";
@@ -181,20 +182,6 @@ fn temp_dir(name: &str, purpose: &str) -> PathBuf {
     dir
 }
 
-/// Copies a folder tree (files and folders only).
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
-
 /// Sets a case up: committed cases are linted in place; generated ones are
 /// written to a temporary folder.
 fn prepare(name: &str, purpose: &str) -> Prepared {
@@ -231,7 +218,7 @@ fn prepare(name: &str, purpose: &str) -> Prepared {
 fn symlink_case(name: &str, purpose: &str) -> Prepared {
     let temp = temp_dir(name, purpose);
     let pack = temp.join("pack");
-    copy_tree(&Path::new(FIXTURES).join(name), &pack);
+    copy_dir(&Path::new(FIXTURES).join(name), &pack);
     let page1 = std::fs::read_to_string(pack.join("book1/page1.toml")).unwrap();
     let outside = temp.join("outside.toml");
     std::fs::write(&outside, page1.replace("page = 1\n", "page = 2\n")).unwrap();
@@ -308,6 +295,44 @@ fn corpus_is_large_enough_and_every_fixture_is_a_case() {
             names.contains(folder.as_ref()),
             "fixture folder `{folder}` is not listed in CASES"
         );
+    }
+}
+
+/// The game a committed case is written for: the ruleset its `pack.toml`
+/// (or lone file) names on a line of its own, else the default one. Read
+/// from the lines, not the TOML: a case with a syntax error names its game
+/// all the same.
+fn game_of(name: &str) -> Option<&'static str> {
+    let dir = Path::new(FIXTURES).join(name);
+    let top = if dir.join("pack.toml").is_file() {
+        dir.join("pack.toml")
+    } else {
+        dir.join("page.toml")
+    };
+    let text = std::fs::read_to_string(top).unwrap();
+    let named = text.lines().find_map(|line| {
+        let value = line.strip_prefix("ruleset = \"")?;
+        value.strip_suffix('"')
+    });
+    match named {
+        Some(named) => REGISTRY.get(named).map(|r| r.name()),
+        None => REGISTRY.default_ruleset().map(|r| r.name()),
+    }
+}
+
+/// Every registered game's files are in the corpus: a TOML syntax error
+/// (`syntax_…`), and every error of a file reported in one run
+/// (`every_error_…`).
+#[test]
+fn every_game_has_a_syntax_case_and_an_every_error_case() {
+    for prefix in ["syntax_", "every_error_"] {
+        let games: BTreeSet<&str> = CASES
+            .iter()
+            .filter(|(name, _, _)| name.starts_with(prefix))
+            .filter_map(|(name, _, _)| game_of(name))
+            .collect();
+        let registered: BTreeSet<&str> = REGISTRY.names().collect();
+        assert_eq!(games, registered, "the games of the `{prefix}…` cases");
     }
 }
 

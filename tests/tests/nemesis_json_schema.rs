@@ -1,4 +1,4 @@
-//! The bundled Nemesis ship and every Nemesis fixture that lints clean
+//! The bundled Nemesis ships and every Nemesis fixture that lints clean
 //! validate against the published Nemesis JSON Schemas, and the schema
 //! catches a misspelt key as deckplan does.
 
@@ -21,7 +21,7 @@ fn errors(schema: &serde_json::Value, text: &str) -> Vec<String> {
 
 fn nemesis_packs() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut packs = vec![root.join("../maps/kestrel-relay")];
+    let mut packs = deckplan_tests::games::game("nemesis").packs;
     for entry in std::fs::read_dir(root.join("fixtures/checks/nemesis")).unwrap() {
         let entry = entry.unwrap();
         if entry.file_name().to_string_lossy().starts_with('N') {

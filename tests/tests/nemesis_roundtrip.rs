@@ -1,4 +1,4 @@
-//! Nemesis files round-trip: the bundled ship and every Nemesis fixture are
+//! Nemesis files round-trip: the bundled ships and every Nemesis fixture are
 //! canonical (load → write gives the same bytes), and a file written in
 //! another layout is rewritten to the same canonical text.
 
@@ -39,7 +39,9 @@ fn check_canonical(dir: &Path) {
 #[test]
 fn every_nemesis_file_is_canonical() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    check_canonical(&root.join("../maps/kestrel-relay"));
+    for pack in deckplan_tests::games::game("nemesis").packs {
+        check_canonical(&pack);
+    }
     let mut fixtures = 0;
     for entry in std::fs::read_dir(root.join("fixtures/checks/nemesis")).unwrap() {
         let entry = entry.unwrap();

@@ -20,6 +20,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use deckplan_tests::files::copy_dir;
 use deckplan_validator::enormity::generate::{self, PackSpec};
 use deckplan_validator::lsp::{self, Options};
 use lsp_server::{Connection, Message, Notification, Request, RequestId};
@@ -134,19 +135,6 @@ impl Drop for Session {
             )));
         if let Some(thread) = self.server.take() {
             let _ = thread.join();
-        }
-    }
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
         }
     }
 }

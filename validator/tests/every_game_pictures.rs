@@ -1,28 +1,33 @@
-//! Every picture option works for every game, or says it does not:
-//! `lint --annotate` draws a broken ship and galaxy as it does a page,
-//! `render --legend` names the game it cannot draw a legend for, and a game's
-//! own options of `show` and `render` are listed under it and refused, by
-//! name, to the others.
+//! Every picture option works for every registered game, or says it does
+//! not: `lint --annotate` draws a broken board of each game, `render
+//! --legend` draws each game's legend or names the game it cannot draw one
+//! for, and a game's own options of `show` and `render` are listed under it
+//! and refused, by name, to the others. What is broken, and what comes out,
+//! is each game's entry in [`PICTURES`]; a registered game without one fails
+//! the tests.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
-mod files;
-use files::copy_dir;
-
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+
+use deckplan_tests::files::{copy_dir, files_below};
+use deckplan_tests::games;
 
 /// A folder of copies of bundled packs, removed when dropped.
 struct Work(PathBuf);
 
 impl Work {
-    fn new(test: &str, packs: &[&str]) -> Self {
+    /// Copies of the bundled pack each game's entry names.
+    fn new(test: &str) -> Self {
         let root =
             std::env::temp_dir().join(format!("deckplan-pictures-{}-{test}", std::process::id()));
         let _ = std::fs::remove_dir_all(&root);
-        let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
-        for pack in packs {
-            copy_dir(&maps.join(pack), &root.join(pack));
+        for (ruleset, pictures) in games::each(PICTURES) {
+            let pack = games::game(ruleset.name())
+                .pack(pictures.pack)
+                .to_path_buf();
+            copy_dir(&pack, &root.join(pictures.pack));
         }
         Self(root)
     }
@@ -45,23 +50,13 @@ impl Work {
             .unwrap()
     }
 
-    /// The files below a folder of the copies, as relative paths, sorted.
+    /// The files below a folder of the copies, as paths relative to the
+    /// copies, sorted.
     fn files(&self, dir: &str) -> Vec<String> {
-        let mut found = Vec::new();
-        let mut stack = vec![self.0.join(dir)];
-        while let Some(dir) = stack.pop() {
-            for entry in std::fs::read_dir(&dir).unwrap() {
-                let path = entry.unwrap().path();
-                if path.is_dir() {
-                    stack.push(path);
-                } else {
-                    let relative = path.strip_prefix(&self.0).unwrap();
-                    found.push(relative.to_string_lossy().replace('\\', "/"));
-                }
-            }
-        }
-        found.sort();
-        found
+        files_below(&self.0.join(dir))
+            .iter()
+            .map(|p| format!("{dir}/{}", p.to_string_lossy().replace('\\', "/")))
+            .collect()
     }
 }
 
@@ -75,98 +70,231 @@ fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
+/// What one game's pictures are tested with.
+struct Pictures {
+    /// The bundled pack (its folder in `maps/`) the tests copy.
+    pack: &'static str,
+    /// The file of the pack that is broken for `lint --annotate`…
+    file: &'static str,
+    /// …and how; the edit must change the file.
+    break_it: fn(&str) -> String,
+    /// Whether what is broken is an error (`lint` exits 1), not a warning.
+    error: bool,
+    /// The annotated pictures drawn of the broken pack, below its folder.
+    annotated: &'static [&'static str],
+    /// What `render PACK -o legend --format svg --legend` does.
+    legend: Legend,
+}
+
+/// A game's answer to `--legend`.
+enum Legend {
+    /// Drawn: what `render` prints, every file it wrote.
+    Drawn(&'static str),
+    /// Refused: the error (exit 2), and nothing written.
+    Refused(&'static str),
+}
+
+/// Each registered game's pictures, by ruleset name.
+const PICTURES: &[(&str, Pictures)] = &[
+    (
+        "enormity",
+        Pictures {
+            pack: "derelict-meridian-tithe",
+            file: "book1/page1.toml",
+            // The console that opens door 1 gone (R002, a warning).
+            break_it: |text| {
+                text.replacen(
+                    "consoles = [\n    { number = 1, at = \"H5\", opens = [1] },\n]\n",
+                    "",
+                    1,
+                )
+            },
+            error: false,
+            annotated: &["L1p1.png"],
+            legend: Legend::Drawn(
+                "wrote legend/L1p1.svg\nwrote legend/L1p2.svg\nwrote legend/L1p3.svg\n\
+                 wrote legend/L1p4.svg\nwrote legend/L2p1.svg\nwrote legend/L2p2.svg\n\
+                 wrote legend/L2p3.svg\nwrote legend/L2p4.svg\n",
+            ),
+        },
+    ),
+    (
+        "nemesis",
+        Pictures {
+            pack: "kestrel-relay",
+            file: "ship.toml",
+            // A corridor of the ship gone (N002).
+            break_it: |text| {
+                let first = text.find("[[corridors]]").unwrap();
+                let second = first + 1 + text[first + 1..].find("[[corridors]]").unwrap();
+                format!("{}{}", &text[..first], &text[second..])
+            },
+            error: true,
+            annotated: &["ship.png"],
+            legend: Legend::Refused(
+                "error: --legend: Nemesis ships are drawn without a legend; docs/format.md explains what they show\n",
+            ),
+        },
+    ),
+    (
+        "ti4",
+        Pictures {
+            pack: "ti4-six-players",
+            file: "pack.toml",
+            // A tile twice in the galaxy (T005).
+            break_it: |text| text.replacen("\n2 = 61\n", "\n2 = 26\n", 1),
+            error: true,
+            annotated: &["Six players_ the Learn to Play galaxy.png"],
+            legend: Legend::Refused(
+                "error: --legend: TI4 galaxies are drawn without a legend; each tile names its system, \
+                 planets, anomaly and wormhole\n",
+            ),
+        },
+    ),
+    (
+        "battlestations",
+        Pictures {
+            pack: "battlestations-wayfarer",
+            file: "ship.toml",
+            // The ship without external doors (B009).
+            break_it: |text| {
+                let start = text.find("doors = [").unwrap();
+                let end = start + text[start..].find(']').unwrap() + 1;
+                format!("{}doors = []{}", &text[..start], &text[end..])
+            },
+            error: true,
+            annotated: &["ship.png"],
+            legend: Legend::Drawn("wrote legend/ship.svg\n"),
+        },
+    ),
+];
+
 #[test]
-fn lint_annotate_draws_a_broken_ship_and_galaxy_of_every_game() {
-    let work = Work::new(
-        "annotate",
-        &[
-            "kestrel-relay",
-            "ti4-six-players",
-            "battlestations-wayfarer",
-        ],
-    );
-    // A corridor of the Nemesis ship gone (N002), a tile twice in the galaxy
-    // (T005), the Battlestations ship without external doors (B009).
-    work.edit("kestrel-relay/ship.toml", |text| {
-        let first = text.find("[[corridors]]").unwrap();
-        let second = first + 1 + text[first + 1..].find("[[corridors]]").unwrap();
-        format!("{}{}", &text[..first], &text[second..])
-    });
-    work.edit("ti4-six-players/pack.toml", |text| {
-        text.replacen("\n2 = 61\n", "\n2 = 26\n", 1)
-    });
-    work.edit("battlestations-wayfarer/ship.toml", |text| {
-        let start = text.find("doors = [").unwrap();
-        let end = start + text[start..].find(']').unwrap() + 1;
-        format!("{}doors = []{}", &text[..start], &text[end..])
-    });
+fn lint_annotate_draws_a_broken_board_of_every_game() {
+    let work = Work::new("annotate");
+    let mut expected = Vec::new();
+    let mut error = false;
+    for (_, pictures) in games::each(PICTURES) {
+        work.edit(
+            &format!("{}/{}", pictures.pack, pictures.file),
+            pictures.break_it,
+        );
+        error |= pictures.error;
+        expected.extend(
+            pictures
+                .annotated
+                .iter()
+                .map(|file| format!("pictures/{}/{file}", pictures.pack)),
+        );
+    }
+    expected.sort();
     // Found from `.`, as a CI job over a repository of packs names them.
     let lint = work.run(&["lint", ".", "--annotate", "pictures"]);
-    assert_eq!(lint.status.code(), Some(1), "{}", stderr(&lint));
+    assert_eq!(
+        lint.status.code(),
+        Some(i32::from(error)),
+        "{}",
+        stderr(&lint)
+    );
     assert_eq!(
         stderr(&lint),
-        "wrote 3 annotated page pictures to pictures\n"
+        format!(
+            "wrote {} annotated page pictures to pictures\n",
+            expected.len()
+        )
     );
-    assert_eq!(
-        work.files("pictures"),
-        [
-            "pictures/battlestations-wayfarer/ship.png",
-            "pictures/kestrel-relay/ship.png",
-            "pictures/ti4-six-players/Six players_ the Learn to Play galaxy.png",
-        ]
-    );
+    assert_eq!(work.files("pictures"), expected);
 }
 
 #[test]
-fn a_legend_is_drawn_or_refused_by_name() {
-    let work = Work::new(
-        "legend",
-        &[
-            "kestrel-relay",
-            "ti4-six-players",
-            "battlestations-wayfarer",
-        ],
-    );
-    let nemesis = work.run(&["render", "kestrel-relay", "-o", "k.png", "--legend"]);
-    assert_eq!(nemesis.status.code(), Some(2));
-    assert_eq!(
-        stderr(&nemesis),
-        "error: --legend: Nemesis ships are drawn without a legend; docs/format.md explains what they show\n"
-    );
-    let ti4 = work.run(&["render", "ti4-six-players", "-o", "g.png", "--legend"]);
-    assert_eq!(ti4.status.code(), Some(2));
-    assert_eq!(
-        stderr(&ti4),
-        "error: --legend: TI4 galaxies are drawn without a legend; each tile names its system, \
-         planets, anomaly and wormhole\n"
-    );
-    let battlestations = work.run(&[
-        "render",
-        "battlestations-wayfarer",
-        "-o",
-        "b.svg",
-        "--legend",
-    ]);
-    assert_eq!(
-        battlestations.status.code(),
-        Some(0),
-        "{}",
-        stderr(&battlestations)
-    );
-    assert!(work.0.join("b.svg").is_file());
-    assert!(!work.0.join("k.png").exists() && !work.0.join("g.png").exists());
+fn a_legend_is_drawn_or_refused_by_name_for_every_game() {
+    let work = Work::new("legend");
+    for (ruleset, pictures) in games::each(PICTURES) {
+        let game = ruleset.name();
+        let _ = std::fs::remove_dir_all(work.0.join("legend"));
+        let args = [
+            "render",
+            pictures.pack,
+            "-o",
+            "legend",
+            "--format",
+            "svg",
+            "--legend",
+        ];
+        let output = work.run(&args);
+        match pictures.legend {
+            Legend::Drawn(written) => {
+                assert_eq!(output.status.code(), Some(0), "{game}: {}", stderr(&output));
+                assert_eq!(String::from_utf8_lossy(&output.stdout), written, "{game}");
+                let files: Vec<String> = work
+                    .files("legend")
+                    .into_iter()
+                    .map(|file| format!("wrote {file}\n"))
+                    .collect();
+                assert_eq!(files.concat(), written, "{game}");
+            }
+            Legend::Refused(error) => {
+                assert_eq!(output.status.code(), Some(2), "{game}");
+                assert_eq!(stderr(&output), error, "{game}");
+                assert!(!work.0.join("legend").exists(), "{game}");
+            }
+        }
+    }
+}
+
+/// A PNG's width and height.
+fn png_size(path: &Path) -> (u32, u32) {
+    let png = std::fs::read(path).unwrap();
+    let side = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
+    (side(16), side(20))
+}
+
+/// Every bundled pack of every registered game renders, by default, one
+/// picture of each board — each page or ship file, or the `pack.toml` that
+/// is the board — within 4000 pixels a side.
+#[test]
+fn every_bundled_board_renders_within_4000_pixels_a_side_by_default() {
+    let out = std::env::temp_dir().join(format!("deckplan-pictures-{}-sizes", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    for game in games::bundled() {
+        for pack in &game.packs {
+            let folder = out.join(pack.file_name().unwrap());
+            let output = Command::new(env!("CARGO_BIN_EXE_deckplan"))
+                .args([
+                    "render",
+                    pack.to_str().unwrap(),
+                    "-o",
+                    folder.to_str().unwrap(),
+                ])
+                .output()
+                .unwrap();
+            assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+            let pictures = files_below(&folder);
+            for picture in &pictures {
+                let (width, height) = png_size(&folder.join(picture));
+                assert!(
+                    width.max(height) <= 4000,
+                    "{}: {} is {width} × {height}",
+                    game.name(),
+                    picture.display()
+                );
+            }
+            let boards = files_below(pack).len().saturating_sub(1).max(1);
+            assert_eq!(
+                pictures.len(),
+                boards,
+                "{}: {}",
+                game.name(),
+                pack.display()
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&out);
 }
 
 #[test]
 fn a_games_own_drawing_options_are_listed_under_it_and_refused_to_the_others() {
-    let work = Work::new(
-        "own-options",
-        &[
-            "derelict-meridian-tithe",
-            "kestrel-relay",
-            "ti4-six-players",
-        ],
-    );
+    let work = Work::new("own-options");
     let help = work.run(&["render", "--help"]);
     let help = String::from_utf8_lossy(&help.stdout);
     let under = |heading: &str, option: &str| {

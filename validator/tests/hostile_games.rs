@@ -6,12 +6,12 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
-mod files;
-use files::copy_dir;
-
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+
+use deckplan_tests::files::{copy_dir, files_below};
+use deckplan_tests::games;
 
 /// Free text an attacker writes in a name: an OSC sequence that retitles the
 /// terminal, a bell, a line break that starts a GitHub workflow command, a
@@ -43,12 +43,9 @@ impl Work {
         self.root.join(relative)
     }
 
-    /// Copies the bundled pack `maps/<pack>` to `<name>`.
-    fn copy_pack(&self, pack: &str, name: &str) {
-        let from = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../maps")
-            .join(pack);
-        copy_dir(&from, &self.path(name));
+    /// Copies a bundled pack folder to `<name>`.
+    fn copy_pack(&self, pack: &Path, name: &str) {
+        copy_dir(pack, &self.path(name));
     }
 
     fn read(&self, relative: &str) -> String {
@@ -62,24 +59,28 @@ impl Work {
         std::fs::write(path, text).unwrap();
     }
 
-    /// Replaces the first line starting with `key = ` in a file.
-    fn set(&self, relative: &str, key: &str, value: &str) {
+    /// Replaces the first line starting with `prefix` in a file by `line`.
+    fn replace_line(&self, relative: &str, prefix: &str, line: &str) {
         let text = self.read(relative);
-        let prefix = format!("{key} = ");
         let mut done = false;
-        let lines: Vec<String> = text
+        let lines: Vec<&str> = text
             .lines()
-            .map(|line| {
-                if !done && line.starts_with(&prefix) {
+            .map(|old| {
+                if !done && old.starts_with(prefix) {
                     done = true;
-                    format!("{prefix}{value}")
+                    line
                 } else {
-                    line.to_string()
+                    old
                 }
             })
             .collect();
-        assert!(done, "no `{key}` in {relative}");
+        assert!(done, "no line starting with `{prefix}` in {relative}");
         self.write(relative, &(lines.join("\n") + "\n"));
+    }
+
+    /// Sets the first `key = …` line in a file.
+    fn set(&self, relative: &str, key: &str, value: &str) {
+        self.replace_line(relative, &format!("{key} = "), &format!("{key} = {value}"));
     }
 
     #[cfg(unix)]
@@ -152,46 +153,118 @@ fn raw_controls(output: &Output) -> Vec<char> {
         .collect()
 }
 
-/// A pack of every game, each with hostile text in the free text fields an
-/// attacker would use: names, the Nemesis board and room names, the
-/// Battlestations module names, an Enormity page's title and its Location's
-/// name.
+/// What a game's copy is attacked with, in the free text fields an attacker
+/// would use; the copy is named after the game.
+struct Hostile {
+    /// The bundled pack (its folder in `maps/`) copied.
+    pack: &'static str,
+    /// Names made hostile: in a file of the pack, the first line that starts
+    /// with the prefix becomes its key set to the name followed by [`EVIL`].
+    names: &'static [(&'static str, &'static str, &'static str)],
+    /// The game's own commands, each run with `--format human` and `json`.
+    verbs: &'static [&'static [&'static str]],
+    /// Its commands that write what they are asked to, below `pictures/`
+    /// or `tiled/` (kept out of the comparison of the files).
+    writers: &'static [&'static [&'static str]],
+    /// What `show` prints of the names, `{E}` standing for [`EVIL_SHOWN`].
+    shown: &'static [&'static str],
+}
+
+/// Each registered game's attack, by ruleset name.
+const HOSTILE: &[(&str, Hostile)] = &[
+    (
+        "enormity",
+        Hostile {
+            pack: "derelict-meridian-tithe",
+            names: &[
+                ("pack.toml", "name = ", "Derelict"),
+                ("book1/page1.toml", "title = ", "Clamp"),
+                ("pack.toml", "name = \"Counting House\"", "Counting"),
+            ],
+            verbs: &[
+                &["reach", "enormity", "--from", "L1p1:F2", "--move", "3"],
+                &["los", "enormity", "--from", "L1p1:F2", "--to", "L1p1:E2"],
+            ],
+            writers: &[&["export", "--tiled", "tiled", "enormity"]],
+            shown: &["\nL1p1 · TD · Clamp{E}\n"],
+        },
+    ),
+    (
+        "nemesis",
+        Hostile {
+            pack: "kestrel-relay",
+            names: &[
+                ("pack.toml", "name = ", "Kestrel"),
+                ("ship.toml", "name = ", "Kestrel"),
+                ("ship.toml", "board = ", "Board"),
+                ("ship.toml", "name = \"Cockpit\"", "Cockpit"),
+            ],
+            verbs: &[
+                &["move", "nemesis", "--from", "cockpit"],
+                &["noise", "nemesis", "--room", "cockpit"],
+                &[
+                    "intruder",
+                    "nemesis",
+                    "--room",
+                    "cockpit",
+                    "--corridor",
+                    "1",
+                ],
+            ],
+            writers: &[],
+            shown: &["Kestrel{E} · Board{E}\n\n"],
+        },
+    ),
+    (
+        "ti4",
+        Hostile {
+            pack: "ti4-six-players",
+            names: &[("pack.toml", "name = ", "Six")],
+            verbs: &[&["reach", "ti4", "--from", "0", "--move", "2"]],
+            writers: &[&["export", "--map-string", "ti4"]],
+            shown: &["\nSix{E} · 3 rings\n"],
+        },
+    ),
+    (
+        "battlestations",
+        Hostile {
+            pack: "battlestations-wayfarer",
+            names: &[
+                ("pack.toml", "name = ", "Wayfarer"),
+                ("ship.toml", "name = ", "Wayfarer"),
+                ("ship.toml", "name = \"Port Engine\"", "Port"),
+            ],
+            verbs: &[&[
+                "reach",
+                "battlestations",
+                "--from",
+                "lower B3",
+                "--move",
+                "2",
+            ]],
+            writers: &[],
+            shown: &[
+                "Wayfarer{E} (forward: east)\n",
+                "\n  engine-port      Port{E} ",
+            ],
+        },
+    ),
+];
+
+/// A copy of each game's pack, named after the game, with hostile names.
 fn hostile_packs(work: &Work) {
-    work.copy_pack("derelict-meridian-tithe", "enormity");
-    let evil_text = |name: &str| format!("\"{name}{EVIL}\"");
-    work.set("enormity/pack.toml", "name", &evil_text("Derelict"));
-    work.set("enormity/book1/page1.toml", "title", &evil_text("Clamp"));
-    let pack = work.read("enormity/pack.toml");
-    work.write(
-        "enormity/pack.toml",
-        &pack.replace(
-            "name = \"Counting House\"",
-            &format!("name = {}", evil_text("Counting")),
-        ),
-    );
-    work.copy_pack("kestrel-relay", "nemesis");
-    work.copy_pack("ti4-six-players", "ti4");
-    work.copy_pack("battlestations-wayfarer", "battlestations");
-    let evil = |name: &str| format!("\"{name}{EVIL}\"");
-    work.set("nemesis/pack.toml", "name", &evil("Kestrel"));
-    work.set("nemesis/ship.toml", "name", &evil("Kestrel"));
-    work.set("nemesis/ship.toml", "board", &evil("Board"));
-    let ship = work.read("nemesis/ship.toml");
-    work.write(
-        "nemesis/ship.toml",
-        &ship.replace("name = \"Cockpit\"", &format!("name = {}", evil("Cockpit"))),
-    );
-    work.set("ti4/pack.toml", "name", &evil("Six"));
-    work.set("battlestations/pack.toml", "name", &evil("Wayfarer"));
-    work.set("battlestations/ship.toml", "name", &evil("Wayfarer"));
-    let ship = work.read("battlestations/ship.toml");
-    work.write(
-        "battlestations/ship.toml",
-        &ship.replace(
-            "name = \"Port Engine\"",
-            &format!("name = {}", evil("Port")),
-        ),
-    );
+    for (ruleset, hostile) in games::each(HOSTILE) {
+        let game = ruleset.name();
+        work.copy_pack(games::game(game).pack(hostile.pack), game);
+        for (file, prefix, name) in hostile.names {
+            let key = prefix.split(" = ").next().unwrap();
+            work.replace_line(
+                &format!("{game}/{file}"),
+                prefix,
+                &format!("{key} = \"{name}{EVIL}\""),
+            );
+        }
+    }
 }
 
 /// Item: `show` printed a ship's or galaxy's name (and the Nemesis board)
@@ -203,56 +276,22 @@ fn control_characters_from_every_game_are_escaped_in_every_command() {
     let work = Work::new("controls");
     hostile_packs(&work);
     let mut commands: Vec<Vec<&str>> = Vec::new();
-    for pack in ["enormity", "nemesis", "ti4", "battlestations"] {
+    for (ruleset, hostile) in games::each(HOSTILE) {
+        let pack = ruleset.name();
         for format in ["human", "json", "sarif", "github"] {
             commands.push(vec!["lint", pack, "--format", format]);
         }
         commands.push(vec!["show", pack]);
         commands.push(vec!["fmt", "--check", pack]);
         commands.push(vec!["render", pack, "-o", "pictures", "--format", "svg"]);
+        for verb in hostile.verbs {
+            for format in ["human", "json"] {
+                commands.push([verb, &["--format", format][..]].concat());
+            }
+        }
+        commands.extend(hostile.writers.iter().map(|args| args.to_vec()));
     }
-    for format in ["human", "json"] {
-        commands.push(vec![
-            "move", "nemesis", "--from", "cockpit", "--format", format,
-        ]);
-        commands.push(vec![
-            "noise", "nemesis", "--room", "cockpit", "--format", format,
-        ]);
-        commands.push(vec![
-            "intruder",
-            "nemesis",
-            "--room",
-            "cockpit",
-            "--corridor",
-            "1",
-            "--format",
-            format,
-        ]);
-        commands.push(vec![
-            "reach", "ti4", "--from", "0", "--move", "2", "--format", format,
-        ]);
-        commands.push(vec![
-            "reach",
-            "battlestations",
-            "--from",
-            "lower B3",
-            "--move",
-            "2",
-            "--format",
-            format,
-        ]);
-    }
-    commands.push(vec!["export", "--map-string", "ti4"]);
-    commands.push(vec!["export", "--tiled", "tiled", "enormity"]);
     let before = work.files();
-    for format in ["human", "json"] {
-        commands.push(vec![
-            "reach", "enormity", "--from", "L1p1:F2", "--move", "3", "--format", format,
-        ]);
-        commands.push(vec![
-            "los", "enormity", "--from", "L1p1:F2", "--to", "L1p1:E2", "--format", format,
-        ]);
-    }
     for args in &commands {
         let output = work.run(args);
         assert_eq!(raw_controls(&output), [], "{args:?}");
@@ -268,26 +307,13 @@ fn control_characters_from_every_game_are_escaped_in_every_command() {
         "only the pictures and maps asked for were written"
     );
 
-    let show = |pack: &str| stdout(&work.run(&["show", pack]));
-    assert!(
-        show("nemesis").starts_with(&format!("Kestrel{EVIL_SHOWN} · Board{EVIL_SHOWN}\n\n")),
-        "{}",
-        show("nemesis")
-    );
-    assert!(
-        show("ti4").contains(&format!("\nSix{EVIL_SHOWN} · 3 rings\n")),
-        "{}",
-        show("ti4")
-    );
-    let battlestations = show("battlestations");
-    assert!(
-        battlestations.starts_with(&format!("Wayfarer{EVIL_SHOWN} (forward: east)\n")),
-        "{battlestations}"
-    );
-    assert!(
-        battlestations.contains(&format!("  engine-port      Port{EVIL_SHOWN} ")),
-        "{battlestations}"
-    );
+    for (ruleset, hostile) in games::each(HOSTILE) {
+        let shown = stdout(&work.run(&["show", ruleset.name()]));
+        for name in hostile.shown {
+            let name = name.replace("{E}", EVIL_SHOWN);
+            assert!(shown.contains(&name), "{name:?} in:\n{shown}");
+        }
+    }
 }
 
 /// Runs a command and asserts that no control character reached its output.
@@ -404,7 +430,7 @@ fn control_characters_in_imported_files_are_escaped_in_their_errors() {
 #[test]
 fn a_board_name_cannot_lead_a_picture_out_of_its_folder() {
     let work = Work::new("picture-name");
-    work.copy_pack("ti4-six-players", "ti4");
+    work.copy_pack(games::game("ti4").pack("ti4-six-players"), "ti4");
     work.set("ti4/pack.toml", "name", r#""../../escaped\u001b[2J""#);
     std::fs::create_dir_all(work.path("out/pictures")).unwrap();
     let before = work.files();
@@ -452,26 +478,89 @@ fn a_huge_token_is_refused_without_a_suggestion() {
     assert_eq!(output.status.code(), Some(1));
 }
 
+/// What `fmt --check` says of a board file of each game's first bundled
+/// pack that is missing: the message and the help. `None`: the game's pack
+/// is its `pack.toml` alone (TI4's galaxy), which the test below covers.
+const MISSING_BOARD_FILE: &[(&str, Option<(&str, &str)>)] = &[
+    (
+        "enormity",
+        Some((
+            "cannot read `pack/book1/page1.toml`: No such file or directory (os error 2)",
+            "check that the file exists and can be read",
+        )),
+    ),
+    (
+        "nemesis",
+        Some((
+            "cannot read ship file `ship.toml`: No such file or directory (os error 2)",
+            "check the path; it is relative to the folder of pack.toml",
+        )),
+    ),
+    ("ti4", None),
+    (
+        "battlestations",
+        Some((
+            "cannot read ship file `ship.toml`: No such file or directory (os error 2)",
+            "check the path; it is relative to the folder of pack.toml",
+        )),
+    ),
+];
+
+/// The first file of a pack folder other than its `pack.toml`: the first
+/// board file the pack names.
+fn first_board_file(pack: &Path) -> Option<String> {
+    files_below(pack)
+        .into_iter()
+        .map(|p| p.to_string_lossy().replace('\\', "/"))
+        .find(|p| p != "pack.toml")
+}
+
+/// `N file(s) already formatted.`
+fn already_formatted(files: usize) -> String {
+    let noun = if files == 1 { "file" } else { "files" };
+    format!("{files} {noun} already formatted.\n")
+}
+
 /// Item: `fmt --check` passed over a ship file it could not read — linked
 /// outside the pack, a FIFO, missing — with "1 file already formatted." and
-/// exit 0. It fails the gate now, with the reason, for both ship games, and
-/// for a galaxy whose `pack.toml` is such a file.
+/// exit 0. It fails the gate now, with the reason, for a board file of every
+/// game, pointing at where `pack.toml` names it.
 #[cfg(unix)]
 #[test]
-fn fmt_check_fails_on_a_ship_or_galaxy_it_cannot_read() {
+fn fmt_check_fails_on_a_board_file_it_cannot_read() {
     let work = Work::new("unreadable");
-    let located = |code: &str, message: &str, help: &str| {
-        format!(
-            "pack/pack.toml:4:8: error[{code}]: {message}\n  |\n4 | ship = \"ship.toml\"\n  |        ^^^^^^^^^^^\n  = help: {help}\n\n1 file could not be formatted.\n"
-        )
-    };
-    for game in ["kestrel-relay", "battlestations-wayfarer"] {
+    for (ruleset, missing) in games::each(MISSING_BOARD_FILE) {
+        let game = games::game(ruleset.name());
+        let bundled = &game.packs[0];
+        let Some((message, help)) = missing else {
+            assert_eq!(first_board_file(bundled), None, "{}", game.name());
+            continue;
+        };
+        let file = first_board_file(bundled).unwrap();
+        let pack_toml = std::fs::read_to_string(bundled.join("pack.toml")).unwrap();
+        let named = format!("\"{file}\"");
+        let (row, line) = pack_toml
+            .lines()
+            .enumerate()
+            .find(|(_, line)| line.contains(&named))
+            .unwrap();
+        let column = line.find(&named).unwrap();
+        let located = |code: &str, message: &str, help: &str| {
+            let number = row + 1;
+            let gutter = " ".repeat(number.to_string().len());
+            format!(
+                "pack/pack.toml:{number}:{}: error[{code}]: {message}\n{gutter} |\n{number} | {line}\n{gutter} | {}{}\n{gutter} = help: {help}\n\n1 file could not be formatted.\n",
+                column + 1,
+                " ".repeat(column),
+                "^".repeat(named.len()),
+            )
+        };
         let cases = [
             (
                 "outside",
                 located(
                     "F010",
-                    "`pack/ship.toml` is a symbolic link that leads outside the pack folder",
+                    &format!("`pack/{file}` is a symbolic link that leads outside the pack folder"),
                     "files of a pack live inside its folder; a link may only point to another file of the pack",
                 ),
             ),
@@ -479,56 +568,69 @@ fn fmt_check_fails_on_a_ship_or_galaxy_it_cannot_read() {
                 "fifo",
                 located(
                     "F012",
-                    "`pack/ship.toml` is a FIFO, not a regular file",
+                    &format!("`pack/{file}` is a FIFO, not a regular file"),
                     "name a map file (a regular file)",
                 ),
             ),
-            (
-                "missing",
-                located(
-                    "F012",
-                    "cannot read ship file `ship.toml`: No such file or directory (os error 2)",
-                    "check the path; it is relative to the folder of pack.toml",
-                ),
-            ),
+            ("missing", located("F012", message, help)),
         ];
+        let depth = file.matches('/').count() + 1;
+        let secret = format!("{}outside/secret.txt", "../".repeat(depth));
         for (how, expected) in cases {
             let _ = std::fs::remove_dir_all(work.path("pack"));
-            work.copy_pack(game, "pack");
+            work.copy_pack(bundled, "pack");
+            let path = format!("pack/{file}");
             match how {
-                "outside" => work.link("pack/ship.toml", "../outside/secret.txt"),
-                "fifo" => work.fifo("pack/ship.toml"),
-                _ => std::fs::remove_file(work.path("pack/ship.toml")).unwrap(),
+                "outside" => work.link(&path, &secret),
+                "fifo" => work.fifo(&path),
+                _ => std::fs::remove_file(work.path(&path)).unwrap(),
             }
             let before = work.files();
             let output = work.run(&["fmt", "--check", "pack"]);
-            assert_eq!(stderr(&output), expected, "{game} {how}");
-            assert_eq!(stdout(&output), "1 file already formatted.\n");
-            assert_eq!(output.status.code(), Some(1), "{game} {how}");
+            assert_eq!(stderr(&output), expected, "{} {how}", game.name());
+            let others = files_below(bundled).len() - 1;
+            assert_eq!(stdout(&output), already_formatted(others));
+            assert_eq!(output.status.code(), Some(1), "{} {how}", game.name());
             assert_eq!(work.files(), before);
             assert!(!stderr(&output).contains("hunter2"));
         }
     }
-    for (how, expected) in [
-        (
-            "outside",
-            "error: `pack/pack.toml` is a symbolic link that leads outside the pack folder\n",
-        ),
-        (
-            "fifo",
-            "error: `pack/pack.toml` is a FIFO, not a regular file\n",
-        ),
-    ] {
-        let _ = std::fs::remove_dir_all(work.path("pack"));
-        work.copy_pack("ti4-six-players", "pack");
-        match how {
-            "outside" => work.link("pack/pack.toml", "../outside/secret.txt"),
-            _ => work.fifo("pack/pack.toml"),
-        }
-        for command in [&["fmt", "--check", "pack"][..], &["lint", "pack"]] {
-            let output = work.run(command);
-            assert_eq!(stderr(&output), expected, "{command:?} {how}");
-            assert_eq!(output.status.code(), Some(2));
+}
+
+/// The same for a `pack.toml` that cannot be read, the file that says which
+/// game a pack is: `fmt --check` and `lint` refuse it by name, for every
+/// game's pack.
+#[cfg(unix)]
+#[test]
+fn fmt_check_and_lint_refuse_a_pack_toml_they_cannot_read() {
+    let work = Work::new("unreadable-pack");
+    for game in games::bundled() {
+        for (how, expected) in [
+            (
+                "outside",
+                "error: `pack/pack.toml` is a symbolic link that leads outside the pack folder\n",
+            ),
+            (
+                "fifo",
+                "error: `pack/pack.toml` is a FIFO, not a regular file\n",
+            ),
+        ] {
+            let _ = std::fs::remove_dir_all(work.path("pack"));
+            work.copy_pack(&game.packs[0], "pack");
+            match how {
+                "outside" => work.link("pack/pack.toml", "../outside/secret.txt"),
+                _ => work.fifo("pack/pack.toml"),
+            }
+            for command in [&["fmt", "--check", "pack"][..], &["lint", "pack"]] {
+                let output = work.run(command);
+                assert_eq!(
+                    stderr(&output),
+                    expected,
+                    "{}: {command:?} {how}",
+                    game.name()
+                );
+                assert_eq!(output.status.code(), Some(2));
+            }
         }
     }
 }
@@ -536,30 +638,25 @@ fn fmt_check_fails_on_a_ship_or_galaxy_it_cannot_read() {
 /// Item: `fmt` replaced an in-pack link at `pack.toml` or a ship file with a
 /// formatted copy and left the link's target unformatted. For every game,
 /// the link stays a link and its target is formatted, as `docs/format.md`
-/// says.
+/// says: its `pack.toml` and its first board file (if it has one besides).
 #[cfg(unix)]
 #[test]
 fn fmt_keeps_an_in_pack_link_a_link_and_formats_its_target() {
     let work = Work::new("links");
-    let games: [(&str, &[&str]); 4] = [
-        ("kestrel-relay", &["pack.toml", "ship.toml"]),
-        ("battlestations-wayfarer", &["pack.toml", "ship.toml"]),
-        ("ti4-six-players", &["pack.toml"]),
-        (
-            "derelict-meridian-tithe",
-            &["pack.toml", "book1/page1.toml"],
-        ),
-    ];
-    for (game, linked) in games {
+    for game in games::bundled() {
+        let bundled = &game.packs[0];
+        let linked: Vec<String> = std::iter::once("pack.toml".to_string())
+            .chain(first_board_file(bundled))
+            .collect();
         let _ = std::fs::remove_dir_all(work.path("pack"));
-        work.copy_pack(game, "pack");
+        work.copy_pack(bundled, "pack");
         let mut canonical = Vec::new();
-        for file in linked {
+        for file in &linked {
             let text = work.read(&format!("pack/{file}"));
             canonical.push(text.clone());
             // Unformatted: `fmt` puts the spaces back.
             let stored = format!("files/{}", file.replace('/', "-"));
-            let unformatted = text.replace("name = ", "name   =   ");
+            let unformatted = text.replacen(" = ", "   =   ", 1);
             assert_ne!(unformatted, text);
             work.write(&format!("pack/{stored}"), &unformatted);
             std::fs::remove_file(work.path(&format!("pack/{file}"))).unwrap();
@@ -569,57 +666,62 @@ fn fmt_keeps_an_in_pack_link_a_link_and_formats_its_target() {
                 &format!("{}{stored}", "../".repeat(depth)),
             );
         }
+        let name = game.name();
         let output = work.run(&["fmt", "pack"]);
-        assert!(output.status.success(), "{game}: {}", stderr(&output));
+        assert!(output.status.success(), "{name}: {}", stderr(&output));
         for (file, text) in linked.iter().zip(&canonical) {
             let path = work.path(&format!("pack/{file}"));
             let meta = std::fs::symlink_metadata(&path).unwrap();
-            assert!(meta.is_symlink(), "{game}: {file} is no longer a link");
+            assert!(meta.is_symlink(), "{name}: {file} is no longer a link");
             assert_eq!(
                 &std::fs::read_to_string(&path).unwrap(),
                 text,
-                "{game}: {file}"
+                "{name}: {file}"
             );
         }
         let output = work.run(&["fmt", "--check", "pack"]);
-        assert_eq!(output.status.code(), Some(0), "{game}: {}", stdout(&output));
+        assert_eq!(output.status.code(), Some(0), "{name}: {}", stdout(&output));
     }
 }
 
 /// Item: `render --dpi 1e308` wrote a blank 1 × 1 PNG and exited 0, for every
-/// game (the size overflowed to infinity); it is refused like `--dpi 1e200`.
+/// game (the size overflowed to infinity); it is refused like `--dpi 1e200`,
+/// and no picture is written.
 #[test]
 fn an_infinite_picture_is_refused_like_a_huge_one() {
     let work = Work::new("dpi");
-    for (game, target) in [
-        ("kestrel-relay", "pack"),
-        ("battlestations-wayfarer", "pack"),
-        ("ti4-six-players", "pack"),
-        ("derelict-meridian-tithe", "pack/book1/page1.toml"),
-    ] {
+    for game in games::bundled() {
         let _ = std::fs::remove_dir_all(work.path("pack"));
-        work.copy_pack(game, "pack");
+        work.copy_pack(&game.packs[0], "pack");
+        let before = work.files();
         for dpi in ["1e200", "1e308"] {
-            let output = work.run(&["render", target, "-o", "p.png", "--dpi", dpi]);
+            let output = work.run(&["render", "pack", "-o", "p.png", "--dpi", dpi]);
             assert_eq!(
                 stderr(&output),
                 "error: the picture would be 18446744073709551615 × 18446744073709551615 pixels, more than the limit of 150 million; lower --dpi or --space-size\n",
-                "{game} {dpi}"
+                "{} {dpi}",
+                game.name()
             );
             assert_eq!(stdout(&output), "");
             assert_eq!(output.status.code(), Some(2));
-            assert!(!work.path("p.png").exists());
-            assert!(
-                work.files()
-                    .keys()
-                    .all(|p| p.starts_with("pack") || p.starts_with("outside"))
-            );
+            assert_eq!(work.files(), before, "{} {dpi}", game.name());
+            // A pack drawn as a folder of pages has its folder made first.
+            let _ = std::fs::remove_dir(work.path("p.png"));
         }
     }
 }
 
+/// A pack of two files: a `pack.toml` naming `ship.toml`, and the ship.
+fn ship_pack(work: &Work, game: &str, ship: &str) {
+    work.write(
+        &format!("{game}/pack.toml"),
+        &format!("format = 1\nname = \"Big\"\nruleset = \"{game}\"\nship = \"ship.toml\"\n"),
+    );
+    work.write(&format!("{game}/ship.toml"), ship);
+}
+
 /// A Nemesis ship of 980 rooms, each named with 4096 characters.
-fn nemesis_ship_of_long_names() -> String {
+fn nemesis_ship_of_long_names(work: &Work) {
     let mut ship = String::from("format = 1\nruleset = \"nemesis\"\nname = \"Big\"\n");
     let name = "W".repeat(4096);
     for i in 0..980 {
@@ -629,12 +731,12 @@ fn nemesis_ship_of_long_names() -> String {
             i / 99
         ));
     }
-    ship
+    ship_pack(work, "nemesis", &ship);
 }
 
 /// A Battlestations ship of 400 modules (the limit) of 9 × 9 squares, each
 /// named with 4096 characters.
-fn battlestations_ship_of_long_names() -> String {
+fn battlestations_ship_of_long_names(work: &Work) {
     let mut ship = String::from(
         "format = 1\nruleset = \"battlestations\"\nname = \"Big\"\nmodule_size = 9\nforward = \"north\"\n",
     );
@@ -646,27 +748,11 @@ fn battlestations_ship_of_long_names() -> String {
             i / 20
         ));
     }
-    ship
+    ship_pack(work, "battlestations", &ship);
 }
 
-/// Item: SVG had no bound — 980 rooms with 4,096-character names rendered to
-/// 969 MB, 400 Battlestations modules with long names to 425 MB, the largest
-/// legal Enormity page to 760 MB. A picture of more than 1,000,000 shapes and
-/// letters is refused before anything is drawn; the largest legal galaxy
-/// (8 rings, every position filled, a 4,096-character name) stays far below.
-#[test]
-fn an_svg_past_the_limit_is_refused_for_every_game() {
-    let work = Work::new("svg");
-    let ship_pack = |game: &str| {
-        format!("format = 1\nname = \"Big\"\nruleset = \"{game}\"\nship = \"ship.toml\"\n")
-    };
-    work.write("nemesis/pack.toml", &ship_pack("nemesis"));
-    work.write("nemesis/ship.toml", &nemesis_ship_of_long_names());
-    work.write("battlestations/pack.toml", &ship_pack("battlestations"));
-    work.write(
-        "battlestations/ship.toml",
-        &battlestations_ship_of_long_names(),
-    );
+/// The largest legal Enormity page: 1000 × 1000 spaces, generated.
+fn enormity_page_of_a_million_spaces(work: &Work) {
     let generated = work.run(&[
         "generate-pack",
         "enormity",
@@ -680,24 +766,11 @@ fn an_svg_past_the_limit_is_refused_for_every_game() {
         "1",
     ]);
     assert!(generated.status.success(), "{}", stderr(&generated));
-    let before = work.files();
-    for (target, elements) in [
-        ("nemesis", 4_022_905),
-        ("battlestations", 1_737_142),
-        ("enormity/book1/page1.toml", 1_957_239),
-    ] {
-        let output = work.run(&["render", target, "-o", "picture.svg"]);
-        assert_eq!(
-            stderr(&output),
-            format!(
-                "error: the SVG would draw {elements} shapes and letters, more than the limit of 1000000; draw it as a PNG instead\n"
-            ),
-            "{target}"
-        );
-        assert_eq!(output.status.code(), Some(2));
-    }
-    assert_eq!(work.files(), before, "no picture was written");
+}
 
+/// The largest legal galaxy: 8 rings, every position filled, a
+/// 4,096-character name.
+fn largest_galaxy(work: &Work) {
     let mut galaxy = format!(
         "format = 1\nruleset = \"ti4\"\nname = \"{}\"\nrings = 8\n\n[tiles]\n",
         "W".repeat(4096)
@@ -706,10 +779,95 @@ fn an_svg_past_the_limit_is_refused_for_every_game() {
         galaxy.push_str(&format!("{position} = {}\n", 19 + position % 40));
     }
     work.write("ti4/pack.toml", &galaxy);
-    let output = work.run(&["render", "ti4", "-o", "galaxy.svg", "--coords"]);
-    assert_eq!(stdout(&output), "wrote galaxy.svg\n");
-    let bytes = std::fs::metadata(work.path("galaxy.svg")).unwrap().len();
-    assert!(bytes < 4_000_000, "{bytes} bytes");
+}
+
+/// What a game's largest SVG is drawn of, and what comes of it.
+struct LargestSvg {
+    /// Writes the input below a folder named after the game.
+    write: fn(&Work),
+    /// What is drawn: `render <target> -o picture.svg`, and more arguments.
+    target: &'static str,
+    args: &'static [&'static str],
+    /// `Some(n)`: refused, as `n` shapes and letters are too many; `None`:
+    /// written, in less than 4 MB.
+    refused: Option<usize>,
+}
+
+/// Each registered game's largest SVG, by ruleset name.
+const LARGEST_SVG: &[(&str, LargestSvg)] = &[
+    (
+        "enormity",
+        LargestSvg {
+            write: enormity_page_of_a_million_spaces,
+            target: "enormity/book1/page1.toml",
+            args: &[],
+            refused: Some(1_957_239),
+        },
+    ),
+    (
+        "nemesis",
+        LargestSvg {
+            write: nemesis_ship_of_long_names,
+            target: "nemesis",
+            args: &[],
+            refused: Some(4_022_905),
+        },
+    ),
+    (
+        "ti4",
+        LargestSvg {
+            write: largest_galaxy,
+            target: "ti4",
+            args: &["--coords"],
+            refused: None,
+        },
+    ),
+    (
+        "battlestations",
+        LargestSvg {
+            write: battlestations_ship_of_long_names,
+            target: "battlestations",
+            args: &[],
+            refused: Some(1_737_142),
+        },
+    ),
+];
+
+/// Item: SVG had no bound — 980 rooms with 4,096-character names rendered to
+/// 969 MB, 400 Battlestations modules with long names to 425 MB, the largest
+/// legal Enormity page to 760 MB. A picture of more than 1,000,000 shapes and
+/// letters is refused before anything is drawn; the largest legal galaxy
+/// (8 rings, every position filled, a 4,096-character name) stays far below.
+#[test]
+fn an_svg_past_the_limit_is_refused_for_every_game() {
+    let work = Work::new("svg");
+    for (ruleset, largest) in games::each(LARGEST_SVG) {
+        let game = ruleset.name();
+        (largest.write)(&work);
+        let before = work.files();
+        let args = [
+            &["render", largest.target, "-o", "picture.svg"][..],
+            largest.args,
+        ]
+        .concat();
+        let output = work.run(&args);
+        if let Some(elements) = largest.refused {
+            assert_eq!(
+                stderr(&output),
+                format!(
+                    "error: the SVG would draw {elements} shapes and letters, more than the limit of 1000000; draw it as a PNG instead\n"
+                ),
+                "{game}"
+            );
+            assert_eq!(output.status.code(), Some(2), "{game}");
+            assert_eq!(work.files(), before, "{game}: no picture was written");
+        } else {
+            assert_eq!(stdout(&output), "wrote picture.svg\n", "{game}");
+            let bytes = std::fs::metadata(work.path("picture.svg")).unwrap().len();
+            assert!(bytes < 4_000_000, "{game}: {bytes} bytes");
+            std::fs::remove_file(work.path("picture.svg")).unwrap();
+        }
+    }
 }
 
 /// An Enormity pack of `pages` pages of 3 × 2 spaces, none joined to the

@@ -10,20 +10,9 @@
 use std::path::Path;
 use std::process::Command;
 
-const PACK: &str = "derelict-meridian-tithe";
+use deckplan_tests::files::copy_dir;
 
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
-}
+const PACK: &str = "derelict-meridian-tithe";
 
 #[test]
 fn neovim_gets_the_diagnostic_applies_the_fix_and_the_page_lints_clean() {

@@ -5,11 +5,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
-mod files;
-use files::copy_dir;
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+use deckplan_tests::files::copy_dir;
 
 /// Commands that show a failure on purpose, by how they start, with their
 /// exit code.

@@ -10,6 +10,8 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
+use deckplan_tests::files::copy_dir;
+
 const PACK: &str = r#"format = 1
 name = "Test"
 ruleset = "enormity"
@@ -671,12 +673,9 @@ fn annotate_prints_the_findings_and_skips_a_page_too_large_to_draw() {
 
 /// The bundled Nemesis pack, copied into `work/pack`.
 fn nemesis_pack(work: &Work) {
-    let bundled = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/kestrel-relay");
     std::fs::remove_dir_all(work.path("pack")).unwrap();
-    std::fs::create_dir_all(work.path("pack")).unwrap();
-    for file in ["pack.toml", "ship.toml"] {
-        std::fs::copy(bundled.join(file), work.path(&format!("pack/{file}"))).unwrap();
-    }
+    let bundled = deckplan_tests::games::game("nemesis");
+    copy_dir(bundled.pack("kestrel-relay"), &work.path("pack"));
 }
 
 #[cfg(unix)]
@@ -710,13 +709,9 @@ fn a_nemesis_ship_linked_outside_is_refused_and_not_printed() {
 
 /// The bundled Battlestations pack, copied into `work/pack`.
 fn battlestations_pack(work: &Work) {
-    let bundled =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/battlestations-wayfarer");
     std::fs::remove_dir_all(work.path("pack")).unwrap();
-    std::fs::create_dir_all(work.path("pack")).unwrap();
-    for file in ["pack.toml", "ship.toml"] {
-        std::fs::copy(bundled.join(file), work.path(&format!("pack/{file}"))).unwrap();
-    }
+    let bundled = deckplan_tests::games::game("battlestations");
+    copy_dir(bundled.pack("battlestations-wayfarer"), &work.path("pack"));
 }
 
 #[cfg(unix)]

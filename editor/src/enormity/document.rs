@@ -798,7 +798,8 @@ mod tests {
             .join(name)
     }
 
-    use crate::testutil::{copy_dir, scratch};
+    use crate::testutil::scratch;
+    use deckplan_tests::files::copy_dir;
 
     #[test]
     fn opens_a_pack_folder_with_relative_page_paths() {

@@ -276,8 +276,9 @@ mod tests {
     use super::*;
     use crate::enormity::edit::{Edit, Transaction};
     use crate::recovery::{Autosaver, Kind, find};
-    use crate::testutil::{copy_dir, scratch, testdata};
+    use crate::testutil::{scratch, testdata};
     use deckplan_schema::enormity::{EdgeKind, PageId, Space};
+    use deckplan_tests::files::copy_dir;
 
     fn edited(dir: &Path) -> Document {
         copy_dir(&testdata("demo-pack"), dir);

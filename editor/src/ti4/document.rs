@@ -235,7 +235,8 @@ pub enum SaveError {
 #[allow(clippy::unwrap_used)]
 pub(crate) mod tests {
     use super::*;
-    use crate::testutil::{bundled, copy_dir, scratch};
+    use crate::testutil::{bundled, scratch};
+    use deckplan_tests::files::copy_dir;
 
     /// The bundled five-player galaxy with hyperlanes.
     pub(crate) fn five_players() -> Document {

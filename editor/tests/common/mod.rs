@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use deckplan_editor::app::{EditorApp, Startup};
 use deckplan_editor::paths::AppDirs;
+use deckplan_tests::files::copy_dir;
 use egui::{Pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -29,24 +30,9 @@ pub fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-pub fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
-}
-
 /// A bundled pack of `maps/`.
 pub fn bundled(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../maps")
-        .join(name)
+    deckplan_tests::games::maps_dir().join(name)
 }
 
 /// A check fixture of `tests/fixtures/checks/`.

@@ -1,5 +1,8 @@
 //! A language client for the tests: `deckplan lsp` started as editors start
-//! it, spoken to in JSON-RPC over its stdin and stdout.
+//! it, spoken to in JSON-RPC over its stdin and stdout, and what the tests
+//! of every game ask of it (each test file uses some of it).
+
+#![allow(dead_code)]
 
 use std::collections::VecDeque;
 use std::io::BufReader;
@@ -8,6 +11,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, RecvTimeoutError};
+use deckplan_tests::files::copy_dir;
 use lsp_server::{Message, Notification, Request, RequestId, Response};
 use serde_json::{Value, json};
 
@@ -327,15 +331,113 @@ impl Drop for Work {
     }
 }
 
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
+/// `deckplan lint --format json` of `path`, run in `cwd`: its findings.
+pub fn lint_json(cwd: &Path, path: &str) -> Vec<Value> {
+    let output = Command::new(env!("CARGO_BIN_EXE_deckplan"))
+        .args(["lint", "--format", "json", path])
+        .current_dir(cwd)
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    report["diagnostics"].as_array().cloned().unwrap()
+}
+
+/// A finding of `lint --format json` as the server publishes it: the same
+/// code and message, the help on a line of its own, the board place after
+/// the message, lines and columns from 0.
+pub fn as_published(found: &Value) -> Value {
+    let mut message = found["message"].as_str().unwrap().to_string();
+    if let Some(place) = found["place"].as_str() {
+        message.push_str(&format!(" (at {place})"));
+    }
+    if let Some(help) = found["help"].as_str() {
+        message.push_str(&format!("\nhelp: {help}"));
+    }
+    let at = |line: &str, column: &str| {
+        json!({
+            "line": found[line].as_u64().unwrap() - 1,
+            "character": found[column].as_u64().unwrap() - 1,
+        })
+    };
+    json!({
+        "code": found["code"],
+        "severity": if found["severity"] == "error" { 1 } else { 2 },
+        "message": message,
+        "range": { "start": at("line", "column"), "end": at("end_line", "end_column") },
+    })
+}
+
+/// The fields of published diagnostics that `as_published` builds.
+pub fn comparable(published: &[Value]) -> Vec<Value> {
+    published
+        .iter()
+        .map(|d| {
+            json!({
+                "code": d["code"],
+                "severity": d["severity"],
+                "message": d["message"],
+                "range": d["range"],
+            })
+        })
+        .collect()
+}
+
+/// The position (from 0, ASCII text) of the first `needle` in `text`,
+/// `into` bytes into it.
+pub fn position(text: &str, needle: &str, into: usize) -> Value {
+    let at = text.find(needle).unwrap() + into;
+    let line = text[..at].matches('\n').count();
+    let character = at - text[..at].rfind('\n').map_or(0, |i| i + 1);
+    json!({ "line": line, "character": character })
+}
+
+pub fn at(path: &Path, position: Value) -> Value {
+    json!({ "textDocument": { "uri": uri(path) }, "position": position })
+}
+
+/// The code actions offered for `diagnostic` in `path`: their titles and
+/// the edits of each, by file.
+pub fn actions(client: &mut Client, path: &Path, diagnostic: &Value) -> Vec<(String, Value)> {
+    let answer = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": { "uri": uri(path) },
+            "range": diagnostic["range"],
+            "context": { "diagnostics": [diagnostic] },
+        }),
+    );
+    answer
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            assert_eq!(a["kind"], "quickfix");
+            assert_eq!(a["diagnostics"][0]["code"], diagnostic["code"]);
+            (
+                a["title"].as_str().unwrap().to_string(),
+                a["edit"]["changes"].clone(),
+            )
+        })
+        .collect()
+}
+
+/// The names of an outline, nested, with their details.
+pub fn outline(symbols: &Value) -> Vec<String> {
+    let mut names = Vec::new();
+    fn walk(symbols: &Value, depth: usize, names: &mut Vec<String>) {
+        for symbol in symbols.as_array().into_iter().flatten() {
+            let detail = symbol["detail"]
+                .as_str()
+                .map(|d| format!(" ({d})"))
+                .unwrap_or_default();
+            names.push(format!(
+                "{}{}{detail}",
+                "  ".repeat(depth),
+                symbol["name"].as_str().unwrap()
+            ));
+            walk(&symbol["children"], depth + 1, names);
         }
     }
+    walk(symbols, 0, &mut names);
+    names
 }

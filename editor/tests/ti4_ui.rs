@@ -594,7 +594,7 @@ fn a_galaxy_is_recovered_after_a_crash() {
 fn a_problem_chosen_in_the_panel_selects_its_position() {
     let dir = scratch("ti4-jump");
     let pack = dir.join("pack");
-    common::copy_dir(
+    deckplan_tests::files::copy_dir(
         &common::fixture("ti4", "T007-position-outside-rings", "fail"),
         &pack,
     );

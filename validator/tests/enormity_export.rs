@@ -4,8 +4,8 @@
 //!
 //! Golden pictures live in `tests/golden/`; after a deliberate change to the
 //! drawing, record them again with `UPDATE_GOLDEN=1 cargo test -p
-//! deckplan-validator --test export` and look at the new pictures before
-//! committing them.
+//! deckplan-validator --test enormity_export` and look at the new pictures
+//! before committing them.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 

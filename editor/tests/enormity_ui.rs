@@ -24,6 +24,7 @@ use deckplan_editor::paths::AppDirs;
 use deckplan_editor::recovery;
 use deckplan_schema::enormity::write::write_page;
 use deckplan_schema::enormity::{Edge, EdgeKind, Intersection, Page, PageId};
+use deckplan_tests::files::copy_dir;
 use deckplan_validator::diagnostic::Severity;
 use egui::{Key, Modifiers, Pos2, vec2};
 use egui_kittest::Harness;
@@ -38,19 +39,6 @@ fn scratch(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
 }
 
 /// A copy of the bundled pack in `dir`, so tests can save over it.
