@@ -179,3 +179,96 @@ fn every_registered_game_has_its_command_line_and_editor_tests() {
         }
     }
 }
+
+/// The names a line of the layout tree in `docs/architecture.md` gives:
+/// the files (`a.rs`) and folders (`draw/`) before its description.
+fn tree_names(line: &str) -> Vec<String> {
+    let Some(rest) = line
+        .strip_prefix("├── ")
+        .or_else(|| line.strip_prefix("└── "))
+    else {
+        return Vec::new();
+    };
+    rest.split_whitespace()
+        .take_while(|word| word.ends_with(".rs") || word.ends_with('/'))
+        .map(str::to_string)
+        .collect()
+}
+
+/// The layout tree of `docs/architecture.md`, by crate: the names under
+/// each `<crate>/src/` heading line.
+fn documented_layout() -> Vec<(String, Vec<String>)> {
+    let text = std::fs::read_to_string(root().join("docs/architecture.md")).unwrap();
+    let tree = text
+        .split("## The layout")
+        .nth(1)
+        .and_then(|s| s.split("```text").nth(1))
+        .and_then(|s| s.split("```").next())
+        .expect("docs/architecture.md has a text block under \"The layout\"");
+    let mut crates: Vec<(String, Vec<String>)> = Vec::new();
+    for line in tree.lines() {
+        if let Some(krate) = line.split_once("/src/").map(|(c, _)| c)
+            && !line.starts_with(['├', '└', '│', ' '])
+        {
+            crates.push((krate.to_string(), Vec::new()));
+        } else if let Some((_, names)) = crates.last_mut() {
+            names.extend(tree_names(line));
+        }
+    }
+    crates
+}
+
+/// What `<crate>/src/` holds: its files and folders, folders with a `/`.
+fn actual_layout(krate: &str) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(root().join(krate).join("src"))
+        .unwrap()
+        .map(|entry| {
+            let entry = entry.unwrap();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if entry.path().is_dir() {
+                format!("{name}/")
+            } else {
+                name
+            }
+        })
+        .filter(|name| name.ends_with('/') || name.ends_with(".rs"))
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn the_layout_in_the_architecture_notes_matches_the_folders() {
+    let documented = documented_layout();
+    let crates: Vec<&str> = documented.iter().map(|(c, _)| c.as_str()).collect();
+    assert_eq!(crates, CRATES, "the crates the layout tree shows");
+    for (krate, mut names) in documented {
+        names.sort();
+        let actual = actual_layout(&krate);
+        let missing: Vec<&String> = actual.iter().filter(|n| !names.contains(n)).collect();
+        let stale: Vec<&String> = names.iter().filter(|n| !actual.contains(n)).collect();
+        assert!(
+            missing.is_empty() && stale.is_empty(),
+            "docs/architecture.md's layout of {krate}/src: not shown {missing:?}; shown but not there {stale:?}"
+        );
+        for game in games() {
+            assert!(
+                names.contains(&format!("{game}/")),
+                "the layout of {krate}/src shows the folder of {game}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_layout_check_reads_names_and_skips_descriptions() {
+    assert_eq!(
+        tree_names("├── diagnostic.rs render/   findings as data; json.rs renderers"),
+        ["diagnostic.rs", "render/"]
+    );
+    assert_eq!(
+        tree_names("└── enormity/ nemesis/"),
+        ["enormity/", "nemesis/"]
+    );
+    assert!(tree_names("│                           schema completion").is_empty());
+}
