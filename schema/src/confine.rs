@@ -91,7 +91,7 @@ impl ReadError {
                 "files of a pack live inside its folder; a link may only point to another file of the pack"
             }
             Self::NotRegular { .. } => "name a map file (a regular file)",
-            Self::TooLarge { .. } => "split the map into smaller pages",
+            Self::TooLarge { .. } => "split the board into smaller files",
             Self::NotText { .. } => "save the file as UTF-8 text",
             Self::Io { .. } => "check that the file exists and can be read",
         }

@@ -104,7 +104,7 @@ pub fn markdown() -> String {
          Every diagnostic `deckplan lint` can report. This file is generated from the checks' \
          own documentation by `deckplan explain --markdown`; a test fails when it is stale.\n\n\
          Rule checks can be set to `allow`, `warn` or `deny` in the `[lint]` table of `pack.toml` \
-         or of a page file, with a reason (see [format.md](format.md)); format codes cannot.\n\n\
+         or of a board file that has one, with a reason (see [format.md](format.md)); format codes cannot.\n\n\
          | code | name | family | default |\n|---|---|---|---|\n",
     );
     for c in &codes {

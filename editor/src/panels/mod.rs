@@ -107,7 +107,7 @@ impl ActionInfo {
                 .board
                 .states
                 .get(&action)
-                .map_or("Open a pack or page first", |s| s.reason),
+                .map_or("Open a pack or a board file first", |s| s.reason),
         }
     }
 }
