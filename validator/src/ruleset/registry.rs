@@ -37,9 +37,10 @@ pub struct Registered {
     /// The game.
     pub ruleset: &'static dyn Ruleset,
     /// Whether it reads files that name no ruleset; one game at most. The
-    /// format lets a file leave `ruleset` out only where it predates the key
-    /// (Enormity's packs and page files, `docs/format.md`); this flag, set
-    /// by `[default]` in the registry, is the one place code says which.
+    /// format has one kind of file without a `ruleset` key, Enormity's page
+    /// files (`docs/format.md`, "Packs"); this flag, set by `[default]` in
+    /// the registry, is the one place code says which game reads a file
+    /// that names none.
     pub default: bool,
 }
 
