@@ -8,8 +8,12 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+
+use common::{TempPack, deckplan_in as deckplan, stderr, stdout};
+
+use std::path::Path;
+use std::process::Command;
 
 use deckplan_schema::FormatCode;
 
@@ -18,50 +22,6 @@ const PACK: &str = include_str!("data/one-page-pack/pack.toml");
 
 /// A clean page, in canonical form.
 const PAGE: &str = include_str!("data/one-page-pack/book1/page1.toml");
-
-/// A temporary folder holding one pack, removed when dropped.
-struct TempPack {
-    root: PathBuf,
-}
-
-impl TempPack {
-    /// Writes `PACK` and `page` (as `book1/page1.toml`) into a fresh folder.
-    fn new(test: &str, pack: &str, page: &str) -> Self {
-        let root = std::env::temp_dir().join(format!("deckplan-cli-{}-{test}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
-        std::fs::create_dir_all(root.join("book1")).unwrap();
-        std::fs::write(root.join("pack.toml"), pack).unwrap();
-        std::fs::write(root.join("book1/page1.toml"), page).unwrap();
-        Self { root }
-    }
-
-    fn path(&self, relative: &str) -> PathBuf {
-        self.root.join(relative)
-    }
-}
-
-impl Drop for TempPack {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.root);
-    }
-}
-
-/// Runs `deckplan` with `args` in `dir`.
-fn deckplan(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_deckplan"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the deckplan binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
 
 #[test]
 fn lint_exits_0_on_a_clean_pack() {

@@ -4,6 +4,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
+mod common;
+
+use common::stdout;
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -18,10 +22,6 @@ fn deckplan(args: &[&str]) -> Output {
         .env("NO_COLOR", "1")
         .output()
         .expect("the deckplan binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
 #[test]

@@ -8,6 +8,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
+mod common;
+
+use common::stderr;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -64,10 +68,6 @@ impl Drop for Work {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
     }
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
 /// What one game's pictures are tested with.

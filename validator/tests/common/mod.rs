@@ -1,6 +1,66 @@
-//! Helpers shared by the integration tests.
+//! Helpers shared by the integration tests: running the `deckplan` binary,
+//! a scratch pack of one page, and the SARIF schema. Each test binary uses
+//! the part its tests need.
 
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
 use std::sync::OnceLock;
+
+/// Runs the `deckplan` binary with `args` in `dir`, without colour.
+pub fn deckplan_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_deckplan"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the deckplan binary runs")
+}
+
+/// What a command printed on standard output.
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// What a command printed on standard error.
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// A pack of one page in a fresh folder of its own, removed when dropped.
+pub struct TempPack {
+    /// The pack folder.
+    pub root: PathBuf,
+}
+
+impl TempPack {
+    /// Writes `pack` and `page` (as `book1/page1.toml`) into a fresh folder
+    /// named after the test binary and `test`.
+    pub fn new(test: &str, pack: &str, page: &str) -> Self {
+        let root = std::env::temp_dir().join(format!(
+            "deckplan-{}-{}-{test}",
+            env!("CARGO_CRATE_NAME"),
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("book1")).unwrap();
+        std::fs::write(root.join("pack.toml"), pack).unwrap();
+        std::fs::write(root.join("book1/page1.toml"), page).unwrap();
+        Self { root }
+    }
+
+    /// A path inside the pack.
+    pub fn path(&self, relative: &str) -> PathBuf {
+        self.root.join(relative)
+    }
+}
+
+impl Drop for TempPack {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.root);
+    }
+}
 
 /// The official SARIF 2.1.0 JSON Schema (OASIS, draft-07), unchanged.
 ///
