@@ -55,6 +55,8 @@ pub mod source;
 pub mod sources;
 pub mod suggest;
 mod syntax;
+#[cfg(test)]
+mod testutil;
 pub mod toml_file;
 
 // The games' folders (`enormity`, `nemesis`, …) are declared by the registry,

@@ -108,13 +108,7 @@ pub fn create_dir_within(base: &Path, relative: &Path) -> std::io::Result<PathBu
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
-
-    fn temp(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("deckplan-save-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
-    }
+    use crate::testutil::scratch as temp;
 
     #[cfg(unix)]
     #[test]

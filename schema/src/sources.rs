@@ -365,14 +365,7 @@ fn copy_error(error: &ReadError) -> ReadError {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-
-    fn temp(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("deckplan-sources-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
-    }
+    use crate::testutil::scratch as temp;
 
     fn text(read: Result<Read, ReadError>) -> String {
         read.unwrap().source.text().to_string()

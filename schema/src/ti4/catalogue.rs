@@ -342,10 +342,7 @@ impl Catalogue {
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
-
-    fn builtin() -> &'static Catalogue {
-        Catalogue::builtin().unwrap()
-    }
+    use crate::ti4::testing::builtin;
 
     fn numbers(filter: impl Fn(&System) -> bool) -> Vec<u16> {
         builtin()

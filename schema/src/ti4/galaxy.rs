@@ -195,19 +195,9 @@ impl GalaxyFile {
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
-    use crate::error::FormatError;
-    use crate::source::SourceFile;
     use crate::ti4::map_string;
-    use crate::ti4::resolve::parse_galaxy;
+    use crate::ti4::testing::{builtin, read};
     use crate::ti4::write::write;
-
-    fn builtin() -> &'static Catalogue {
-        Catalogue::builtin().unwrap()
-    }
-
-    fn read(text: &str) -> Result<GalaxyFile, Vec<FormatError>> {
-        parse_galaxy(&SourceFile::new("pack.toml", text.to_string()), builtin())
-    }
 
     #[test]
     fn map_strings_become_galaxies_and_come_back_unchanged() {

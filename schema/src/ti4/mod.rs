@@ -29,6 +29,8 @@ pub mod map_string;
 pub mod place;
 mod raw;
 pub mod resolve;
+#[cfg(test)]
+mod testing;
 pub mod write;
 
 pub use place::Ti4Place;

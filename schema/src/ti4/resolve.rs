@@ -563,14 +563,7 @@ fn read_modifiers(
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
-
-    fn builtin() -> &'static Catalogue {
-        Catalogue::builtin().unwrap()
-    }
-
-    fn read(text: &str) -> Result<GalaxyFile, Vec<FormatError>> {
-        parse_galaxy(&SourceFile::new("pack.toml", text.to_string()), builtin())
-    }
+    use crate::ti4::testing::read;
 
     /// Each error as `code line:col message | help`.
     fn errors(text: &str) -> Vec<String> {

@@ -158,21 +158,10 @@ pub fn write(galaxy: &GalaxyFile) -> String {
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
-    use crate::error::FormatError;
-    use crate::source::SourceFile;
-    use crate::ti4::catalogue::Catalogue;
-    use crate::ti4::resolve::parse_galaxy;
+    use crate::ti4::testing::read;
 
     const SIX: &str = include_str!("../../../maps/ti4-six-players/pack.toml");
     const FIVE: &str = include_str!("../../../maps/ti4-five-hyperlanes/pack.toml");
-
-    fn builtin() -> &'static Catalogue {
-        Catalogue::builtin().unwrap()
-    }
-
-    fn read(text: &str) -> Result<GalaxyFile, Vec<FormatError>> {
-        parse_galaxy(&SourceFile::new("pack.toml", text.to_string()), builtin())
-    }
 
     fn file(body: &str) -> String {
         format!("format = 1\nruleset = \"ti4\"\nname = \"test\"\nrings = 3\n{body}")
